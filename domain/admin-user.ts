@@ -1,0 +1,88 @@
+import * as z from 'zod/mini'
+import { emailField } from './fields'
+
+export const ROLES = ['editor', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** bcrypt only reads the first 72 bytes of a password; longer ones would silently match shorter ones. */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX_BYTES = 72
+
+export const USER_MESSAGES = {
+  loadFailed: 'Failed to load users',
+  created: 'User created successfully',
+  deleted: 'User deleted successfully',
+  createFailed: 'Failed to create user',
+  deleteFailed: 'Failed to delete user',
+  notFound: 'User not found',
+  taken: 'That username is already taken',
+  selfDelete: 'You cannot delete your own account',
+  lastAdmin: 'You cannot delete the last admin',
+} as const
+
+export const LOGIN_MESSAGES = {
+  failed: 'Login failed',
+  invalid: 'Invalid username or password',
+  network: 'Network error. Please try again.',
+  tooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length
+
+export const UsernameSchema = z
+  .string({ error: 'Username is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Username is required' }),
+    z.minLength(3, { error: 'Username must be at least 3 characters' }),
+    z.maxLength(32, { error: 'Username must be at most 32 characters' }),
+    z.regex(/^[A-Za-z0-9._-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
+  )
+
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(1, { error: 'Password is required' }),
+    z.minLength(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` }),
+    z.refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, {
+      error: `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+    }),
+  )
+
+export const LoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Username is required' }),
+    z.maxLength(64, { error: 'Invalid username or password' }),
+  ),
+  password: z.string({ error: 'Password is required' }).check(
+    z.minLength(1, { error: 'Password is required' }),
+    z.maxLength(256, { error: 'Invalid username or password' }),
+  ),
+})
+
+export const UserInputSchema = z.object({
+  username: UsernameSchema,
+  email: emailField('Email is required', 'Enter a valid email'),
+  password: PasswordSchema,
+  role: z._default(z.enum(ROLES, { error: 'Role must be editor or admin' }), 'editor'),
+})
+export type UserInput = z.input<typeof UserInputSchema>
+
+/** A user as every call returns it: never the password or its hash. */
+export const PublicUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  lastLogin: z.optional(z.string()),
+})
+export type PublicUser = z.infer<typeof PublicUserSchema>
+
+export const StoredUserSchema = z.extend(PublicUserSchema, { passwordHash: z.string() })
+export type StoredUser = z.infer<typeof StoredUserSchema>
+
+/** The session user kept in browser storage as adminUser. */
+export const SessionUserSchema = z.object({ username: z.string(), role: z.enum(ROLES) })
+export type SessionUser = z.infer<typeof SessionUserSchema>

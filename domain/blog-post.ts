@@ -1,0 +1,91 @@
+import * as z from 'zod/mini'
+import { optionalUrlField, requiredText } from './fields'
+
+export const POST_STATUSES = ['draft', 'published'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+export const TAGS_MAX = 10
+export const TAG_MAX_LENGTH = 40
+/** SPEC.md section 9: cards show at most 2 tags. */
+export const CARD_TAGS_MAX = 2
+/** SPEC.md section 9: excerpt fallback length. */
+export const EXCERPT_FALLBACK_LENGTH = 150
+
+export const BLOG_MESSAGES = {
+  empty: 'No blog posts available yet.',
+  emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
+  viewAll: 'View all posts',
+  allPosts: 'All Posts',
+  notFound: 'Blog post not found',
+  loadFailed: 'Failed to load blog post',
+  created: 'Blog post created successfully',
+  updated: 'Blog post updated successfully',
+  deleted: 'Blog post deleted successfully',
+  createFailed: 'Failed to create blog post',
+  updateFailed: 'Failed to update blog post',
+  deleteFailed: 'Failed to delete blog post',
+} as const
+
+/** SPEC.md section 5: tags are comma-separated and trimmed. Duplicates and empties are dropped. */
+export function parseTags(text: string): string[] {
+  const tags: string[] = []
+  for (const part of text.split(',')) {
+    const tag = part.trim()
+    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag)
+  }
+  return tags
+}
+
+const TagsSchema = z
+  .array(
+    z.string({ error: 'Tags must be text' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'Tags must not be empty' }),
+      z.maxLength(TAG_MAX_LENGTH, { error: `Each tag must be at most ${TAG_MAX_LENGTH} characters` }),
+    ),
+    { error: 'Tags must be a list' },
+  )
+  .check(z.maxLength(TAGS_MAX, { error: `At most ${TAGS_MAX} tags` }))
+
+export const PostInputSchema = z.object({
+  title: requiredText('Title is required', 200, 'Title'),
+  excerpt: requiredText('Excerpt is required', 500, 'Excerpt'),
+  content: requiredText('Content is required', 100_000, 'Content'),
+  featuredImage: optionalUrlField('Featured image must be a valid URL'),
+  status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft or published' }), 'draft'),
+  tags: z._default(TagsSchema, []),
+})
+export type PostInput = z.input<typeof PostInputSchema>
+
+export const PostUpdateSchema = z.extend(PostInputSchema, {
+  id: z.string({ error: 'Post id is required' }).check(z.minLength(1, { error: 'Post id is required' })),
+})
+
+/** Everything about a post but its body: what lists and cards need. */
+export const PostSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  featuredImage: z.optional(z.string()),
+  status: z.enum(POST_STATUSES),
+  tags: z.array(z.string()),
+  author: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.nullable(z.string()),
+  readingMinutes: z.number(),
+})
+export type PostSummary = z.infer<typeof PostSummarySchema>
+
+export type BlogPost = PostSummary & { content: string }
+/** A post as the public detail page receives it: the body already rendered and sanitized. */
+export type RenderedPost = BlogPost & { html: string }
+
+/** Words per minute used for reading time; a common figure for screen reading. */
+const WORDS_PER_MINUTE = 220
+
+export function readingMinutes(markdown: string): number {
+  const words = markdown.trim().split(/\s+/).filter(Boolean).length
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE))
+}

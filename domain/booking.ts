@@ -1,0 +1,52 @@
+import * as z from 'zod/mini'
+import { emailField, optionalText, requiredText } from './fields'
+
+export const BOOKING_MESSAGES = {
+  success: "Thanks! Your request has been sent. We'll be in touch shortly.",
+  failed: 'Failed to send booking',
+  unexpected: 'Something went wrong. Please try again later.',
+} as const
+
+/**
+ * SPEC.md section 5: the checks run in this key order and the first failing message is shown.
+ * `website` is a honeypot: people never see it, so anything in it marks a bot.
+ */
+export const BookingRequestSchema = z.object({
+  firstName: requiredText('First Name is required', 100, 'First Name'),
+  lastName: requiredText('Last Name is required', 100, 'Last Name'),
+  email: emailField('Email is required', 'Enter a valid email'),
+  phone: optionalText(40, 'Phone'),
+  company: optionalText(120, 'Company'),
+  country: requiredText('Country is required', 80, 'Country'),
+  message: requiredText('Your message is required', 5000, 'Your message'),
+  website: z.optional(z.string().check(z.maxLength(500))),
+})
+
+export type BookingRequestInput = z.input<typeof BookingRequestSchema>
+export type BookingRequest = z.output<typeof BookingRequestSchema>
+
+export const BOOKING_STATUSES = ['new', 'handled'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+
+/** A stored booking: the request as sent, plus what the office and the mailer know about it. */
+export const StoredBookingSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.optional(z.string()),
+  company: z.optional(z.string()),
+  country: z.string(),
+  message: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  emailStatus: z.enum(EMAIL_STATUSES),
+  emailAttempts: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type StoredBooking = z.infer<typeof StoredBookingSchema>
+
+export const BookingStatusUpdateSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: 'Status must be new or handled' }),
+})

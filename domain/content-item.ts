@@ -1,0 +1,75 @@
+import * as z from 'zod/mini'
+import { requiredText } from './fields'
+
+export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
+export type ContentType = (typeof CONTENT_TYPES)[number]
+
+/** SPEC.md section 5: the image type is labelled "Image URL" in the form. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  text: 'Text',
+  html: 'HTML',
+  image: 'Image URL',
+  json: 'JSON',
+}
+
+/** SPEC.md section 9: values longer than this are cut with an ellipsis in the admin list. */
+export const CONTENT_LIST_VALUE_MAX = 200
+
+export const CONTENT_MESSAGES = {
+  loadFailed: 'Failed to load content',
+  saved: 'Content saved successfully',
+  deleted: 'Content deleted successfully',
+  saveFailed: 'Failed to save content',
+  deleteFailed: 'Failed to delete content',
+  notFound: 'Content item not found',
+} as const
+
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
+
+/** POST /api/admin/content creates or, for an existing section and key, replaces the value. */
+export const ContentInputSchema = z
+  .object({
+    section: requiredText('Section is required', 60, 'Section').check(
+      z.regex(NAME_PATTERN, { error: 'Section may use letters, digits, dots, dashes and underscores' }),
+    ),
+    key: requiredText('Key is required', 60, 'Key').check(
+      z.regex(NAME_PATTERN, { error: 'Key may use letters, digits, dots, dashes and underscores' }),
+    ),
+    value: requiredText('Value is required', 20_000, 'Value'),
+    type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
+  })
+  .check(
+    z.refine(
+      (item) => {
+        if (item.type !== 'json') return true
+        try {
+          JSON.parse(item.value)
+          return true
+        } catch {
+          return false
+        }
+      },
+      { error: 'Value must be valid JSON', path: ['value'] },
+    ),
+  )
+export type ContentInput = z.input<typeof ContentInputSchema>
+
+export const ContentItemSchema = z.object({
+  id: z.string(),
+  section: z.string(),
+  key: z.string(),
+  value: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+})
+export type ContentItem = z.infer<typeof ContentItemSchema>
+
+/** What the public pages read: section → key → value. */
+export type SiteTexts = Record<string, Record<string, string>>
+
+export function toSiteTexts(items: ContentItem[]): SiteTexts {
+  const texts: SiteTexts = {}
+  for (const item of items) (texts[item.section] ??= {})[item.key] = item.value
+  return texts
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini'
+import { optionalUrlField, requiredText, urlField } from './fields'
+
+export const RESOURCE_TYPES = ['ebook', 'guide', 'template', 'video'] as const
+export type ResourceType = (typeof RESOURCE_TYPES)[number]
+
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+  ebook: 'Ebook',
+  guide: 'Guide',
+  template: 'Template',
+  video: 'Video',
+}
+
+export const RESOURCE_MESSAGES = {
+  empty: 'No resources available yet.',
+  emptyForType: (type: string) => `No ${type}s available.`,
+  viewAll: 'View all resources',
+  created: 'Resource created successfully',
+  updated: 'Resource updated successfully',
+  deleted: 'Resource deleted successfully',
+  createFailed: 'Failed to create resource',
+  updateFailed: 'Failed to update resource',
+  deleteFailed: 'Failed to delete resource',
+  notFound: 'Resource not found',
+} as const
+
+export function isResourceType(value: unknown): value is ResourceType {
+  return typeof value === 'string' && (RESOURCE_TYPES as readonly string[]).includes(value)
+}
+
+/** What the admin form sends on create, and (with an id) on update. */
+export const ResourceInputSchema = z.object({
+  title: requiredText('Title is required', 200, 'Title'),
+  description: requiredText('Description is required', 2000, 'Description'),
+  type: z._default(z.enum(RESOURCE_TYPES, { error: 'Type must be ebook, guide, template or video' }), 'ebook'),
+  fileUrl: urlField('File URL is required', 'File URL must be a valid URL'),
+  thumbnailUrl: optionalUrlField('Thumbnail URL must be a valid URL'),
+  isActive: z._default(z.boolean({ error: 'Active must be true or false' }), true),
+})
+export type ResourceInput = z.input<typeof ResourceInputSchema>
+
+export const ResourceUpdateSchema = z.extend(ResourceInputSchema, {
+  id: z.string({ error: 'Resource id is required' }).check(z.minLength(1, { error: 'Resource id is required' })),
+})
+
+export const ResourceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  fileUrl: z.string(),
+  thumbnailUrl: z.optional(z.string()),
+  isActive: z.boolean(),
+  downloadCount: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Resource = z.infer<typeof ResourceSchema>
+
+/** What visitors receive: nothing about who made it or how often it was fetched. */
+export type PublicResource = Pick<Resource, 'id' | 'title' | 'description' | 'type' | 'fileUrl' | 'thumbnailUrl' | 'isActive'>
+
+export function toPublicResource(resource: Resource): PublicResource {
+  const { id, title, description, type, fileUrl, thumbnailUrl, isActive } = resource
+  return { id, title, description, type, fileUrl, thumbnailUrl, isActive }
+}

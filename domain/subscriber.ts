@@ -1,0 +1,41 @@
+import * as z from 'zod/mini'
+import { EMAIL_MAX, EMAIL_PATTERN } from './fields'
+
+export const SUBSCRIBE_MESSAGES = {
+  invalidEmail: 'Please enter a valid email',
+  success: 'Subscribed successfully!',
+  failed: 'Subscription failed',
+  unexpected: 'Something went wrong. Please try again later.',
+} as const
+
+/** Emails are kept trimmed and lower-cased, so one person is one subscriber (DECISIONS.md 4). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export const SubscribeSchema = z.object({
+  email: z
+    .string({ error: SUBSCRIBE_MESSAGES.invalidEmail })
+    .check(
+      z.overwrite(normalizeEmail),
+      z.regex(EMAIL_PATTERN, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
+      z.maxLength(EMAIL_MAX, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
+    ),
+  // Honeypot, as on the booking form.
+  website: z.optional(z.string().check(z.maxLength(500))),
+})
+export type SubscribeInput = z.input<typeof SubscribeSchema>
+
+export const SubscriberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+})
+export type Subscriber = z.infer<typeof SubscriberSchema>
+
+export const UnsubscribeSchema = z.object({
+  email: z.string().check(z.overwrite(normalizeEmail), z.regex(EMAIL_PATTERN), z.maxLength(EMAIL_MAX)),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
+})
+
+export const SUBSCRIBERS_PAGE_SIZE = 50

@@ -1,0 +1,49 @@
+import { EXCERPT_FALLBACK_LENGTH } from './blog-post'
+
+/** Markdown to plain text, good enough for excerpts, descriptions and reading time. */
+export function stripMarkdown(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^\s*([-*+]|\d+\.)\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|~~|`)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** SPEC.md section 9: with no excerpt, the stripped content cut to 150 characters and an ellipsis. */
+export function excerptOf(post: { excerpt?: string; content?: string }): string {
+  if (post.excerpt && post.excerpt.trim()) return post.excerpt.trim()
+  const text = stripMarkdown(post.content ?? '')
+  return text.length > EXCERPT_FALLBACK_LENGTH ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH)}...` : text
+}
+
+/** URL slug from a title: lower-case ASCII words joined by hyphens. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '')
+  return slug || 'post'
+}
+
+/** SPEC.md section 9: blog dates in US long format, e.g. "March 5, 2025". */
+export function formatLongDate(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+/** SPEC.md section 9: admin lists cut long content values to 200 characters and an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text
+}

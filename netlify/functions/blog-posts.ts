@@ -1,0 +1,24 @@
+import { BLOG_MESSAGES } from '../../domain/blog-post'
+import { posts } from '../lib/data/posts'
+import { HttpError, json, route } from '../lib/http'
+import { renderMarkdown } from '../lib/markdown'
+
+/**
+ * GET /api/blog-posts (also /.netlify/functions/blog-posts, see netlify.toml): published posts
+ * only. The list carries summaries; `?slug=` answers one post with its body rendered and sanitized.
+ */
+export default route({
+  GET: async (req) => {
+    const slug = new URL(req.url).searchParams.get('slug')
+    if (slug === null) {
+      return json({ success: true, blogPosts: await posts.listPublished() }, { headers: publicCache })
+    }
+    if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
+    const post = await posts.find({ slug })
+    if (!post || post.status !== 'published') throw new HttpError(404, BLOG_MESSAGES.notFound)
+    return json({ success: true, blogPost: { ...post, html: renderMarkdown(post.content) } }, { headers: publicCache })
+  },
+})
+
+// Always revalidated: an edit in the admin shows at once.
+const publicCache = { 'Cache-Control': 'public, max-age=0, must-revalidate' }

@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions'
+import * as z from 'zod/mini'
+import { UnsubscribeSchema } from '../../domain/subscriber'
+import { subscribers } from '../lib/data/subscribers'
+import { HttpError, json, route } from '../lib/http'
+import { isValidUnsubscribeToken } from '../lib/newsletter'
+
+/**
+ * POST /api/unsubscribe?email=…&token=…: one POST removes the subscriber (RFC 8058 one-click;
+ * mail clients send the body "List-Unsubscribe=One-Click", which needs no reading here).
+ */
+export default route({
+  POST: async (req) => {
+    const params = Object.fromEntries(new URL(req.url).searchParams)
+    const parsed = z.safeParse(UnsubscribeSchema, params)
+    if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.')
+    const { email, token } = parsed.data
+    if (!isValidUnsubscribeToken(email, token)) throw new HttpError(400, 'This unsubscribe link is not valid.')
+    await subscribers.remove(email)
+    return json({ success: true, message: 'You have been unsubscribed.' })
+  },
+})
+
+export const config: Config = { path: '/api/unsubscribe' }

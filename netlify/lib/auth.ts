@@ -1,0 +1,70 @@
+import { errors, jwtVerify, SignJWT } from 'jose'
+import type { Role, StoredUser } from '../../domain/admin-user'
+import { revokedTokens } from './data/revoked-tokens'
+import { users } from './data/users'
+import { env, isLocalDevelopment } from './env'
+import { HttpError } from './http'
+import { newId } from './ids'
+
+/** DECISIONS.md 7: HS256 only, with issuer, audience, an id and an 8-hour life. */
+const ALGORITHM = 'HS256'
+const ISSUER = 'faithful-finances'
+const AUDIENCE = 'faithful-finances-admin'
+export const TOKEN_TTL_SECONDS = 8 * 60 * 60
+
+// Only netlify dev may fall back to a fixed key; anywhere else a missing secret stops sign-in.
+const LOCAL_DEV_SECRET = 'local-development-only-secret-not-for-production'
+
+function secret(): Uint8Array {
+  const value = env('JWT_SECRET') ?? (isLocalDevelopment() ? LOCAL_DEV_SECRET : undefined)
+  if (!value || value.length < 32) {
+    throw new HttpError(503, 'Sign-in is not configured on this site yet.')
+  }
+  return new TextEncoder().encode(value)
+}
+
+export type Session = { user: StoredUser; jti: string; expiresAt: number }
+
+export async function issueToken(user: StoredUser): Promise<string> {
+  return new SignJWT({ role: user.role, username: user.username })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(user.id)
+    .setJti(newId())
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+    .sign(secret())
+}
+
+const unauthorized = (message = 'Please sign in again.') => new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' })
+
+/** The signed-in user behind the Bearer token; 401 for a missing, invalid, expired or revoked one. */
+export async function requireUser(req: Request): Promise<Session> {
+  const header = req.headers.get('authorization') ?? ''
+  const token = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header)?.[1]
+  if (!token) throw unauthorized('Authentication required')
+  let payload
+  try {
+    ;({ payload } = await jwtVerify(token, secret(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }))
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw unauthorized(error instanceof errors.JWTExpired ? 'Your session has expired. Please sign in again.' : undefined)
+  }
+  if (!payload.sub || !payload.jti || !payload.exp) throw unauthorized()
+  if (await revokedTokens.isRevoked(payload.jti)) throw unauthorized()
+  // The stored user decides: a deleted user or a changed role takes effect at once.
+  const user = await users.findById(payload.sub)
+  if (!user) throw unauthorized()
+  return { user, jti: payload.jti, expiresAt: payload.exp }
+}
+
+/** As requireUser, and the user must hold one of the roles (DECISIONS.md 5); else 403. */
+export async function requireRole(req: Request, roles: readonly Role[]): Promise<Session> {
+  const session = await requireUser(req)
+  if (!roles.includes(session.user.role)) throw new HttpError(403, 'You do not have permission to do that.')
+  return session
+}
+
+export const requireEditor = (req: Request) => requireRole(req, ['admin', 'editor'])
+export const requireAdmin = (req: Request) => requireRole(req, ['admin'])

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini'
+import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '../../../domain/content-item'
+import { openStore } from '../blobs'
+import { defineDocument } from '../document'
+import { HttpError } from '../http'
+import { newId } from '../ids'
+
+type ContentFields = z.output<typeof ContentInputSchema>
+
+const doc = defineDocument(
+  () => openStore('content'),
+  'index',
+  z.object({ items: z.array(ContentItemSchema) }),
+  () => ({ items: [] }),
+)
+
+const bySectionAndKey = (a: ContentItem, b: ContentItem) => a.section.localeCompare(b.section) || a.key.localeCompare(b.key)
+
+export const content = {
+  async list(): Promise<ContentItem[]> {
+    return (await doc.read()).items.toSorted(bySectionAndKey)
+  },
+
+  /** SPEC.md: POST saves both new items and edits; section + key name the item. */
+  save(fields: ContentFields, updatedBy: string): Promise<ContentItem> {
+    return doc.update(({ items }) => {
+      const existing = items.find((item) => item.section === fields.section && item.key === fields.key)
+      const item: ContentItem = { ...fields, id: existing?.id ?? newId(), updatedBy, updatedAt: new Date().toISOString() }
+      const next = existing ? items.map((i) => (i.id === existing.id ? item : i)) : [...items, item]
+      return { doc: { items: next }, result: item }
+    })
+  },
+
+  remove(id: string): Promise<ContentItem> {
+    return doc.update(({ items }) => {
+      const item = items.find((i) => i.id === id)
+      if (!item) throw new HttpError(404, 'Content item not found')
+      return { doc: { items: items.filter((i) => i.id !== id) }, result: item }
+    })
+  },
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini'
+import { openStore } from '../blobs'
+import { timeOrderedId } from '../ids'
+
+/** Where email goes when no SendGrid key is set: readable by developers and tests. */
+export const OutboxEmailSchema = z.object({
+  to: z.string(),
+  from: z.string(),
+  replyTo: z.optional(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  headers: z.optional(z.record(z.string(), z.string())),
+  sentAt: z.string(),
+})
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>
+
+const store = () => openStore('outbox')
+
+export const outbox = {
+  async put(email: Omit<OutboxEmail, 'sentAt'>): Promise<void> {
+    await store().setIfNew(timeOrderedId(), JSON.stringify({ ...email, sentAt: new Date().toISOString() }))
+  },
+
+  async list(): Promise<OutboxEmail[]> {
+    const keys = (await store().keys()).sort()
+    const texts = await Promise.all(keys.map((key) => store().get(key)))
+    return texts.filter((t): t is string => t !== null).map((t) => z.parse(OutboxEmailSchema, JSON.parse(t)))
+  },
+}

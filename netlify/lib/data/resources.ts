@@ -1,0 +1,108 @@
+import * as z from 'zod/mini'
+import { ResourceSchema, type Resource } from '../../../domain/resource'
+import type { ResourceInputSchema } from '../../../domain/resource'
+import { openStore } from '../blobs'
+import { defineDocument } from '../document'
+import { HttpError } from '../http'
+import { newId } from '../ids'
+import { downloads } from './downloads'
+
+type ResourceFields = z.output<typeof ResourceInputSchema>
+
+const ResourcesDocSchema = z.object({
+  resources: z.array(ResourceSchema),
+  /** The last download event already added into the counts (see downloads.ts). */
+  downloadsFoldedThrough: z._default(z.string(), ''),
+})
+type ResourcesDoc = z.output<typeof ResourcesDocSchema>
+
+// One document holds every resource: the public list is one read whatever the count.
+const doc = defineDocument(() => openStore('resources'), 'index', ResourcesDocSchema, () => ({
+  resources: [],
+  downloadsFoldedThrough: '',
+}))
+
+const notFound = () => new HttpError(404, 'Resource not found')
+
+function replace(state: ResourcesDoc, id: string, change: (resource: Resource) => Resource) {
+  const index = state.resources.findIndex((resource) => resource.id === id)
+  if (index < 0) throw notFound()
+  const updated = change(state.resources[index]!)
+  state.resources[index] = updated
+  return { doc: state, result: updated }
+}
+
+export const resources = {
+  /** Newest first, with the counts folded so far (the public list never shows counts). */
+  async list(): Promise<Resource[]> {
+    const state = await doc.read()
+    return state.resources.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
+  },
+
+  /** As list(), with downloads not yet folded added in: exact counts for the admin. */
+  async listWithExactCounts(): Promise<Resource[]> {
+    const state = await doc.read()
+    const pending = await downloads.pendingCounts(state.downloadsFoldedThrough)
+    return state.resources
+      .map((resource) => ({ ...resource, downloadCount: resource.downloadCount + (pending.get(resource.id) ?? 0) }))
+      .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
+  },
+
+  async get(id: string): Promise<Resource | undefined> {
+    const state = await doc.read()
+    return state.resources.find((resource) => resource.id === id)
+  },
+
+  create(fields: ResourceFields, createdBy: string): Promise<Resource> {
+    const now = new Date().toISOString()
+    const resource: Resource = { ...fields, id: newId(), downloadCount: 0, createdBy, createdAt: now, updatedAt: now }
+    return doc.update((state) => ({ doc: { ...state, resources: [...state.resources, resource] }, result: resource }))
+  },
+
+  update(id: string, fields: ResourceFields): Promise<Resource> {
+    return doc.update((state) =>
+      replace(state, id, (resource) => ({
+        ...resource,
+        ...fields,
+        thumbnailUrl: fields.thumbnailUrl,
+        updatedAt: new Date().toISOString(),
+      })),
+    )
+  },
+
+  remove(id: string): Promise<Resource> {
+    return doc.update((state) => {
+      const resource = state.resources.find((r) => r.id === id)
+      if (!resource) throw notFound()
+      return { doc: { ...state, resources: state.resources.filter((r) => r.id !== id) }, result: resource }
+    })
+  },
+
+  /** Records one download of an active resource; unknown and inactive ids are 404. */
+  async recordDownload(id: string): Promise<void> {
+    const resource = await this.get(id)
+    if (!resource || !resource.isActive) throw notFound()
+    await downloads.record(id)
+  },
+
+  /** Adds settled download events into the stored counts, then lets the events go. */
+  async foldDownloads(now = new Date()): Promise<number> {
+    const state = await doc.read()
+    const batch = await downloads.settled(state.downloadsFoldedThrough, now)
+    if (batch.keys.length === 0) return 0
+    await doc.update((current) => {
+      // Another fold got there first: the events are counted already.
+      if (current.downloadsFoldedThrough >= batch.through) return { doc: current, result: undefined }
+      const fresh = batch.countsAfter(current.downloadsFoldedThrough)
+      return {
+        doc: {
+          downloadsFoldedThrough: batch.through,
+          resources: current.resources.map((r) => ({ ...r, downloadCount: r.downloadCount + (fresh.get(r.id) ?? 0) })),
+        },
+        result: undefined,
+      }
+    })
+    await downloads.forget(batch.keys)
+    return batch.keys.length
+  },
+}

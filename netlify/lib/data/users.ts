@@ -1,0 +1,92 @@
+import bcrypt from 'bcryptjs'
+import * as z from 'zod/mini'
+import { StoredUserSchema, USER_MESSAGES, type PublicUser, type StoredUser, type UserInputSchema } from '../../../domain/admin-user'
+import { openStore } from '../blobs'
+import { defineDocument } from '../document'
+import { HttpError } from '../http'
+import { newId } from '../ids'
+
+type UserFields = z.output<typeof UserInputSchema>
+
+/** DECISIONS.md 7: cost of at least 10. */
+export const BCRYPT_COST = 10
+
+// One document: "the last admin" and "username taken" are rules over the whole set, checked atomically.
+const doc = defineDocument(() => openStore('users'), 'index', z.object({ users: z.array(StoredUserSchema) }), () => ({ users: [] }))
+
+export function toPublicUser({ passwordHash: _hash, ...user }: StoredUser): PublicUser {
+  return user
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+export const users = {
+  async list(): Promise<PublicUser[]> {
+    return (await doc.read()).users.map(toPublicUser)
+  },
+
+  async findByUsername(username: string): Promise<StoredUser | undefined> {
+    return (await doc.read()).users.find((user) => sameName(user.username, username))
+  },
+
+  async findById(id: string): Promise<StoredUser | undefined> {
+    return (await doc.read()).users.find((user) => user.id === id)
+  },
+
+  async count(): Promise<number> {
+    return (await doc.read()).users.length
+  },
+
+  async create(fields: UserFields): Promise<PublicUser> {
+    // Hash outside the atomic update: it is slow and must not be repeated on a retry.
+    const passwordHash = await bcrypt.hash(fields.password, BCRYPT_COST)
+    const user: StoredUser = {
+      id: newId(),
+      username: fields.username,
+      email: fields.email,
+      role: fields.role,
+      createdAt: new Date().toISOString(),
+      passwordHash,
+    }
+    return doc.update(({ users }) => {
+      if (users.some((u) => sameName(u.username, fields.username))) throw new HttpError(409, USER_MESSAGES.taken)
+      return { doc: { users: [...users, user] }, result: toPublicUser(user) }
+    })
+  },
+
+  /** Creates the first admin from the environment, only while there is no user at all. */
+  async bootstrap(fields: UserFields): Promise<void> {
+    const passwordHash = await bcrypt.hash(fields.password, BCRYPT_COST)
+    await doc.update(({ users }) => {
+      if (users.length > 0) return { doc: { users }, result: undefined }
+      const user: StoredUser = {
+        id: newId(),
+        username: fields.username,
+        email: fields.email,
+        role: 'admin',
+        createdAt: new Date().toISOString(),
+        passwordHash,
+      }
+      return { doc: { users: [user] }, result: undefined }
+    })
+  },
+
+  remove(id: string, actingUserId: string): Promise<PublicUser> {
+    return doc.update(({ users }) => {
+      const user = users.find((u) => u.id === id)
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      if (user.id === actingUserId) throw new HttpError(409, USER_MESSAGES.selfDelete)
+      if (user.role === 'admin' && users.filter((u) => u.role === 'admin').length === 1) {
+        throw new HttpError(409, USER_MESSAGES.lastAdmin)
+      }
+      return { doc: { users: users.filter((u) => u.id !== id) }, result: toPublicUser(user) }
+    })
+  },
+
+  recordLogin(id: string): Promise<void> {
+    return doc.update(({ users }) => ({
+      doc: { users: users.map((u) => (u.id === id ? { ...u, lastLogin: new Date().toISOString() } : u)) },
+      result: undefined,
+    }))
+  },
+}

@@ -1,0 +1,123 @@
+import type { Context } from '@netlify/functions'
+import * as z from 'zod/mini'
+import { firstIssue } from '../../domain/fields'
+import { StorageUnavailableError } from './blobs'
+
+/** DECISIONS.md 9: bodies past this size are refused before they are parsed. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+/** A failure meant for the caller: becomes `{ success: false, message }` with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** DECISIONS.md 11: function responses carry the same protection as pages (netlify.toml does not reach them). */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+}
+
+export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...init.headers,
+    },
+  })
+}
+
+export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ success: false, message }, { status, headers })
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Handler = (req: Request, context: Context) => Promise<Response>
+
+/**
+ * One function file = one path; its methods are the keys. The wrapper answers wrong methods,
+ * turns thrown HttpErrors into JSON, and makes sure nothing leaks a stack trace.
+ */
+export function route(handlers: Partial<Record<Method, Handler>>) {
+  const allowed = Object.keys(handlers).join(', ')
+  return async (req: Request, context: Context): Promise<Response> => {
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as Method)
+    const handler = handlers[method]
+    if (!handler) return fail(405, 'Method not allowed', { Allow: allowed })
+    try {
+      return await handler(req, context)
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
+      if (error instanceof StorageUnavailableError) {
+        console.error('storage unavailable:', error.cause)
+        return fail(503, 'The service is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
+      }
+      console.error('unexpected error:', error)
+      return fail(500, 'Something went wrong. Please try again later.')
+    }
+  }
+}
+
+/** Reads at most MAX_BODY_BYTES, parses JSON and validates it with the entity's shared schema. */
+export async function readBody<S extends z.ZodMiniType>(req: Request, schema: S): Promise<z.output<S>> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large')
+  const text = await readLimited(req)
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON')
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new HttpError(400, 'Request body must be a JSON object')
+  }
+  return parseWith(schema, data)
+}
+
+export function parseWith<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> {
+  const result = z.safeParse(schema, data)
+  if (!result.success) throw new HttpError(400, firstIssue(result.error))
+  return result.data
+}
+
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw new HttpError(413, 'Request body is too large')
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** A path parameter from the function's config.path, validated like any other input. */
+export function pathParam(context: Context, name: string, notFoundMessage: string): string {
+  const value = context.params?.[name]
+  if (!value || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new HttpError(404, notFoundMessage)
+  return value
+}
+
+/** The caller's address, for rate limits. Netlify sets context.ip; local runs may not. */
+export function clientAddress(req: Request, context: Context): string {
+  return context.ip || req.headers.get('x-nf-client-connection-ip') || 'local'
+}

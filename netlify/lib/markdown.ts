@@ -1,0 +1,80 @@
+import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked'
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Post bodies, SPEC.md section 9: headings 1-3, bold, italic, inline code, links in a new tab,
+ * bullet and numbered lists, check (✅) and block (❌) emoji list items, paragraphs and line
+ * breaks. Whatever marked produces then goes through an allowlist sanitizer (DECISIONS.md 8), so
+ * raw HTML in a post can format text but never run script.
+ */
+const EMOJI_MARKERS = ['✅', '☑️', '✔️', '❌', '🚫', '⛔']
+const EMOJI_LINE = new RegExp(`^(${EMOJI_MARKERS.join('|')})\\s*(.*)$`, 'u')
+
+type EmojiListToken = Tokens.Generic & { items: { emoji: string; tokens: Tokens.Generic[] }[] }
+
+const emojiList: TokenizerAndRendererExtension = {
+  name: 'emojiList',
+  level: 'block',
+  start: (src) => src.search(new RegExp(`^(${EMOJI_MARKERS.join('|')})`, 'mu')),
+  tokenizer(src) {
+    const match = /^(?:(?:✅|☑️|✔️|❌|🚫|⛔)[^\n]*(?:\n|$))+/u.exec(src)
+    if (!match) return undefined
+    const items = match[0]
+      .trimEnd()
+      .split('\n')
+      .map((line) => {
+        const [, emoji = '', text = ''] = EMOJI_LINE.exec(line.trim()) ?? []
+        return { emoji, tokens: this.lexer.inlineTokens(text) }
+      })
+    return { type: 'emojiList', raw: match[0], items } satisfies EmojiListToken
+  },
+  renderer(token) {
+    const items = (token as EmojiListToken).items
+      .map(({ emoji, tokens }) => {
+        const kind = emoji === '✅' || emoji === '☑️' || emoji === '✔️' ? 'check' : 'block'
+        return `<li class="emoji-item emoji-${kind}"><span class="emoji-marker" aria-hidden="true">${emoji}</span> ${this.parser.parseInline(tokens)}</li>`
+      })
+      .join('')
+    return `<ul class="emoji-list">${items}</ul>`
+  },
+}
+
+const marked = new Marked({ gfm: true, breaks: true, async: false })
+marked.use({ extensions: [emojiList] })
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'code', 'pre', 'blockquote', 'hr', 'ul', 'ol', 'li', 'a', 'span', 'img', 'del'],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'loading'],
+    li: ['class'],
+    ul: ['class'],
+    span: ['class', 'aria-hidden'],
+    ol: ['start'],
+  },
+  allowedClasses: {
+    li: ['emoji-item', 'emoji-check', 'emoji-block'],
+    ul: ['emoji-list'],
+    span: ['emoji-marker'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    // Only three heading levels exist on the page: deeper ones read as level 3.
+    h4: 'h3',
+    h5: 'h3',
+    h6: 'h3',
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+  disallowedTagsMode: 'discard',
+}
+
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown) as string
+  return sanitizeHtml(html, SANITIZE)
+}
