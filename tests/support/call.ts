@@ -1,0 +1,53 @@
+import type { Context } from '@netlify/functions'
+
+type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
+
+export type CallOptions = {
+  method?: string
+  /** Path and query, e.g. `/api/blog-posts?slug=x`. */
+  path?: string
+  /** An object or array is sent as JSON; a string is sent as is (malformed JSON, big bodies). */
+  body?: unknown
+  headers?: Record<string, string>
+  /** What Netlify fills from the function's `config.path`, e.g. `{ id }`. */
+  params?: Record<string, string>
+  ip?: string
+}
+
+/** Every answer has the success flag and, on failure, a message (SPEC.md section 7). */
+export type ApiBody = { success: boolean; message?: string }
+
+export type CallResult<T = ApiBody> = { status: number; body: T; headers: Headers }
+
+export const TEST_ORIGIN = 'http://localhost:8888'
+export const DEFAULT_IP = '203.0.113.10'
+
+/** The parts of Netlify's Context the functions read; the rest would only be noise. */
+export function fakeContext({ params = {}, ip = DEFAULT_IP }: Pick<CallOptions, 'params' | 'ip'> = {}): Context {
+  return {
+    params,
+    ip,
+    requestId: 'test-request',
+    geo: {},
+    site: { id: undefined, name: 'test', url: TEST_ORIGIN },
+    account: { id: 'test-account' },
+    deploy: { context: 'dev', id: 'test-deploy', published: false },
+    server: { region: 'test' },
+    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+    waitUntil: () => {},
+  } as unknown as Context
+}
+
+/** Calls a function module's handler as Netlify would, and reads its answer as the browser would. */
+export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, options: CallOptions = {}): Promise<CallResult<T>> {
+  const { method = 'GET', path = '/', body, headers = {}, params, ip } = options
+  const init: RequestInit = { method, headers: { ...headers } }
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json'
+  }
+  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
+  // Every function answers JSON, errors included: a body that does not parse fails the test here.
+  const parsed = JSON.parse(await response.text()) as T
+  return { status: response.status, body: parsed, headers: response.headers }
+}

@@ -1,0 +1,31 @@
+import type { Role } from '../../domain/admin-user'
+import type { PostInput } from '../../domain/blog-post'
+import type { ResourceInput } from '../../domain/resource'
+import { issueToken } from '../../netlify/lib/auth'
+import { posts } from '../../netlify/lib/data/posts'
+import { resources } from '../../netlify/lib/data/resources'
+import { users } from '../../netlify/lib/data/users'
+import { postInput, resourceInput } from './factories'
+
+/**
+ * Stored records, made through the same data modules the functions use (never by writing blobs by
+ * hand), so a test starts from data the site itself could have produced. Server-side only.
+ */
+export function createPost(overrides: Partial<PostInput> = {}, author = 'Coach Test') {
+  return posts.create(postInput(overrides), author)
+}
+
+export function createResource(overrides: Partial<ResourceInput> = {}, createdBy = 'admin-test') {
+  return resources.create(resourceInput(overrides), createdBy)
+}
+
+let userSequence = 0
+
+/** A stored user and a valid Bearer header for them. */
+export async function createSignedInUser(role: Role = 'admin') {
+  const username = `${role}${++userSequence}`
+  await users.create({ username, email: `${username}@test.example`, password: 'correct horse battery', role })
+  const user = await users.findByUsername(username)
+  if (!user) throw new Error(`user ${username} was not stored`)
+  return { user, authorization: `Bearer ${await issueToken(user)}` }
+}

@@ -1,0 +1,10 @@
+import { guardConsoleError } from './console-guard'
+import { TEST_ENV } from './test-env'
+
+// Each test file runs in its own process (vitest.config.ts), so this environment is the file's own.
+for (const [name, value] of Object.entries(TEST_ENV)) {
+  if (value === undefined) delete process.env[name]
+  else process.env[name] = value
+}
+
+guardConsoleError()

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// The site's setup file is written alongside the pages; until it exists the site project runs bare.
+const SITE_SETUP = 'src/testing/setup-tests.ts'
+const hasSiteSetup = existsSync(SITE_SETUP)
+
+export default defineConfig({
+  test: {
+    // A root-only option in vitest: lets `--project site` pass before the first page test exists.
+    passWithNoTests: !hasSiteSetup,
+    projects: [
+      {
+        test: {
+          name: 'functions',
+          environment: 'node',
+          include: ['tests/functions/**/*.test.ts', 'domain/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-functions.ts'],
+          // One process per test file: each file owns its Blobs server and process.env, and no
+          // other file can change them under it.
+          pool: 'forks',
+          isolate: true,
+          unstubEnvs: true,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'site',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: hasSiteSetup ? [SITE_SETUP] : [],
+        },
+      },
+    ],
+  },
+})
