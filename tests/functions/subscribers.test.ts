@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Subscriber } from '../../domain/subscriber'
+import * as subscribersFunction from '../../netlify/functions/subscribers'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, type CallOptions } from '../support/call'
+import { expectConsoleError } from '../support/console-guard'
+import { createSignedInUser } from '../support/records'
+import { sendgridAccepts, sendgridFails, useSendgridMock, type SentMessage } from '../support/sendgrid'
+
+useBlobsServer()
+const mail = useSendgridMock()
+
+type ListBody = { success: boolean; message?: string; subscribers: Subscriber[]; hasMore: boolean }
+
+const subscribe = (body: unknown, options: CallOptions = {}) =>
+  call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body, ...options })
+
+const storedEmails = async () => (await subscribers.all()).map((subscriber) => subscriber.email)
+
+const SUCCESS = { success: true, message: 'Subscribed successfully!' }
+
+describe('POST /api/subscribers', () => {
+  it('stores the email trimmed and lower-cased', async () => {
+    const { status, body } = await subscribe({ email: ' Foo@Example.COM ' })
+    expect(status).toBe(200)
+    expect(body).toEqual(SUCCESS)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+
+  it('keeps one record and answers success when the same person subscribes twice', async () => {
+    expect((await subscribe({ email: 'foo@example.com' })).body).toEqual(SUCCESS)
+    expect((await subscribe({ email: '  FOO@example.com' })).body).toEqual(SUCCESS)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+
+  it('keeps one record when the same email races itself', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => subscribe({ email: 'race@example.com' })))
+    expect(answers.every((answer) => answer.status === 200)).toBe(true)
+    expect(await storedEmails()).toEqual(['race@example.com'])
+    expect(await outbox.list()).toHaveLength(1)
+  })
+
+  it.each([{ email: 'not-an-email' }, { email: 'a@b' }, { email: '' }, { email: 42 }, {}])(
+    'answers 400 "Please enter a valid email" for %j',
+    async (payload) => {
+      const { status, body } = await subscribe(payload)
+      expect(status).toBe(400)
+      expect(body).toEqual({ success: false, message: 'Please enter a valid email' })
+      expect(await storedEmails()).toEqual([])
+    },
+  )
+
+  it('answers success to a filled honeypot but keeps nothing and sends nothing', async () => {
+    const { status, body } = await subscribe({ email: 'bot@example.com', website: 'https://spam.example' })
+    expect(status).toBe(200)
+    expect(body).toEqual(SUCCESS)
+    expect(await storedEmails()).toEqual([])
+    expect(await outbox.list()).toEqual([])
+  })
+
+  it.each([
+    ['malformed JSON', '{"email": '],
+    ['a JSON array', '["foo@example.com"]'],
+    ['an empty body', ''],
+  ])('answers 400 JSON for %s', async (_case, raw) => {
+    const { status, body } = await subscribe(raw, { headers: { 'content-type': 'application/json' } })
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it('answers 413 to a body over 64 KB', async () => {
+    const { status, body } = await subscribe({ email: 'big@example.com', website: '', padding: 'x'.repeat(70 * 1024) })
+    expect(status).toBe(413)
+    expect(body).toEqual({ success: false, message: 'Request body is too large' })
+    expect(await storedEmails()).toEqual([])
+  })
+
+  it('answers 429 from the 11th signup within the hour from one address', async () => {
+    for (let i = 1; i <= 10; i++) expect((await subscribe({ email: `p${i}@example.com` }, { ip: '198.51.100.7' })).status).toBe(200)
+
+    const { status, body, headers } = await subscribe({ email: 'p11@example.com' }, { ip: '198.51.100.7' })
+
+    expect(status).toBe(429)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await subscribe({ email: 'other@example.com' }, { ip: '198.51.100.8' })).status).toBe(200)
+    expect(await storedEmails()).not.toContain('p11@example.com')
+  })
+})
+
+describe('the welcome email', () => {
+  it('lands in the outbox with a one-click unsubscribe link when no SendGrid key is set', async () => {
+    await subscribe({ email: ' Foo@Example.COM ' })
+
+    const emails = await outbox.list()
+    expect(emails).toHaveLength(1)
+    const [welcome] = emails
+    expect(welcome?.to).toBe('foo@example.com')
+    const link = `https://site.test.example/api/unsubscribe?email=foo%40example.com&token=${unsubscribeToken('foo@example.com')}`
+    expect(welcome?.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(welcome?.text).toContain('https://site.test.example/unsubscribe?email=foo%40example.com&token=')
+  })
+
+  it('goes through SendGrid when its key is set', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    const sent: SentMessage[] = []
+    mail.use(sendgridAccepts(sent))
+
+    expect((await subscribe({ email: 'foo@example.com' })).body).toEqual(SUCCESS)
+
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.personalizations[0]?.to).toEqual([{ email: 'foo@example.com' }])
+    expect(sent[0]?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/site\.test\.example\/api\/unsubscribe\?/)
+    expect(await outbox.list()).toEqual([])
+  })
+
+  it('failing does not fail the signup', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    mail.use(sendgridFails())
+    expectConsoleError(/welcome email failed/)
+
+    expect((await subscribe({ email: 'foo@example.com' })).body).toEqual(SUCCESS)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+})
+
+describe('GET /api/subscribers', () => {
+  it('answers 401 without a token', async () => {
+    await subscribers.add('foo@example.com')
+    const { status, body, headers } = await call(subscribersFunction, { path: '/api/subscribers' })
+    expect(status).toBe(401)
+    expect(body).toEqual({ success: false, message: 'Authentication required' })
+    expect(headers.get('www-authenticate')).toBe('Bearer')
+  })
+
+  it('answers 401 to a token it did not sign', async () => {
+    const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl'
+    const { status } = await call(subscribersFunction, { path: '/api/subscribers', headers: { authorization: `Bearer ${forged}` } })
+    expect(status).toBe(401)
+  })
+
+  it.each(['admin', 'editor'] as const)('lists subscribers for a signed-in %s', async (role) => {
+    const { authorization } = await createSignedInUser(role)
+    await subscribe({ email: ' Foo@Example.COM ' })
+    await subscribe({ email: 'bar@example.com' })
+
+    const { status, body } = await call<ListBody>(subscribersFunction, { path: '/api/subscribers', headers: { authorization } })
+
+    expect(status).toBe(200)
+    expect(body.success).toBe(true)
+    expect(body.subscribers.map((s) => s.email)).toEqual(['bar@example.com', 'foo@example.com'])
+    expect(body.hasMore).toBe(false)
+  })
+})
