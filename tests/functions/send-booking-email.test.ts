@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest'
+import { BOOKING_MESSAGES } from '../../domain/booking'
+import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { useBlobsServer } from '../support/blobs-server'
+import { call } from '../support/call'
+import { expectConsoleError } from '../support/console-guard'
+import { bookingInput } from '../support/factories'
+import { sendgridAccepts, sendgridFails, useSendgridMock, type SentMessage } from '../support/sendgrid'
+
+useBlobsServer()
+const mail = useSendgridMock()
+
+const book = (body: unknown, ip?: string) =>
+  call(sendBookingEmail, { method: 'POST', path: '/.netlify/functions/send-booking-email', body, ip })
+
+const SUCCESS = { success: true, message: BOOKING_MESSAGES.success }
+
+describe('POST /.netlify/functions/send-booking-email: validation (SPEC.md section 5)', () => {
+  // The checks in order, each with a value that fails it.
+  const checks = [
+    ['firstName', '   ', 'First Name is required'],
+    ['lastName', '', 'Last Name is required'],
+    ['email', '  ', 'Email is required'],
+    ['email', 'grace@example', 'Enter a valid email'],
+    ['country', '', 'Country is required'],
+    ['message', '  \n ', 'Your message is required'],
+  ] as const
+
+  it.each(checks.map(([, , message], index) => [message, index] as const))('answers 400 "%s" first', async (message, index) => {
+    // This check's field and every later one are wrong; reversed, so a field's earliest bad value wins.
+    const wrong = Object.fromEntries(checks.slice(index).toReversed().map(([field, value]) => [field, value]))
+    const { status, body } = await book(bookingInput(wrong))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message })
+    expect(await bookings.list()).toEqual([])
+  })
+
+  it.each([
+    ['a number for a name', { firstName: 5 }],
+    ['a list for the email', { email: [] }],
+    ['an object for the message', { message: { text: 'hi' } }],
+    ['a number for the phone', { phone: 12345 }],
+  ])('answers 400 JSON for %s', async (_case, fields) => {
+    const { status, body } = await book(bookingInput(fields))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+    expect(await bookings.list()).toEqual([])
+  })
+
+  it('answers 400 JSON for malformed JSON', async () => {
+    const { status, body } = await book('{"firstName":')
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Request body must be valid JSON' })
+  })
+
+  it.each(['GET', 'PUT', 'DELETE'])('refuses %s with a JSON 405', async (method) => {
+    const { status, body } = await call(sendBookingEmail, { method, path: '/.netlify/functions/send-booking-email' })
+    expect(status).toBe(405)
+    expect(body).toEqual({ success: false, message: 'Method not allowed' })
+  })
+})
+
+describe('POST /.netlify/functions/send-booking-email: a valid request', () => {
+  it('is stored, emailed to the coach through the outbox, and answered with the success text', async () => {
+    const request = bookingInput({ firstName: '  Grace ', email: 'Grace@Test.Example', company: '' })
+
+    const { status, body } = await book(request)
+
+    expect(status).toBe(200)
+    expect(body).toEqual(SUCCESS)
+    const stored = await bookings.list()
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ firstName: 'Grace', lastName: request.lastName, emailStatus: 'sent', status: 'new' })
+    expect(stored[0]?.company).toBeUndefined()
+    const emails = await outbox.list()
+    expect(emails).toHaveLength(1)
+    expect(emails[0]).toMatchObject({ to: 'coach@test.example', replyTo: 'Grace@Test.Example' })
+    expect(emails[0]?.text).toContain(String(request.message))
+  })
+
+  it('goes through SendGrid when its key is set', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    const sent: SentMessage[] = []
+    mail.use(sendgridAccepts(sent))
+
+    expect((await book(bookingInput({ firstName: 'Ada' }))).body).toEqual(SUCCESS)
+
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.personalizations[0]?.to).toEqual([{ email: 'coach@test.example' }])
+    expect(sent[0]?.subject).toMatch(/^Booking request: Ada /)
+    expect((await bookings.list())[0]?.emailStatus).toBe('sent')
+    expect(await outbox.list()).toEqual([])
+  })
+
+  it('still succeeds for the visitor when SendGrid fails, and keeps the booking as failed', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    mail.use(sendgridFails())
+    expectConsoleError(/email failed/)
+
+    const { status, body } = await book(bookingInput())
+
+    expect(status).toBe(200)
+    expect(body).toEqual(SUCCESS)
+    const stored = await bookings.list()
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ emailStatus: 'failed', emailAttempts: 1 })
+  })
+
+  it('answers success to a filled honeypot but keeps and sends nothing', async () => {
+    expect((await book(bookingInput({ website: 'https://spam.example' }))).body).toEqual(SUCCESS)
+    expect(await bookings.list()).toEqual([])
+    expect(await outbox.list()).toEqual([])
+  })
+
+  it('answers 429 JSON to the 6th booking from one address within the hour', async () => {
+    for (let i = 0; i < 5; i++) expect((await book(bookingInput(), '198.51.100.20')).status).toBe(200)
+
+    const { status, body, headers } = await book(bookingInput(), '198.51.100.20')
+
+    expect(status).toBe(429)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await bookings.list()).toHaveLength(5)
+    expect((await book(bookingInput(), '198.51.100.21')).status).toBe(200)
+  })
+})
