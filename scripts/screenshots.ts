@@ -1,0 +1,31 @@
+/**
+ * Screenshots of pages at desktop and phone widths, for looking at what we build:
+ *   npx tsx scripts/screenshots.ts [baseUrl] [path ...]
+ * Files land in .tmp/screens/<name>-<width>.png.
+ */
+import { mkdirSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+
+const [base = 'http://localhost:8888', ...paths] = process.argv.slice(2)
+const pages = paths.length ? paths : ['/', '/about', '/services', '/resources', '/blog', '/book-now', '/nope']
+const widths = [1280, 375]
+
+mkdirSync('.tmp/screens', { recursive: true })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+for (const width of widths) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
+  const page = await context.newPage()
+  page.on('console', (msg) => msg.type() === 'error' && console.log(`[${width}] console error:`, msg.text()))
+  for (const path of pages) {
+    await page.goto(base + path, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(300)
+    const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')
+    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: process.env.FULL !== '0' })
+    console.log(`.tmp/screens/${name}-${width}.png`)
+  }
+  await context.close()
+}
+await browser.close()

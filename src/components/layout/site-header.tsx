@@ -1,0 +1,80 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, NavLink, useLocation } from 'react-router-dom'
+import { BrandMark } from './brand-mark'
+import { NAV_LINKS } from './nav-links'
+import styles from './site-header.module.css'
+
+/**
+ * Top navigation; under 56rem it becomes a drawer. The drawer is a native modal <dialog>: the
+ * browser traps focus inside it, makes the page behind inert and closes it on Escape.
+ */
+export function SiteHeader() {
+  const drawer = useRef<HTMLDialogElement>(null)
+  const { pathname } = useLocation()
+
+  // Leaving the page closes the drawer.
+  useEffect(() => {
+    drawer.current?.close()
+  }, [pathname])
+
+  const links = (
+    <ul className={styles.links}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <BrandMark />
+        <nav aria-label="Main" className={styles.desktopNav}>
+          {links}
+        </nav>
+        <Link to="/book-now" className={`btn btn-primary btn-small ${styles.cta}`}>
+          Book a session
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          aria-controls="site-drawer"
+          onClick={() => drawer.current?.showModal()}
+        >
+          <Menu aria-hidden="true" size={24} />
+          <span className="visually-hidden">Open menu</span>
+        </button>
+      </div>
+
+      <dialog
+        id="site-drawer"
+        ref={drawer}
+        className={styles.drawer}
+        aria-label="Menu"
+        onClick={(event) => {
+          // A click on the backdrop lands on the dialog element itself.
+          if (event.target === event.currentTarget) event.currentTarget.close()
+        }}
+      >
+        <div className={styles.drawerPanel}>
+          <div className={styles.drawerTop}>
+            <BrandMark />
+            <button type="button" className={styles.closeButton} onClick={() => drawer.current?.close()}>
+              <X aria-hidden="true" size={24} />
+              <span className="visually-hidden">Close menu</span>
+            </button>
+          </div>
+          <nav aria-label="Main" className={styles.drawerNav}>
+            {links}
+          </nav>
+        </div>
+      </dialog>
+    </header>
+  )
+}

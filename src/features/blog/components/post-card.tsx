@@ -1,0 +1,55 @@
+import { Clock } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { CARD_TAGS_MAX, type PostSummary } from '../../../../domain/blog-post'
+import { excerptOf, formatLongDate } from '../../../../domain/text'
+import styles from './post-card.module.css'
+
+export function PostCard({ post }: { post: PostSummary }) {
+  const [imageFailed, setImageFailed] = useState(false)
+  const date = post.publishedAt ?? post.createdAt
+  return (
+    <article className={`card ${styles.card}`}>
+      {post.featuredImage && !imageFailed ? (
+        <img
+          className={styles.image}
+          src={post.featuredImage}
+          alt=""
+          loading="lazy"
+          width={640}
+          height={360}
+          onError={() => setImageFailed(true)}
+        />
+      ) : (
+        <div className={styles.placeholder} aria-hidden="true">
+          <span>{post.title.charAt(0)}</span>
+        </div>
+      )}
+      <div className={styles.body}>
+        {post.tags.length > 0 && (
+          <ul className={styles.tags} aria-label="Tags">
+            {post.tags.slice(0, CARD_TAGS_MAX).map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className={styles.title}>
+          <Link to={`/blog/${post.slug}`} className={styles.link}>
+            {post.title}
+          </Link>
+        </h3>
+        <p className={styles.excerpt}>{excerptOf(post)}</p>
+        <p className={styles.meta}>
+          <time dateTime={date}>{formatLongDate(date)}</time>
+          <span aria-hidden="true">·</span>
+          <span className={styles.reading}>
+            <Clock aria-hidden="true" size={15} />
+            {post.readingMinutes} min read
+          </span>
+        </p>
+      </div>
+    </article>
+  )
+}

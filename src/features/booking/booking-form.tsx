@@ -1,0 +1,128 @@
+import { CheckCircle2 } from 'lucide-react'
+import { useRef, useState, type FormEvent } from 'react'
+import * as z from 'zod/mini'
+import { BOOKING_MESSAGES, BookingRequestSchema } from '../../../domain/booking'
+import { sendBooking } from './send-booking'
+import styles from './booking-form.module.css'
+
+type Status = 'idle' | 'sending' | 'success' | 'error'
+
+const FIELDS = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', optional: true },
+  { name: 'company', label: 'Company / Organization', autoComplete: 'organization', optional: true },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+] as const
+
+type FieldName = (typeof FIELDS)[number]['name'] | 'message'
+const EMPTY: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', company: '', country: '', message: '' }
+
+/**
+ * SPEC.md section 5: the checks run in field order and only the first failing message is shown,
+ * next to its field, which receives focus.
+ */
+export function BookingForm() {
+  const [values, setValues] = useState(EMPTY)
+  const [status, setStatus] = useState<Status>('idle')
+  const [message, setMessage] = useState('')
+  const [invalidField, setInvalidField] = useState<FieldName | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+
+  const update = (name: FieldName) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }))
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const website = String(new FormData(event.currentTarget).get('website') ?? '')
+    const parsed = z.safeParse(BookingRequestSchema, { ...values, website })
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const field = (issue?.path[0] as FieldName | undefined) ?? null
+      setStatus('error')
+      setMessage(issue?.message ?? BOOKING_MESSAGES.failed)
+      setInvalidField(field)
+      if (field) form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+      return
+    }
+    setInvalidField(null)
+    setStatus('sending')
+    const result = await sendBooking(parsed.data)
+    setStatus(result.ok ? 'success' : 'error')
+    setMessage(result.message)
+    if (result.ok) setValues(EMPTY)
+  }
+
+  const errorFor = (name: FieldName) => (status === 'error' && invalidField === name ? message : null)
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="booking-status">
+      <div className={styles.grid}>
+        {FIELDS.map((field) => (
+          <Field key={field.name} name={field.name} label={field.label} optional={'optional' in field} error={errorFor(field.name)}>
+            <input
+              id={`booking-${field.name}`}
+              name={field.name}
+              className="input"
+              type={'type' in field ? field.type : 'text'}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={update(field.name)}
+              aria-invalid={invalidField === field.name || undefined}
+              aria-describedby={errorFor(field.name) ? `booking-${field.name}-error` : undefined}
+            />
+          </Field>
+        ))}
+      </div>
+      <Field name="message" label="Your message" error={errorFor('message')}>
+        <textarea
+          id="booking-message"
+          name="message"
+          className="input"
+          rows={6}
+          value={values.message}
+          onChange={update('message')}
+          placeholder="Tell us about your event, your goals or the kind of coaching you are looking for."
+          aria-invalid={invalidField === 'message' || undefined}
+          aria-describedby={errorFor('message') ? 'booking-message-error' : undefined}
+        />
+      </Field>
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div className={styles.trap} aria-hidden="true">
+        <label htmlFor="booking-website">Website</label>
+        <input id="booking-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <div id="booking-status" role="status" aria-live="polite" className={styles.status}>
+        {status === 'success' && (
+          <p className="notice notice-success">
+            <CheckCircle2 aria-hidden="true" size={20} />
+            {message}
+          </p>
+        )}
+        {status === 'error' && !invalidField && <p className="notice notice-error">{message}</p>}
+      </div>
+
+      <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={status === 'sending'}>
+        {status === 'sending' ? 'Sending…' : 'Send Request'}
+      </button>
+    </form>
+  )
+}
+
+function Field(props: { name: FieldName; label: string; optional?: boolean; error: string | null; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={`booking-${props.name}`}>
+        {props.label} {props.optional && <span className="optional">(optional)</span>}
+      </label>
+      {props.children}
+      {props.error && (
+        <p id={`booking-${props.name}-error`} className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { BOOKING_MESSAGES, type BookingRequest } from '../../../domain/booking'
+import { api, errorMessage, paths } from '../../lib/api-client'
+
+export async function sendBooking(request: BookingRequest): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { message } = await api<{ message?: string }>(paths.booking(), { method: 'POST', body: request })
+    return { ok: true, message: message ?? BOOKING_MESSAGES.success }
+  } catch (error) {
+    return { ok: false, message: errorMessage(error, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.unexpected) }
+  }
+}

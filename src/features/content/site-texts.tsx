@@ -1,0 +1,44 @@
+import { createContext, use, useEffect, useState, type ReactNode } from 'react'
+import type { SiteTexts } from '../../../domain/content-item'
+import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
+
+const SiteTextsContext = createContext<SiteTexts>({})
+
+/** Shows the built-in texts at once and swaps in the edited ones when `pending` settles. */
+export function SiteTextsProvider({ pending, children }: { pending: Promise<SiteTexts>; children: ReactNode }) {
+  const [texts, setTexts] = useState<SiteTexts>({})
+  useEffect(() => {
+    let current = true
+    void pending.then((loaded) => current && setTexts(loaded))
+    return () => {
+      current = false
+    }
+  }, [pending])
+  return <SiteTextsContext value={texts}>{children}</SiteTextsContext>
+}
+
+export function useText<S extends TextSection>(section: S, key: TextKey<S>): string {
+  const edited = use(SiteTextsContext)[section]?.[key]
+  return edited?.trim() ? edited : (DEFAULT_TEXTS[section][key] as string)
+}
+
+/** A JSON list text; an edit that does not parse or has the wrong shape falls back to the built-in list. */
+export function useListText<S extends TextSection, T>(section: S, key: TextKey<S>, isItem: (item: unknown) => item is T): T[] {
+  const raw = useText(section, key)
+  const parsed = parseList(raw, isItem)
+  return parsed ?? parseList(DEFAULT_TEXTS[section][key] as string, isItem) ?? []
+}
+
+function parseList<T>(raw: string, isItem: (item: unknown) => item is T): T[] | null {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return Array.isArray(value) && value.every(isItem) ? value : null
+  } catch {
+    return null
+  }
+}
+
+export const isTitledText = (item: unknown): item is { title: string; text: string } =>
+  typeof item === 'object' && item !== null && typeof (item as { title?: unknown }).title === 'string' && typeof (item as { text?: unknown }).text === 'string'
+
+export const isString = (item: unknown): item is string => typeof item === 'string'

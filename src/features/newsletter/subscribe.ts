@@ -1,0 +1,12 @@
+import { SUBSCRIBE_MESSAGES, type SubscribeInput } from '../../../domain/subscriber'
+import { api, errorMessage, paths } from '../../lib/api-client'
+
+/** Resolves to the alert text SPEC.md section 8 prescribes for the outcome. */
+export async function subscribe(input: SubscribeInput): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { message } = await api<{ message?: string }>(paths.subscribers(), { method: 'POST', body: input })
+    return { ok: true, message: message ?? SUBSCRIBE_MESSAGES.success }
+  } catch (error) {
+    return { ok: false, message: errorMessage(error, SUBSCRIBE_MESSAGES.failed, SUBSCRIBE_MESSAGES.unexpected) }
+  }
+}

@@ -1,0 +1,12 @@
+import { paths } from '../../../lib/api-client'
+
+/**
+ * Records a download without holding up the file: the link itself opens the file in a new tab
+ * (so no popup blocker interferes), and this request is sent alongside with keepalive, so it
+ * completes even if the visitor leaves. Its outcome does not matter to the visitor.
+ */
+export function recordDownload(resourceId: string): void {
+  fetch(paths.resourceDownload(resourceId), { method: 'POST', keepalive: true }).catch((error: unknown) => {
+    console.warn('Could not record the download.', error)
+  })
+}

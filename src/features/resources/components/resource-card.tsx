@@ -1,0 +1,50 @@
+import { Download } from 'lucide-react'
+import { useState } from 'react'
+import { RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../../../domain/resource'
+import { recordDownload } from '../api/record-download'
+import { ResourceTypeIcon } from './resource-type-icon'
+import styles from './resource-card.module.css'
+
+export function ResourceCard({ resource }: { resource: PublicResource }) {
+  // SPEC.md section 8: a thumbnail that fails to load gives way to the type icon.
+  const [thumbnailFailed, setThumbnailFailed] = useState(false)
+  const showThumbnail = resource.thumbnailUrl && !thumbnailFailed
+  const typeLabel = isResourceType(resource.type) ? RESOURCE_TYPE_LABELS[resource.type] : resource.type
+
+  return (
+    <article className={`card ${styles.card}`}>
+      <div className={styles.media} data-type={resource.type}>
+        {showThumbnail ? (
+          <img
+            src={resource.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            width={640}
+            height={360}
+            onError={() => setThumbnailFailed(true)}
+          />
+        ) : (
+          <span className={styles.icon}>
+            <ResourceTypeIcon type={resource.type} size={40} />
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <span className={styles.type}>{typeLabel}</span>
+        <h3 className={styles.title}>{resource.title}</h3>
+        <p className={styles.description}>{resource.description}</p>
+        <a
+          className={`btn btn-secondary ${styles.download}`}
+          href={resource.fileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => recordDownload(resource.id)}
+        >
+          <Download aria-hidden="true" size={18} />
+          Download Free
+          <span className="visually-hidden">: {resource.title} (opens in a new tab)</span>
+        </a>
+      </div>
+    </article>
+  )
+}

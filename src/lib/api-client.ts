@@ -1,0 +1,79 @@
+import { clearSession, readSession } from './session'
+
+/**
+ * The one way the site talks to its functions. It knows:
+ * - the host-domain rule (SPEC.md sections 7, 9): on the hosting provider's own domain
+ *   (*.netlify.app) blog posts, subscribers and login use the /.netlify/functions/<name> path;
+ *   the booking call always does;
+ * - the admin token (sent as a Bearer header) and what a 401 means (the session is over);
+ * - the error shape `{ success: false, message }`.
+ */
+export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''): boolean {
+  return hostname.endsWith('.netlify.app')
+}
+
+const functionPath = (name: string) => `/.netlify/functions/${name}`
+
+export const paths = {
+  resources: () => '/api/resources',
+  resourceDownload: (id: string) => `/api/resources/${encodeURIComponent(id)}/download`,
+  blogPosts: () => (isHostingDomain() ? functionPath('blog-posts') : '/api/blog-posts'),
+  subscribers: () => (isHostingDomain() ? functionPath('subscribers') : '/api/subscribers'),
+  booking: () => functionPath('send-booking-email'),
+  content: () => '/api/content',
+  unsubscribe: () => '/api/unsubscribe',
+  /** Login tries the path the rule picks first, then the other one if that answers 404. */
+  adminLogin: () =>
+    isHostingDomain() ? [functionPath('admin-login'), '/api/admin/login'] : ['/api/admin/login', functionPath('admin-login')],
+} as const
+
+/** A call that reached the server and was refused. `serverMessage` is the server's own words, if any. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `Request failed with status ${status}`)
+  }
+}
+
+type Options = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  /** Send the admin token; a 401 then ends the session. */
+  auth?: boolean
+  signal?: AbortSignal
+}
+
+let onSessionEnded: () => void = () => {}
+
+/** The admin shell registers how to leave when the server says the session is over. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler
+}
+
+export async function api<T extends object>(path: string, { method = 'GET', body, auth = false, signal }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (auth) {
+    const session = readSession()
+    if (session) headers.Authorization = `Bearer ${session.token}`
+  }
+  // A network failure rejects here with a TypeError: callers show their "network" message for it.
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+  const data = (await response.json().catch(() => null)) as ({ success?: boolean; message?: unknown } & T) | null
+  if (response.status === 401 && auth) {
+    clearSession()
+    onSessionEnded()
+  }
+  if (!response.ok || !data || data.success === false) {
+    throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined)
+  }
+  return data
+}
+
+/** The message to show for a failed call: the server's, else the action's fallback, else the network one. */
+export function errorMessage(error: unknown, fallback: string, unexpected: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback
+  return unexpected
+}

@@ -1,0 +1,112 @@
+import { ArrowLeft, Clock } from 'lucide-react'
+import { Suspense, useState } from 'react'
+import { Await, Link, useLoaderData } from 'react-router-dom'
+import type { RenderedPost } from '../../domain/blog-post'
+import { formatLongDate } from '../../domain/text'
+import { Loading } from '../components/ui/loading'
+import type { PostResult } from '../features/blog/api/get-post'
+import { NewsletterForm } from '../features/newsletter/newsletter-form'
+import { usePageTitle } from './use-page-title'
+import styles from './blog-post.module.css'
+
+export function BlogPostPage() {
+  const { post } = useLoaderData() as { post: Promise<PostResult> }
+  return (
+    <Suspense fallback={<Loading label="Loading post…" />}>
+      <Await resolve={post}>
+        {(result: PostResult) => ('post' in result ? <Article post={result.post} /> : <PostNotFound reason={result.error} />)}
+      </Await>
+    </Suspense>
+  )
+}
+
+function Article({ post }: { post: RenderedPost }) {
+  usePageTitle(post.title)
+  const [imageFailed, setImageFailed] = useState(false)
+  const date = post.publishedAt ?? post.createdAt
+
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        <div className={styles.narrow}>
+          <nav aria-label="Breadcrumb">
+            <ol className={styles.breadcrumb}>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/blog">Blog</Link>
+              </li>
+              <li aria-current="page">{post.title}</li>
+            </ol>
+          </nav>
+          {post.tags.length > 0 && (
+            <ul className={styles.tags} aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <Link className="tag" to={`/blog?tag=${encodeURIComponent(tag)}`}>
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h1 className={styles.title}>{post.title}</h1>
+          <div className={styles.byline}>
+            <span className={styles.initial} aria-hidden="true">
+              {post.author.charAt(0).toUpperCase()}
+            </span>
+            <span>
+              <span className={styles.author}>{post.author}</span>
+              <span className={styles.meta}>
+                <time dateTime={date}>{formatLongDate(date)}</time>
+                <span aria-hidden="true"> · </span>
+                <Clock aria-hidden="true" size={14} className={styles.clock} />
+                {post.readingMinutes} min read
+              </span>
+            </span>
+          </div>
+        </div>
+      </header>
+
+      <div className={styles.narrow}>
+        {post.featuredImage && !imageFailed && (
+          <img
+            className={styles.featured}
+            src={post.featuredImage}
+            alt=""
+            width={1200}
+            height={630}
+            onError={() => setImageFailed(true)}
+          />
+        )}
+        {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
+        {/* Rendered by the server with marked and an allowlist sanitizer (netlify/lib/markdown.ts). */}
+        <div className={`prose ${styles.body}`} dangerouslySetInnerHTML={{ __html: post.html }} />
+        <Link to="/blog" className={`btn btn-outline ${styles.back}`}>
+          <ArrowLeft aria-hidden="true" size={18} />
+          Back to Blog
+        </Link>
+        <div className={styles.newsletter}>
+          <NewsletterForm />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function PostNotFound({ reason }: { reason: string }) {
+  usePageTitle('Post Not Found')
+  return (
+    <section className="section">
+      <div className={`container ${styles.notFound}`}>
+        <h1>Post Not Found</h1>
+        <p>{reason}</p>
+        <Link to="/blog" className="btn btn-secondary">
+          <ArrowLeft aria-hidden="true" size={18} />
+          Back to Blog
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+import { Mic, UserRound, Users } from 'lucide-react'
+import { BookingForm } from '../features/booking/booking-form'
+import { useText } from '../features/content/site-texts'
+import { usePageTitle } from './use-page-title'
+import styles from './book-now.module.css'
+
+export function BookNowPage() {
+  const title = useText('bookNow', 'title')
+  usePageTitle(title)
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <span className="eyebrow">Speak · Coach · Consult</span>
+          <h1>{title}</h1>
+          <p>{useText('bookNow', 'intro')}</p>
+        </div>
+      </section>
+      <section className="section">
+        <div className={`container ${styles.layout}`}>
+          <div className={`card ${styles.formCard}`}>
+            <h2 className={styles.formTitle}>Send a booking request</h2>
+            <BookingForm />
+          </div>
+          <aside className={styles.aside} aria-label="What you can book">
+            <h2 className={styles.asideTitle}>How we can work together</h2>
+            <ul>
+              <li>
+                <UserRound aria-hidden="true" size={22} /> One-to-one and couples coaching
+              </li>
+              <li>
+                <Mic aria-hidden="true" size={22} /> Speaking at churches, conferences and workplaces
+              </li>
+              <li>
+                <Users aria-hidden="true" size={22} /> Workshops and consulting for groups
+              </li>
+            </ul>
+            <p>Every request is read personally. You will hear back by email.</p>
+          </aside>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+import { Suspense } from 'react'
+import { Await, useLoaderData, useSearchParams } from 'react-router-dom'
+import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../domain/resource'
+import { EmptyState } from '../components/ui/empty-state'
+import { Loading } from '../components/ui/loading'
+import { ResourceCard } from '../features/resources/components/resource-card'
+import { usePageTitle } from './use-page-title'
+
+export function ResourcesPage() {
+  usePageTitle('Free Resources')
+  const { resources } = useLoaderData() as { resources: Promise<PublicResource[]> }
+  const [params, setParams] = useSearchParams()
+  const type = params.get('type')
+  const selected = isResourceType(type) ? type : null
+  const showAll = () => setParams({}, { replace: true })
+
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <span className="eyebrow">Free resources</span>
+          <h1>Tools for your financial journey</h1>
+          <p>Ebooks, guides, templates and videos to help you budget, save and give with confidence. Free to download.</p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container">
+          <div className="filter-bar" role="group" aria-label="Filter by type">
+            <button type="button" className="filter-chip" aria-pressed={selected === null} onClick={showAll}>
+              All
+            </button>
+            {RESOURCE_TYPES.map((t) => (
+              <button
+                key={t}
+                type="button"
+                className="filter-chip"
+                aria-pressed={selected === t}
+                onClick={() => setParams({ type: t }, { replace: true })}
+              >
+                {RESOURCE_TYPE_LABELS[t]}s
+              </button>
+            ))}
+          </div>
+          <Suspense fallback={<Loading label="Loading resources…" />}>
+            <Await resolve={resources}>
+              {(list: PublicResource[]) => {
+                const shown = selected ? list.filter((resource) => resource.type === selected) : list
+                if (shown.length > 0) {
+                  return (
+                    <ul className="grid grid-3" aria-label="Resources">
+                      {shown.map((resource) => (
+                        <li key={resource.id} className="list-reset">
+                          <ResourceCard resource={resource} />
+                        </li>
+                      ))}
+                    </ul>
+                  )
+                }
+                return selected ? (
+                  <EmptyState
+                    message={RESOURCE_MESSAGES.emptyForType(selected)}
+                    action={
+                      <button type="button" className="btn btn-outline" onClick={showAll}>
+                        {RESOURCE_MESSAGES.viewAll}
+                      </button>
+                    }
+                  />
+                ) : (
+                  <EmptyState message={RESOURCE_MESSAGES.empty} />
+                )
+              }}
+            </Await>
+          </Suspense>
+        </div>
+      </section>
+    </>
+  )
+}
