@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import * as apiNotFound from '../../netlify/functions/api-not-found'
+import { call } from '../support/call'
+
+describe('any other /api path', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/admin/unknown'],
+    ['DELETE', '/api/resources/x/y/z'],
+  ])('%s %s answers a JSON 404, never the HTML of the site', async (method, path) => {
+    const { status, body, headers } = await call(apiNotFound, { method, path })
+    expect(status).toBe(404)
+    expect(body).toEqual({ success: false, message: 'Not found' })
+    expect(headers.get('content-type')).toMatch(/^application\/json/)
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import * as subscribersFunction from '../../netlify/functions/subscribers'
+import * as unsubscribe from '../../netlify/functions/unsubscribe'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { useBlobsServer } from '../support/blobs-server'
+import { call } from '../support/call'
+
+useBlobsServer()
+
+const post = (query: string) => call(unsubscribe, { method: 'POST', path: `/api/unsubscribe${query}`, body: 'List-Unsubscribe=One-Click' })
+const storedEmails = async () => (await subscribers.all()).map((subscriber) => subscriber.email)
+const INVALID = { success: false, message: 'This unsubscribe link is not valid.' }
+
+describe('POST /api/unsubscribe', () => {
+  it('removes the subscriber named by a valid link, and only them', async () => {
+    await subscribers.add('foo@example.com')
+    await subscribers.add('bar@example.com')
+
+    const { status, body } = await post(`?email=foo%40example.com&token=${unsubscribeToken('foo@example.com')}`)
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: 'You have been unsubscribed.' })
+    expect(await storedEmails()).toEqual(['bar@example.com'])
+  })
+
+  it('works with the one-click link of the welcome email (RFC 8058)', async () => {
+    await call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body: { email: ' Foo@Example.COM ' } })
+    const [welcome] = await outbox.list()
+    const link = /^<(.+)>$/.exec(welcome?.headers?.['List-Unsubscribe'] ?? '')?.[1]
+    expect(link).toBeDefined()
+    const { pathname, search } = new URL(String(link))
+    expect(pathname).toBe('/api/unsubscribe')
+
+    expect((await post(search)).status).toBe(200)
+    expect(await storedEmails()).toEqual([])
+  })
+
+  it('accepts the email in any case, as the list stores it lower-cased', async () => {
+    await subscribers.add('foo@example.com')
+    expect((await post(`?email=FOO%40Example.com&token=${unsubscribeToken('foo@example.com')}`)).status).toBe(200)
+    expect(await storedEmails()).toEqual([])
+  })
+
+  it.each([
+    ['a token for another email', `?email=foo%40example.com&token=${unsubscribeToken('bar@example.com')}`],
+    ['a made-up token', `?email=foo%40example.com&token=${'A'.repeat(43)}`],
+    ['a token with characters no token has', `?email=foo%40example.com&token=${'%3C'.repeat(30)}`],
+  ])('answers 400 and keeps the subscriber for %s', async (_case, query) => {
+    await subscribers.add('foo@example.com')
+    const { status, body } = await post(query)
+    expect(status).toBe(400)
+    expect(body).toEqual(INVALID)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+
+  it.each([
+    ['no parameters', ''],
+    ['no token', '?email=foo%40example.com'],
+    ['no email', `?token=${unsubscribeToken('foo@example.com')}`],
+    ['an email that is not one', `?email=foo&token=${unsubscribeToken('foo')}`],
+  ])('answers 400 for %s', async (_case, query) => {
+    await subscribers.add('foo@example.com')
+    const { status, body } = await post(query)
+    expect(status).toBe(400)
+    expect(body).toEqual(INVALID)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+
+  it('refuses GET, so a mail scanner following the link unsubscribes nobody', async () => {
+    await subscribers.add('foo@example.com')
+    const { status } = await call(unsubscribe, {
+      path: `/api/unsubscribe?email=foo%40example.com&token=${unsubscribeToken('foo@example.com')}`,
+    })
+    expect(status).toBe(405)
+    expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+})
