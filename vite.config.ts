@@ -1,11 +1,22 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { headersFile } from './build/headers.ts'
+
+/** Emits dist/_headers (see build/headers.ts). */
+function netlifyHeaders(): Plugin {
+  return {
+    name: 'netlify-headers',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() })
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), netlifyHeaders()],
   build: {
     target: 'es2022',
-    sourcemap: false,
     assetsInlineLimit: 0,
   },
 })

@@ -4,7 +4,10 @@ export function env(name: string): string | undefined {
   return fromNetlify ?? process.env[name] ?? undefined
 }
 
-/** netlify dev and netlify serve set NETLIFY_DEV; deployed functions never do. */
+/**
+ * True under the Netlify CLI on this machine (`netlify dev` sets NETLIFY_DEV, `netlify serve`
+ * sets NETLIFY_LOCAL); deployed functions have neither. Tests set NETLIFY_DEV themselves.
+ */
 export function isLocalDevelopment(): boolean {
-  return env('NETLIFY_DEV') === 'true'
+  return env('NETLIFY_DEV') === 'true' || env('NETLIFY_LOCAL') === 'true'
 }

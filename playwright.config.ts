@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Browser tests run in Debian's chromium against the production build served by `netlify serve`:
+ * real functions, real local Blobs, the real security headers. A server already running on
+ * E2E_PORT is reused outside CI.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8899)
+export const BASE_URL = `http://localhost:${PORT}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  // One server and one shared Blobs sandbox: tests reset the data, so they run one at a time.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: `netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
+    url: `${BASE_URL}/api/content`,
+    env: { DEMO_SEED: 'true', BOOKING_TO_EMAIL: 'coach@example.com' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})
