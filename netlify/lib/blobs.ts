@@ -77,3 +77,11 @@ export function openStore(name: string) {
 function written(result: { modified: boolean; etag?: string }): boolean {
   return result.modified && Boolean(result.etag)
 }
+
+/** Deletes every key of a store; for resetting the local demo data only (functions/dev-seed.ts). */
+export async function clearStore(name: string): Promise<number> {
+  const store = openStore(name)
+  const keys = await store.keys()
+  for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)))
+  return keys.length
+}

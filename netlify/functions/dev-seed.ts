@@ -1,0 +1,97 @@
+import type { Config } from '@netlify/functions'
+import * as z from 'zod/mini'
+import { UserInputSchema } from '../../domain/admin-user'
+import { PostInputSchema } from '../../domain/blog-post'
+import { ContentInputSchema } from '../../domain/content-item'
+import { ResourceInputSchema } from '../../domain/resource'
+import { clearStore } from '../lib/blobs'
+import { content } from '../lib/data/content'
+import { posts } from '../lib/data/posts'
+import { resources } from '../lib/data/resources'
+import { users } from '../lib/data/users'
+import { DEMO_CONTENT, DEMO_COACH_NAME, DEMO_CREATED_BY, DEMO_POSTS, DEMO_RESOURCES, DEMO_USERS } from '../lib/demo-content'
+import { devOnly } from '../lib/demo/guard'
+import { HttpError, json, MAX_BODY_BYTES, parseWith, route } from '../lib/http'
+
+/** Every Blobs store the app uses (see netlify/lib/data/); a reset empties them all. */
+const APP_STORES = [
+  'posts',
+  'resources',
+  'downloads',
+  'content',
+  'users',
+  'subscribers',
+  'bookings',
+  'outbox',
+  'rate-limits',
+  'revoked-tokens',
+] as const
+
+const SeedBodySchema = z.object({ reset: z.optional(z.boolean({ error: 'reset must be true or false' })) })
+
+/** The body is optional: none, an empty one, or `{ "reset": true }`. */
+async function readOptionalBody(req: Request): Promise<z.output<typeof SeedBodySchema>> {
+  const text = await req.text()
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large')
+  if (!text.trim()) return {}
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON')
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new HttpError(400, 'Request body must be a JSON object')
+  return parseWith(SeedBodySchema, data)
+}
+
+/**
+ * Writes the demo set through the data modules (so it is valid by construction). Each collection
+ * is filled only where it lacks the demo entries, so nothing someone added by hand is overwritten.
+ */
+async function seed(): Promise<void> {
+  for (const user of DEMO_USERS) {
+    if (!(await users.findByUsername(user.username))) await users.create(parseWith(UserInputSchema, user))
+  }
+
+  const present = new Set((await content.list()).map((item) => `${item.section}/${item.key}`))
+  for (const item of DEMO_CONTENT) {
+    if (!present.has(`${item.section}/${item.key}`)) await content.save(parseWith(ContentInputSchema, item), DEMO_CREATED_BY)
+  }
+
+  // Lists show newest first: create in reverse so they appear in the order written.
+  if ((await resources.list()).length === 0) {
+    for (const resource of DEMO_RESOURCES.toReversed()) {
+      await resources.create(parseWith(ResourceInputSchema, resource), DEMO_CREATED_BY)
+      await tick()
+    }
+  }
+  for (const post of DEMO_POSTS.toReversed()) {
+    await posts.create(parseWith(PostInputSchema, post), DEMO_COACH_NAME)
+    await tick()
+  }
+}
+
+/** Keeps creation timestamps distinct, so the newest-first order is the intended one. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+/**
+ * POST /api/dev/seed, local development only (see lib/demo/guard.ts): fills the local Blobs
+ * sandbox with the demo content. Without a body it seeds only while there are no posts, so it is
+ * safe to call on every start; with `{ "reset": true }` it first empties every store.
+ */
+export default devOnly(
+  route({
+    POST: async (req) => {
+      const { reset = false } = await readOptionalBody(req)
+      if (reset) {
+        for (const name of APP_STORES) await clearStore(name)
+      } else if ((await posts.list()).length > 0) {
+        return json({ success: true, seeded: false })
+      }
+      await seed()
+      return json({ success: true, seeded: true })
+    },
+  }),
+)
+
+export const config: Config = { path: '/api/dev/seed' }
