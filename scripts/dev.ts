@@ -1,0 +1,168 @@
+/**
+ * `npm run dev`: netlify dev (offline, no edge functions, see TOOLCHAIN.md) with the demo content
+ * seeded into the local Blobs sandbox on first run.
+ *
+ * - netlify dev runs in its own process group with DEMO_SEED=true, which enables /api/dev/*.
+ * - Once the site answers, POST /api/dev/seed fills an empty sandbox (a second start changes nothing).
+ * - Ctrl-C, SIGTERM or SIGHUP stop the whole group: netlify's Vite child can outlive netlify itself.
+ *
+ * DEV_PORT (default 8888) and VITE_PORT (default 5173) move it, e.g. to run beside another copy
+ * (which shares the Blobs sandbox when run from the same directory).
+ * Extra arguments are passed on to netlify dev. `npm run dev:raw` is plain netlify dev, no seeding.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEMO_CREDENTIALS } from '../netlify/lib/demo-content'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = path.join(root, 'node_modules', '.bin')
+const port = Number(process.env.DEV_PORT ?? 8888)
+const vitePort = Number(process.env.VITE_PORT ?? 5173)
+const site = `http://localhost:${port}`
+const START_TIMEOUT_MS = 120_000
+
+const log = (message: string) => console.log(`[dev] ${message}`)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.warn(`[dev] Node ${process.version} is running this script; the project expects Node 22 (npm run dev uses node_modules/.bin/node).`)
+}
+
+if (await answers(site)) {
+  console.error(`[dev] Something already answers at ${site}. Is another netlify dev running?`)
+  console.error(`[dev] Stop it first, or start this one elsewhere: DEV_PORT=${port + 10} VITE_PORT=${vitePort + 10} npm run dev`)
+  process.exit(1)
+}
+
+const args = ['dev', '--offline', '--internal-disable-edge-functions']
+if (port !== 8888 || vitePort !== 5173) {
+  args.push('--port', String(port), '--target-port', String(vitePort), '--command', `vite --port ${vitePort} --strictPort`)
+}
+args.push(...process.argv.slice(2))
+
+log(`starting netlify ${args.join(' ')}`)
+const child = spawn(path.join(bin, 'netlify'), args, {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true, // its own process group, so the whole group can be stopped at once
+  // node_modules/.bin first: netlify, Vite and the functions all run on the project's Node 22.
+  env: { ...process.env, DEMO_SEED: 'true', PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+})
+const group = child.pid!
+
+function signalGroup(signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal)
+    return true
+  } catch {
+    return false // the group is gone
+  }
+}
+
+/** TERM the group, give it a few seconds, then KILL whatever is left (a Vite child, typically). */
+async function stopGroup(): Promise<void> {
+  if (!signalGroup('SIGTERM')) return
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    if (!signalGroup(0)) return
+    await sleep(100)
+  }
+  signalGroup('SIGKILL')
+}
+
+let stopping = false
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true
+    await stopGroup()
+  }
+  process.exit(code)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (!stopping) log(`${signal}: stopping netlify dev`)
+    void shutdown(0)
+  })
+}
+
+let exited = false
+child.on('exit', (code, signal) => {
+  exited = true
+  if (stopping) return
+  log(`netlify dev exited (${signal ?? `code ${code}`})`)
+  void shutdown(code ?? 1)
+})
+
+async function waitForSite(): Promise<boolean> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline && !exited) {
+    if (await answers(site)) return true
+    await sleep(500)
+  }
+  return false
+}
+
+/** The first call may wait for the function to be bundled: retry for a while. */
+async function seed(): Promise<{ seeded: boolean } | string> {
+  let last = ''
+  for (let attempt = 0; attempt < 20 && !exited; attempt++) {
+    try {
+      const response = await fetch(`${site}/api/dev/seed`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(30_000),
+      })
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; seeded?: boolean; message?: string }
+      if (response.ok && body.success) return { seeded: Boolean(body.seeded) }
+      last = `${response.status} ${body.message ?? ''}`.trim()
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await sleep(1_000)
+  }
+  return last || 'netlify dev stopped'
+}
+
+if (!(await waitForSite())) {
+  if (!exited) {
+    console.error(`[dev] ${site} did not answer within ${START_TIMEOUT_MS / 1000} s`)
+    await shutdown(1)
+  }
+} else {
+  const result = await seed()
+  const seedLine =
+    typeof result === 'string'
+      ? `Demo content could not be seeded (${result}). The site runs without it.`
+      : result.seeded
+        ? 'Demo content seeded into the local Blobs sandbox (.netlify/blobs-serve/).'
+        : 'Demo content already present: nothing seeded.'
+  const { admin, editor } = DEMO_CREDENTIALS
+  console.log(
+    [
+      '',
+      '  Faithful Finances is running',
+      '',
+      `  Site      ${site}`,
+      `  Admin     ${site}/admin/login`,
+      `            ${admin.username} / ${admin.password}   (admin)`,
+      `            ${editor.username} / ${editor.password}  (editor)`,
+      `  Outbox    ${site}/api/dev/outbox   (emails sent while no SendGrid key is set)`,
+      `  Reset     curl -X POST ${site}/api/dev/seed -H 'Content-Type: application/json' -d '{"reset":true}'`,
+      '',
+      `  ${seedLine}`,
+      '  Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
+  )
+}
