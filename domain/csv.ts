@@ -1,0 +1,9 @@
+/** One CSV cell, always quoted; a value a spreadsheet would run as a formula gets a leading ' (DECISIONS.md 4). */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+export function toCsv(rows: string[][]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,23 @@
+import type { Config } from '@netlify/functions'
+import { BLOG_MESSAGES } from '../../domain/blog-post'
+import { requireEditor } from '../lib/auth'
+import { posts } from '../lib/data/posts'
+import { HttpError, json, pathParam, route } from '../lib/http'
+
+/** /api/admin/blog-posts/{id}: GET one post with its body (for the editor), DELETE it. */
+export default route({
+  GET: async (req, context) => {
+    await requireEditor(req)
+    const post = await posts.find({ id: pathParam(context, 'id', BLOG_MESSAGES.notFound) })
+    if (!post) throw new HttpError(404, BLOG_MESSAGES.notFound)
+    return json({ success: true, blogPost: post })
+  },
+
+  DELETE: async (req, context) => {
+    await requireEditor(req)
+    await posts.remove(pathParam(context, 'id', BLOG_MESSAGES.notFound))
+    return json({ success: true, message: BLOG_MESSAGES.deleted })
+  },
+})
+
+export const config: Config = { path: '/api/admin/blog-posts/:id' }

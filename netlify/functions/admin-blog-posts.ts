@@ -1,0 +1,36 @@
+import type { Config } from '@netlify/functions'
+import { BLOG_MESSAGES, PostInputSchema, PostUpdateSchema } from '../../domain/blog-post'
+import { requireEditor } from '../lib/auth'
+import { content } from '../lib/data/content'
+import { posts } from '../lib/data/posts'
+import { json, readBody, route } from '../lib/http'
+
+/** /api/admin/blog-posts: every post, drafts included; create and update. */
+export default route({
+  GET: async (req) => {
+    await requireEditor(req)
+    return json({ success: true, blogPosts: await posts.list() })
+  },
+
+  POST: async (req) => {
+    await requireEditor(req)
+    const input = await readBody(req, PostInputSchema)
+    const post = await posts.create(input, await authorName())
+    return json({ success: true, blogPost: post, message: BLOG_MESSAGES.created }, { status: 201 })
+  },
+
+  PUT: async (req) => {
+    await requireEditor(req)
+    const { id, ...input } = await readBody(req, PostUpdateSchema)
+    const post = await posts.update(id, input)
+    return json({ success: true, blogPost: post, message: BLOG_MESSAGES.updated })
+  },
+})
+
+/** Posts are signed by the coach (content item site.coachName), whoever typed them in. */
+async function authorName(): Promise<string> {
+  const items = await content.list()
+  return items.find((item) => item.section === 'site' && item.key === 'coachName')?.value ?? 'Grace Adeyemi'
+}
+
+export const config: Config = { path: '/api/admin/blog-posts' }

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions'
+import { CONTENT_MESSAGES, ContentInputSchema } from '../../domain/content-item'
+import { requireEditor } from '../lib/auth'
+import { content } from '../lib/data/content'
+import { json, readBody, route } from '../lib/http'
+
+/** /api/admin/content: POST creates an item or replaces the one with the same section and key. */
+export default route({
+  GET: async (req) => {
+    await requireEditor(req)
+    return json({ success: true, content: await content.list() })
+  },
+
+  POST: async (req) => {
+    const { user } = await requireEditor(req)
+    const input = await readBody(req, ContentInputSchema)
+    const item = await content.save(input, user.username)
+    return json({ success: true, item, message: CONTENT_MESSAGES.saved })
+  },
+})
+
+export const config: Config = { path: '/api/admin/content' }

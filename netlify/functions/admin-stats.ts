@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions'
+import { requireEditor } from '../lib/auth'
+import { content } from '../lib/data/content'
+import { posts } from '../lib/data/posts'
+import { resources } from '../lib/data/resources'
+import { users } from '../lib/data/users'
+import { json, route } from '../lib/http'
+
+/** GET /api/admin/stats: the dashboard's numbers, readable by editors (who may not list users). */
+export default route({
+  GET: async (req) => {
+    await requireEditor(req)
+    const [userCount, items, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
+    const lastUpdated = items.map((item) => item.updatedAt).sort().at(-1) ?? null
+    return json({
+      success: true,
+      stats: { users: userCount, contentItems: items.length, lastUpdated, posts: postList.length, resources: resourceList.length },
+    })
+  },
+})
+
+export const config: Config = { path: '/api/admin/stats' }

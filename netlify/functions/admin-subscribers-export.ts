@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions'
+import { toCsv } from '../../domain/csv'
+import { requireEditor } from '../lib/auth'
+import { subscribers } from '../lib/data/subscribers'
+import { route, SECURITY_HEADERS } from '../lib/http'
+
+/** GET /api/admin/subscribers/export: the whole list as CSV (DECISIONS.md 4). */
+export default route({
+  GET: async (req) => {
+    await requireEditor(req)
+    const rows = (await subscribers.all()).map((s) => [s.email, s.created_at])
+    const csv = toCsv([['email', 'created_at'], ...rows])
+    return new Response(csv, {
+      headers: {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="subscribers.csv"',
+        'Cache-Control': 'no-store',
+      },
+    })
+  },
+})
+
+export const config: Config = { path: '/api/admin/subscribers/export' }

@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { requireAdmin } from '../lib/auth'
+import { users } from '../lib/data/users'
+import { json, pathParam, route } from '../lib/http'
+
+/** DELETE /api/admin/users/{id}: not yourself, and never the last admin. */
+export default route({
+  DELETE: async (req, context) => {
+    const { user: actor } = await requireAdmin(req)
+    const id = pathParam(context, 'id', USER_MESSAGES.notFound)
+    await users.remove(id, actor.id)
+    return json({ success: true, message: USER_MESSAGES.deleted })
+  },
+})
+
+export const config: Config = { path: '/api/admin/users/:id' }

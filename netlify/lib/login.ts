@@ -1,0 +1,52 @@
+import bcrypt from 'bcryptjs'
+import type { Context } from '@netlify/functions'
+import { LOGIN_MESSAGES, type StoredUser } from '../../domain/admin-user'
+import { rateLimits, type Limit } from './data/rate-limits'
+import { BCRYPT_COST, users } from './data/users'
+import { env } from './env'
+import { clientAddress, HttpError } from './http'
+
+/**
+ * DECISIONS.md 7: failures are limited per username and per address. Only failures count, and
+ * they age out of the window, so a real user is slowed down, never locked out for good.
+ */
+const PER_USERNAME: Limit = { scope: 'login-user', max: 5, windowMs: 15 * 60_000 }
+const PER_ADDRESS: Limit = { scope: 'login-ip', max: 20, windowMs: 15 * 60_000 }
+
+// Compared against when the username does not exist, so both cases take the same time.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
+
+export async function checkLoginAllowed(username: string, req: Request, context: Context): Promise<void> {
+  const [byName, byAddress] = await Promise.all([
+    rateLimits.check(PER_USERNAME, username),
+    rateLimits.check(PER_ADDRESS, clientAddress(req, context)),
+  ])
+  if (!byName.allowed || !byAddress.allowed) {
+    const retryAfter = Math.max(byName.retryAfterSeconds, byAddress.retryAfterSeconds)
+    throw new HttpError(429, LOGIN_MESSAGES.tooMany, { 'Retry-After': String(retryAfter) })
+  }
+}
+
+export async function recordLoginFailure(username: string, req: Request, context: Context): Promise<void> {
+  await Promise.all([rateLimits.count(PER_USERNAME, username), rateLimits.count(PER_ADDRESS, clientAddress(req, context))])
+}
+
+export async function clearLoginFailures(username: string): Promise<void> {
+  await rateLimits.reset(PER_USERNAME, username)
+}
+
+/** The user whose password matches, or null. Always runs one bcrypt comparison. */
+export async function verifyPassword(username: string, password: string): Promise<StoredUser | null> {
+  await bootstrapFirstAdmin()
+  const user = await users.findByUsername(username)
+  const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH)
+  return user && matches ? user : null
+}
+
+/** DECISIONS.md 6: the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, while no user exists. */
+async function bootstrapFirstAdmin(): Promise<void> {
+  const username = env('ADMIN_USERNAME')
+  const password = env('ADMIN_PASSWORD')
+  if (!username || !password || (await users.count()) > 0) return
+  await users.bootstrap({ username, password, email: env('ADMIN_EMAIL') ?? `${username}@example.com`, role: 'admin' })
+}
