@@ -14,11 +14,11 @@ const LIMITS: Record<'booking' | 'subscribe', Limit> = {
 export async function limitPublicForm(form: keyof typeof LIMITS, req: Request, context: Context): Promise<void> {
   const limit = LIMITS[form]
   const address = clientAddress(req, context)
-  const { allowed, retryAfterSeconds } = await rateLimits.check(limit, address)
+  // One step, not check-then-count: concurrent requests would all pass a check made before any counted.
+  const { allowed, retryAfterSeconds } = await rateLimits.take(limit, address)
   if (!allowed) {
     throw new HttpError(429, 'Too many requests from your connection. Please try again later.', {
       'Retry-After': String(retryAfterSeconds),
     })
   }
-  await rateLimits.count(limit, address)
 }

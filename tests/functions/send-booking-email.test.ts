@@ -55,6 +55,13 @@ describe('POST /.netlify/functions/send-booking-email: validation (SPEC.md secti
     expect(body).toEqual({ success: false, message: 'Request body must be valid JSON' })
   })
 
+  it('answers 413 JSON to a body over 64 KB and stores nothing', async () => {
+    const { status, body } = await book(bookingInput({ message: 'x'.repeat(70 * 1024) }))
+    expect(status).toBe(413)
+    expect(body).toEqual({ success: false, message: 'Request body is too large' })
+    expect(await bookings.list()).toEqual([])
+  })
+
   it.each(['GET', 'PUT', 'DELETE'])('refuses %s with a JSON 405', async (method) => {
     const { status, body } = await call(sendBookingEmail, { method, path: '/.netlify/functions/send-booking-email' })
     expect(status).toBe(405)
@@ -124,5 +131,14 @@ describe('POST /.netlify/functions/send-booking-email: a valid request', () => {
     expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await bookings.list()).toHaveLength(5)
     expect((await book(bookingInput(), '198.51.100.21')).status).toBe(200)
+  })
+
+  it('lets no more than 5 through when 20 arrive from one address at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => book(bookingInput(), '198.51.100.30')))
+
+    const accepted = answers.filter((answer) => answer.status === 200).length
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true)
+    expect(accepted).toBeLessThanOrEqual(5)
+    expect(await bookings.list()).toHaveLength(accepted)
   })
 })

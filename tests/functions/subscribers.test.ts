@@ -78,6 +78,12 @@ describe('POST /api/subscribers', () => {
     expect(await storedEmails()).toEqual([])
   })
 
+  it('answers 413 to a declared length over 64 KB without reading the body', async () => {
+    const { status } = await subscribe({ email: 'big@example.com' }, { headers: { 'content-length': String(65 * 1024) } })
+    expect(status).toBe(413)
+    expect(await storedEmails()).toEqual([])
+  })
+
   it('answers 429 from the 11th signup within the hour from one address', async () => {
     for (let i = 1; i <= 10; i++) expect((await subscribe({ email: `p${i}@example.com` }, { ip: '198.51.100.7' })).status).toBe(200)
 
@@ -88,6 +94,17 @@ describe('POST /api/subscribers', () => {
     expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await subscribe({ email: 'other@example.com' }, { ip: '198.51.100.8' })).status).toBe(200)
     expect(await storedEmails()).not.toContain('p11@example.com')
+  })
+})
+
+describe('signups racing from one address', () => {
+  it('let no more than 10 through when 30 arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => subscribe({ email: `r${i}@example.com` }, { ip: '198.51.100.9' })))
+
+    const accepted = answers.filter((answer) => answer.status === 200).length
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true)
+    expect(accepted).toBeLessThanOrEqual(10)
+    expect(await storedEmails()).toHaveLength(accepted)
   })
 })
 

@@ -30,6 +30,19 @@ export const rateLimits = {
     return { allowed: keys.length < limit.max, retryAfterSeconds: Math.ceil(limit.windowMs / 1000) }
   },
 
+  /**
+   * Counts one attempt and answers whether it is within the limit, so that concurrent attempts
+   * cannot all pass a check made before any of them is counted: each writes its own entry first,
+   * then counts; one over the limit takes its entry back, so refusals do not extend the wait.
+   */
+  async take(limit: Limit, subject: string, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const key = prefixOf(limit.scope, subject) + timeOrderedId(now)
+    await store().setIfNew(key, '')
+    const allowed = (await recent(limit, subject, now)).length <= limit.max
+    if (!allowed) await store().delete(key)
+    return { allowed, retryAfterSeconds: Math.ceil(limit.windowMs / 1000) }
+  },
+
   async count(limit: Limit, subject: string, now = new Date()): Promise<void> {
     await store().setIfNew(prefixOf(limit.scope, subject) + timeOrderedId(now), '')
   },
