@@ -22,6 +22,9 @@ export default defineConfig({
           pool: 'forks',
           isolate: true,
           unstubEnvs: true,
+          // Real HTTP to a real Blobs server: generous limits so a loaded machine slows tests, not fails them.
+          testTimeout: 15_000,
+          hookTimeout: 15_000,
         },
       },
       {
