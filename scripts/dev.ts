@@ -6,11 +6,13 @@
  * - Once the site answers, POST /api/dev/seed fills an empty sandbox (a second start changes nothing).
  * - Ctrl-C, SIGTERM or SIGHUP stop the whole group: netlify's Vite child can outlive netlify itself.
  *
- * DEV_PORT (default 8888) and VITE_PORT (default 5173) move it, e.g. to run beside another copy
- * (which shares the Blobs sandbox when run from the same directory).
+ * DEV_PORT (default 8888) and VITE_PORT (default 5173) move it, for a second checkout of the project
+ * only: two netlify dev in one directory rebuild and delete each other's .netlify/functions-serve/
+ * bundles (their functions then answer 500), so the script refuses to start beside another one.
  * Extra arguments are passed on to netlify dev. `npm run dev:raw` is plain netlify dev, no seeding.
  */
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_CREDENTIALS } from '../netlify/lib/demo-content'
@@ -39,8 +41,37 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 }
 
 if (await answers(site)) {
-  console.error(`[dev] Something already answers at ${site}. Is another netlify dev running?`)
-  console.error(`[dev] Stop it first, or start this one elsewhere: DEV_PORT=${port + 10} VITE_PORT=${vitePort + 10} npm run dev`)
+  console.error(`[dev] Something already answers at ${site}. Is another netlify dev running? Stop it first.`)
+  process.exit(1)
+}
+
+/** Process groups of netlify dev already running in this directory (Linux /proc; elsewhere none). */
+function netlifyDevGroupsHere(): number[] {
+  const groups = new Set<number>()
+  let pids: string[]
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+  } catch {
+    return []
+  }
+  for (const pid of pids) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      const isNetlifyDev = argv.some((arg) => /(^|\/)netlify$/.test(arg)) && argv.includes('dev')
+      if (!isNetlifyDev || readlinkSync(`/proc/${pid}/cwd`) !== root) continue
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      groups.add(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]))
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return [...groups]
+}
+
+const running = netlifyDevGroupsHere()
+if (running.length > 0) {
+  console.error(`[dev] netlify dev is already running in ${root} (process group ${running.join(', ')}).`)
+  console.error(`[dev] Two in one directory break each other's functions. Stop it first: kill -TERM -- -${running[0]}`)
   process.exit(1)
 }
 
