@@ -1,0 +1,99 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../../../netlify/lib/demo-content'
+
+/**
+ * The real functions, called the way the admin panel calls them: a token from POST
+ * /api/admin/login with the demo admin, then Bearer calls. Tests use these to shape the data a
+ * visitor then sees (empty lists, a post with a given body, a resource with a broken thumbnail).
+ */
+
+export type AdminResource = {
+  id: string
+  title: string
+  type: string
+  isActive: boolean
+  downloadCount: number
+}
+
+export type AdminPost = { id: string; slug: string; title: string; status: string }
+
+export type PostFields = {
+  title: string
+  excerpt: string
+  content: string
+  status?: 'draft' | 'published'
+  tags?: string[]
+  featuredImage?: string
+}
+
+export type ResourceFields = {
+  title: string
+  description: string
+  type: 'ebook' | 'guide' | 'template' | 'video'
+  fileUrl: string
+  thumbnailUrl?: string
+  isActive?: boolean
+}
+
+export class AdminApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async login(request: APIRequestContext): Promise<AdminApi> {
+    const response = await request.post('/api/admin/login', { data: DEMO_CREDENTIALS.admin })
+    expect(response.status(), 'demo admin login').toBe(200)
+    const body = (await response.json()) as { token: string }
+    return new AdminApi(request, body.token)
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.token}` }
+  }
+
+  async resources(): Promise<AdminResource[]> {
+    const response = await this.request.get('/api/admin/resources', { headers: this.headers })
+    expect(response.status(), 'GET /api/admin/resources').toBe(200)
+    return ((await response.json()) as { resources: AdminResource[] }).resources
+  }
+
+  async createResource(fields: ResourceFields): Promise<AdminResource> {
+    const response = await this.request.post('/api/admin/resources', { headers: this.headers, data: fields })
+    expect(response.status(), 'POST /api/admin/resources').toBe(201)
+    return ((await response.json()) as { resource: AdminResource }).resource
+  }
+
+  async deleteResource(id: string): Promise<void> {
+    const response = await this.request.delete(`/api/admin/resources/${encodeURIComponent(id)}`, { headers: this.headers })
+    expect(response.status(), `DELETE /api/admin/resources/${id}`).toBe(200)
+  }
+
+  async deleteAllResources(): Promise<void> {
+    for (const resource of await this.resources()) await this.deleteResource(resource.id)
+  }
+
+  async posts(): Promise<AdminPost[]> {
+    const response = await this.request.get('/api/admin/blog-posts', { headers: this.headers })
+    expect(response.status(), 'GET /api/admin/blog-posts').toBe(200)
+    return ((await response.json()) as { blogPosts: AdminPost[] }).blogPosts
+  }
+
+  async createPost(fields: PostFields): Promise<AdminPost> {
+    const response = await this.request.post('/api/admin/blog-posts', {
+      headers: this.headers,
+      data: { status: 'published', tags: [], ...fields },
+    })
+    expect(response.status(), `POST /api/admin/blog-posts: ${await response.text()}`).toBe(201)
+    return ((await response.json()) as { blogPost: AdminPost }).blogPost
+  }
+
+  async deletePost(id: string): Promise<void> {
+    const response = await this.request.delete(`/api/admin/blog-posts/${encodeURIComponent(id)}`, { headers: this.headers })
+    expect(response.status(), `DELETE /api/admin/blog-posts/${id}`).toBe(200)
+  }
+
+  async deleteAllPosts(): Promise<void> {
+    for (const post of await this.posts()) await this.deletePost(post.id)
+  }
+}

@@ -1,0 +1,119 @@
+import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { AdminApi } from './admin-api'
+
+/**
+ * The shared test object for every browser test:
+ * - the data is reset to the demo set before each test (tests run one at a time, see playwright.config.ts);
+ * - every console error and uncaught page error fails the test, unless the test announced it with
+ *   `consoleErrors.allow(...)` because it breaks something on purpose (SPEC.md asks for no errors
+ *   during normal use);
+ * - `admin` is the demo admin's API, to shape data through the real functions;
+ * - `dialogs` records every alert and accepts it.
+ */
+
+export class ConsoleErrors {
+  readonly messages: string[] = []
+  private readonly allowed: RegExp[] = []
+
+  /** Declares errors this test causes on purpose (e.g. a request routed to fail). */
+  allow(...patterns: RegExp[]): void {
+    this.allowed.push(...patterns)
+  }
+
+  unexpected(): string[] {
+    return this.messages.filter((message) => !this.allowed.some((pattern) => pattern.test(message)))
+  }
+
+  watch(page: Page): void {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.messages.push(`console: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => this.messages.push(`pageerror: ${error.message}`))
+  }
+}
+
+export class Dialogs {
+  readonly messages: string[] = []
+
+  constructor(page: Page) {
+    page.on('dialog', (dialog) => {
+      this.messages.push(dialog.message())
+      void dialog.accept().catch(() => {})
+    })
+  }
+
+  /** Waits until `count` dialogs have appeared and answers the last one's text. */
+  async nth(count: number): Promise<string> {
+    await expect.poll(() => this.messages.length, { message: `waiting for dialog #${count}` }).toBeGreaterThanOrEqual(count)
+    return this.messages[count - 1]!
+  }
+}
+
+type Fixtures = {
+  resetData: void
+  consoleErrors: ConsoleErrors
+  admin: AdminApi
+  dialogs: Dialogs
+}
+
+export const test = base.extend<Fixtures>({
+  resetData: [
+    async ({ request }, use) => {
+      const response = await request.post('/api/dev/seed', { data: { reset: true } })
+      expect(response.status(), 'POST /api/dev/seed {reset:true} (is DEMO_SEED=true set for the server?)').toBe(200)
+      await use()
+    },
+    { auto: true },
+  ],
+
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors = new ConsoleErrors()
+      errors.watch(page)
+      await use(errors)
+      expect(errors.unexpected(), 'console errors and page errors').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  admin: async ({ request }, use) => {
+    await use(await AdminApi.login(request))
+  },
+
+  dialogs: async ({ page }, use) => {
+    await use(new Dialogs(page))
+  },
+})
+
+export { expect }
+
+/**
+ * Holds every request matching `url` until `release()` is called, then lets it through to the
+ * real function. Lets a test see an in-flight state (loading, "Submitting…") without sleeping.
+ */
+export async function holdRequests(page: Page, url: string | RegExp | ((url: URL) => boolean)) {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route(url, async (route: Route) => {
+    held++
+    await gate
+    await route.fallback().catch(() => {})
+  })
+  return {
+    release,
+    /** How many requests have been caught so far. */
+    held: () => held,
+  }
+}
+
+/** Answers requests to `url` with a JSON body and status, as a failing server would. */
+export async function fulfillJson(page: Page, url: string | RegExp | ((url: URL) => boolean), status: number, body: unknown) {
+  await page.route(url, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }))
+}
+
+/** What the browser logs for a response with an error status; tests that cause one allow it. */
+export const failedResourceLog = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`)
+
+/** SPEC.md section 9: blog dates in US long format, e.g. "November 22, 2026". */
+export const US_LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/
