@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredUser } from "../../domain/admin-user";
-import {
-  startBlobsServer,
-  type RunningBlobsServer,
-} from "../support/blobs-server";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StoredUser } from '../../domain/admin-user'
+import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
 import {
   ADMIN_ENDPOINTS,
   bearer,
@@ -19,7 +16,7 @@ import {
   snapshotData,
   type AdminEndpoint,
   type Fixtures,
-} from "../support/auth";
+} from '../support/auth'
 
 /**
  * DECISIONS.md 5 and 7: every admin call checks its token on the server, and roles are enforced
@@ -30,206 +27,145 @@ import {
  * snapshot taken just before them, so what earlier tests stored does not matter, and the users
  * (bcrypt-hashed, so slow to make) are made once.
  */
-let server: RunningBlobsServer;
-let admin: StoredUser;
-let editor: StoredUser;
-let shared: Fixtures;
+let server: RunningBlobsServer
+let admin: StoredUser
+let editor: StoredUser
+let shared: Fixtures
 
-const basic = (user: StoredUser) =>
-  `Basic ${Buffer.from(`${user.username}:correct horse battery`).toString("base64")}`;
-const rawToken = async (user: StoredUser) =>
-  (await newSession(user)).slice("Bearer ".length);
+const basic = (user: StoredUser) => `Basic ${Buffer.from(`${user.username}:correct horse battery`).toString('base64')}`
+const rawToken = async (user: StoredUser) => (await newSession(user)).slice('Bearer '.length)
 
 /** Each way of calling without a valid session; the header (or none) is built once the users exist. */
 const SCENARIOS: [name: string, header: () => Promise<string | undefined>][] = [
-  ["no Authorization header", async () => undefined],
-  ["an empty Authorization header", async () => ""],
-  ["the Basic scheme with the right password", async () => basic(admin)],
-  ["a valid token without the Bearer scheme", () => rawToken(admin)],
-  [
-    "a valid token under another scheme",
-    async () => `Token ${await rawToken(admin)}`,
-  ],
-  ['"Bearer" and no token', async () => "Bearer"],
-  ["a token that is not a JWT", async () => "Bearer not-a-jwt"],
-  ["a token with spaces", async () => "Bearer not a token"],
-  ["three dotted parts of garbage", async () => "Bearer abc.def.ghi"],
-  [
-    "a token signed with another secret",
-    async () => bearer(await forge.otherSecret(admin)),
-  ],
-  [
-    "a token signed with the local development key",
-    async () => bearer(await forge.localDevSecret(admin)),
-  ],
+  ['no Authorization header', async () => undefined],
+  ['an empty Authorization header', async () => ''],
+  ['the Basic scheme with the right password', async () => basic(admin)],
+  ['a valid token without the Bearer scheme', () => rawToken(admin)],
+  ['a valid token under another scheme', async () => `Token ${await rawToken(admin)}`],
+  ['"Bearer" and no token', async () => 'Bearer'],
+  ['a token that is not a JWT', async () => 'Bearer not-a-jwt'],
+  ['a token with spaces', async () => 'Bearer not a token'],
+  ['three dotted parts of garbage', async () => 'Bearer abc.def.ghi'],
+  ['a token signed with another secret', async () => bearer(await forge.otherSecret(admin))],
+  ['a token signed with the local development key', async () => bearer(await forge.localDevSecret(admin))],
   ['an alg "none" token', async () => bearer(await forge.algNone(admin))],
-  [
-    "an HS512 token (right secret, wrong algorithm)",
-    async () => bearer(await forge.hs512(admin)),
-  ],
-  ["an RS256 token", async () => bearer(await forge.rs256(admin))],
-  [
-    "a token from another issuer",
-    async () => bearer(await forge.wrongIssuer(admin)),
-  ],
-  [
-    "a token for another audience",
-    async () => bearer(await forge.wrongAudience(admin)),
-  ],
-  ["a token with no expiry", async () => bearer(await forge.noExpiry(admin))],
-  ["a token with no id (jti)", async () => bearer(await forge.noJti(admin))],
-  ["a token with no subject", async () => bearer(await forge.noSubject(admin))],
-  [
-    "a revoked token (logged out)",
-    async () => bearer(await revokedToken("admin")),
-  ],
-  [
-    "the token of a deleted admin",
-    async () => bearer(await deletedUserToken("admin")),
-  ],
-];
-const headers = new Map<string, string | undefined>();
-let expiredHeader: string;
+  ['an HS512 token (right secret, wrong algorithm)', async () => bearer(await forge.hs512(admin))],
+  ['an RS256 token', async () => bearer(await forge.rs256(admin))],
+  ['a token from another issuer', async () => bearer(await forge.wrongIssuer(admin))],
+  ['a token for another audience', async () => bearer(await forge.wrongAudience(admin))],
+  ['a token with no expiry', async () => bearer(await forge.noExpiry(admin))],
+  ['a token with no id (jti)', async () => bearer(await forge.noJti(admin))],
+  ['a token with no subject', async () => bearer(await forge.noSubject(admin))],
+  ['a revoked token (logged out)', async () => bearer(await revokedToken('admin'))],
+  ['the token of a deleted admin', async () => bearer(await deletedUserToken('admin'))],
+]
+const headers = new Map<string, string | undefined>()
+let expiredHeader: string
 
 beforeAll(async () => {
-  server = await startBlobsServer();
-  admin = (await createAdmin()).user;
-  editor = (await createEditor()).user;
-  shared = await createFixtures();
-  for (const [name, header] of SCENARIOS) headers.set(name, await header());
-  expiredHeader = bearer(await forge.expired(admin));
-});
+  server = await startBlobsServer()
+  admin = (await createAdmin()).user
+  editor = (await createEditor()).user
+  shared = await createFixtures()
+  for (const [name, header] of SCENARIOS) headers.set(name, await header())
+  expiredHeader = bearer(await forge.expired(admin))
+})
 
 afterAll(async () => {
-  await server?.stop();
-});
+  await server?.stop()
+})
 
-type Answer = Awaited<ReturnType<typeof callRaw>> & { json: unknown };
+type Answer = Awaited<ReturnType<typeof callRaw>> & { json: unknown }
 
-async function send(
-  endpoint: AdminEndpoint,
-  fixtures: Fixtures,
-  authorization: string | undefined,
-): Promise<Answer> {
-  const options = endpoint.options(fixtures);
+async function send(endpoint: AdminEndpoint, fixtures: Fixtures, authorization: string | undefined): Promise<Answer> {
+  const options = endpoint.options(fixtures)
   const headers = {
     ...options.headers,
     ...(authorization === undefined ? {} : { authorization }),
-  };
-  const answer = await callRaw(endpoint.fn, { ...options, headers });
-  const isJson =
-    answer.headers.get("content-type")?.startsWith("application/json") ?? false;
-  return { ...answer, json: isJson ? JSON.parse(answer.text) : undefined };
+  }
+  const answer = await callRaw(endpoint.fn, { ...options, headers })
+  const isJson = answer.headers.get('content-type')?.startsWith('application/json') ?? false
+  return { ...answer, json: isJson ? JSON.parse(answer.text) : undefined }
 }
 
 /** Sends the call and checks it was refused with `status`, as JSON, with nothing stored or deleted. */
-async function expectRefused(
-  endpoint: AdminEndpoint,
-  authorization: string | undefined,
-  status: number,
-) {
-  const before = await snapshotData();
-  const writesBefore = server.requests.set + server.requests.delete;
+async function expectRefused(endpoint: AdminEndpoint, authorization: string | undefined, status: number) {
+  const before = await snapshotData()
+  const writesBefore = server.requests.set + server.requests.delete
 
-  const answer = await send(endpoint, shared, authorization);
+  const answer = await send(endpoint, shared, authorization)
 
-  const writes = server.requests.set + server.requests.delete - writesBefore;
-  expect(answer.status).toBe(status);
-  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(answer.json).toEqual({ success: false, message: expect.any(String) });
-  if (status === 401)
-    expect(answer.headers.get("www-authenticate")).toBe("Bearer");
-  expect(writes, "writes to Blobs during a refused call").toBe(0);
-  expect(await snapshotData()).toEqual(before);
-  return answer.json as { success: false; message: string };
+  const writes = server.requests.set + server.requests.delete - writesBefore
+  expect(answer.status).toBe(status)
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+  expect(answer.json).toEqual({ success: false, message: expect.any(String) })
+  if (status === 401) expect(answer.headers.get('www-authenticate')).toBe('Bearer')
+  expect(writes, 'writes to Blobs during a refused call').toBe(0)
+  expect(await snapshotData()).toEqual(before)
+  return answer.json as { success: false; message: string }
 }
 
-const endpointNames = ADMIN_ENDPOINTS.map(
-  (endpoint) => [endpoint.name, endpoint] as const,
-);
-const adminOnly = endpointNames.filter(
-  ([, endpoint]) => endpoint.access === "admin",
-);
-const editorAllowed = endpointNames.filter(
-  ([, endpoint]) => endpoint.access !== "admin",
-);
+const endpointNames = ADMIN_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const)
+const adminOnly = endpointNames.filter(([, endpoint]) => endpoint.access === 'admin')
+const editorAllowed = endpointNames.filter(([, endpoint]) => endpoint.access !== 'admin')
 
-describe("the endpoint table", () => {
-  it("covers every admin function file that checks a token", async () => {
-    const { readdir } = await import("node:fs/promises");
-    const files = (
-      await readdir(new URL("../../netlify/functions/", import.meta.url))
-    ).filter((file) => file.startsWith("admin-") && file !== "admin-login.ts");
-    const covered = new Set(ADMIN_ENDPOINTS.map((endpoint) => endpoint.fn));
+describe('the endpoint table', () => {
+  it('covers every admin function file that checks a token', async () => {
+    const { readdir } = await import('node:fs/promises')
+    const files = (await readdir(new URL('../../netlify/functions/', import.meta.url))).filter(
+      (file) => file.startsWith('admin-') && file !== 'admin-login.ts',
+    )
+    const covered = new Set(ADMIN_ENDPOINTS.map((endpoint) => endpoint.fn))
     for (const file of files) {
-      const module = (await import(
-        `../../netlify/functions/${file.slice(0, -".ts".length)}.ts`
-      )) as AdminEndpoint["fn"];
-      expect(covered.has(module), file).toBe(true);
+      const module = (await import(`../../netlify/functions/${file.slice(0, -'.ts'.length)}.ts`)) as AdminEndpoint['fn']
+      expect(covered.has(module), file).toBe(true)
     }
-  });
-});
+  })
+})
 
-describe.each(SCENARIOS.map(([name]) => name))("%s → 401", (scenario) => {
-  it.each(endpointNames)("%s", async (_name, endpoint) => {
-    const json = await expectRefused(endpoint, headers.get(scenario), 401);
-    expect(json.message).toMatch(/sign in|authentication required/i);
-  });
-});
+describe.each(SCENARIOS.map(([name]) => name))('%s → 401', (scenario) => {
+  it.each(endpointNames)('%s', async (_name, endpoint) => {
+    const json = await expectRefused(endpoint, headers.get(scenario), 401)
+    expect(json.message).toMatch(/sign in|authentication required/i)
+  })
+})
 
-describe("an expired token → 401 saying the session has expired", () => {
-  it.each(endpointNames)("%s", async (_name, endpoint) => {
-    const json = await expectRefused(endpoint, expiredHeader, 401);
-    expect(json.message).toMatch(/session has expired/i);
-  });
-});
+describe('an expired token → 401 saying the session has expired', () => {
+  it.each(endpointNames)('%s', async (_name, endpoint) => {
+    const json = await expectRefused(endpoint, expiredHeader, 401)
+    expect(json.message).toMatch(/session has expired/i)
+  })
+})
 
-describe("an editor on an admin-only call → 403", () => {
-  it.each(adminOnly)("%s", async (_name, endpoint) => {
-    const json = await expectRefused(endpoint, await newSession(editor), 403);
-    expect(json.message).toBe("You do not have permission to do that.");
-  });
+describe('an editor on an admin-only call → 403', () => {
+  it.each(adminOnly)('%s', async (_name, endpoint) => {
+    const json = await expectRefused(endpoint, await newSession(editor), 403)
+    expect(json.message).toBe('You do not have permission to do that.')
+  })
 
-  it.each(adminOnly)(
-    "%s, even with a token whose claims say admin",
-    async (_name, endpoint) => {
-      // The stored role decides, not the role written in the token.
-      const claimsAdmin = bearer(
-        await signToken(editor, { claims: { role: "admin" } }),
-      );
-      await expectRefused(endpoint, claimsAdmin, 403);
-    },
-  );
-});
+  it.each(adminOnly)('%s, even with a token whose claims say admin', async (_name, endpoint) => {
+    // The stored role decides, not the role written in the token.
+    const claimsAdmin = bearer(await signToken(editor, { claims: { role: 'admin' } }))
+    await expectRefused(endpoint, claimsAdmin, 403)
+  })
+})
 
-describe("an editor on an editor call → 2xx", () => {
-  it.each(editorAllowed)("%s", async (_name, endpoint) => {
-    const { status, json } = await send(
-      endpoint,
-      await createFixtures({ userId: shared.userId }),
-      await newSession(editor),
-    );
-    expect(status).toBeGreaterThanOrEqual(200);
-    expect(status).toBeLessThan(300);
-    if (json !== undefined) expect(json).toMatchObject({ success: true });
-  });
-});
+describe('an editor on an editor call → 2xx', () => {
+  it.each(editorAllowed)('%s', async (_name, endpoint) => {
+    const { status, json } = await send(endpoint, await createFixtures({ userId: shared.userId }), await newSession(editor))
+    expect(status).toBeGreaterThanOrEqual(200)
+    expect(status).toBeLessThan(300)
+    if (json !== undefined) expect(json).toMatchObject({ success: true })
+  })
+})
 
-describe("an admin on any call → 2xx (the refusals above are not refusals of everyone)", () => {
-  it.each(endpointNames)("%s", async (_name, endpoint) => {
+describe('an admin on any call → 2xx (the refusals above are not refusals of everyone)', () => {
+  it.each(endpointNames)('%s', async (_name, endpoint) => {
     // Only the user delete needs a user of its own; the rest share one (bcrypt makes users slow).
-    const fixtures = await createFixtures(
-      endpoint.name.startsWith("DELETE /api/admin/users")
-        ? {}
-        : { userId: shared.userId },
-    );
-    const { status, json } = await send(
-      endpoint,
-      fixtures,
-      await newSession(admin),
-    );
-    expect(status).toBeGreaterThanOrEqual(200);
-    expect(status).toBeLessThan(300);
-    if (json !== undefined) expect(json).toMatchObject({ success: true });
-  });
-});
+    const fixtures = await createFixtures(endpoint.name.startsWith('DELETE /api/admin/users') ? {} : { userId: shared.userId })
+    const { status, json } = await send(endpoint, fixtures, await newSession(admin))
+    expect(status).toBeGreaterThanOrEqual(200)
+    expect(status).toBeLessThan(300)
+    if (json !== undefined) expect(json).toMatchObject({ success: true })
+  })
+})

@@ -1,32 +1,32 @@
-import type { Context } from "@netlify/functions";
-import { generateKeyPair, SignJWT, type JWTPayload } from "jose";
-import * as z from "zod/mini";
-import type { Role, StoredUser } from "../../domain/admin-user";
-import { BookingRequestSchema } from "../../domain/booking";
-import * as adminBlogPost from "../../netlify/functions/admin-blog-post";
-import * as adminBlogPosts from "../../netlify/functions/admin-blog-posts";
-import * as adminBooking from "../../netlify/functions/admin-booking";
-import * as adminBookings from "../../netlify/functions/admin-bookings";
-import * as adminContent from "../../netlify/functions/admin-content";
-import * as adminContentItem from "../../netlify/functions/admin-content-item";
-import * as adminLogout from "../../netlify/functions/admin-logout";
-import * as adminResource from "../../netlify/functions/admin-resource";
-import * as adminResources from "../../netlify/functions/admin-resources";
-import * as adminStats from "../../netlify/functions/admin-stats";
-import * as adminSubscribersExport from "../../netlify/functions/admin-subscribers-export";
-import * as adminUser from "../../netlify/functions/admin-user";
-import * as adminUsers from "../../netlify/functions/admin-users";
-import * as subscribersFunction from "../../netlify/functions/subscribers";
-import { issueToken } from "../../netlify/lib/auth";
-import { bookings } from "../../netlify/lib/data/bookings";
-import { content } from "../../netlify/lib/data/content";
-import { posts } from "../../netlify/lib/data/posts";
-import { resources } from "../../netlify/lib/data/resources";
-import { subscribers } from "../../netlify/lib/data/subscribers";
-import { users } from "../../netlify/lib/data/users";
-import { call, fakeContext, TEST_ORIGIN, type CallOptions } from "./call";
-import { bookingInput, postInput, resourceInput } from "./factories";
-import { createPost, createResource } from "./records";
+import type { Context } from '@netlify/functions'
+import { generateKeyPair, SignJWT, type JWTPayload } from 'jose'
+import * as z from 'zod/mini'
+import type { Role, StoredUser } from '../../domain/admin-user'
+import { BookingRequestSchema } from '../../domain/booking'
+import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
+import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
+import * as adminBooking from '../../netlify/functions/admin-booking'
+import * as adminBookings from '../../netlify/functions/admin-bookings'
+import * as adminContent from '../../netlify/functions/admin-content'
+import * as adminContentItem from '../../netlify/functions/admin-content-item'
+import * as adminLogout from '../../netlify/functions/admin-logout'
+import * as adminResource from '../../netlify/functions/admin-resource'
+import * as adminResources from '../../netlify/functions/admin-resources'
+import * as adminStats from '../../netlify/functions/admin-stats'
+import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUsers from '../../netlify/functions/admin-users'
+import * as subscribersFunction from '../../netlify/functions/subscribers'
+import { issueToken } from '../../netlify/lib/auth'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { content } from '../../netlify/lib/data/content'
+import { posts } from '../../netlify/lib/data/posts'
+import { resources } from '../../netlify/lib/data/resources'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { users } from '../../netlify/lib/data/users'
+import { call, fakeContext, TEST_ORIGIN, type CallOptions } from './call'
+import { bookingInput, postInput, resourceInput } from './factories'
+import { createPost, createResource } from './records'
 
 /**
  * Signed-in admins and editors for the admin function tests, and every kind of token the server
@@ -34,68 +34,56 @@ import { createPost, createResource } from "./records";
  * real tokens come from the server's own issueToken, and bad ones are forged here with jose.
  */
 
-const ISSUER = "faithful-finances";
-const AUDIENCE = "faithful-finances-admin";
+const ISSUER = 'faithful-finances'
+const AUDIENCE = 'faithful-finances-admin'
 /** What auth.ts falls back to under netlify dev only; a deployed site must never accept it. */
-export const LOCAL_DEV_SECRET =
-  "local-development-only-secret-not-for-production";
-export const TEST_PASSWORD = "correct horse battery";
+export const LOCAL_DEV_SECRET = 'local-development-only-secret-not-for-production'
+export const TEST_PASSWORD = 'correct horse battery'
 
 export type SignedInUser = {
-  user: StoredUser;
-  password: string;
-  token: string;
-  authorization: string;
-};
+  user: StoredUser
+  password: string
+  token: string
+  authorization: string
+}
 
-let sequence = 0;
+let sequence = 0
 
-export const bearer = (token: string) => `Bearer ${token}`;
+export const bearer = (token: string) => `Bearer ${token}`
 
 /** A stored user (bcrypt-hashed by the data module) and a real token for them. */
-export async function createUser(
-  role: Role,
-  overrides: { username?: string; password?: string; email?: string } = {},
-): Promise<SignedInUser> {
-  const username = overrides.username ?? `${role}-${process.pid}-${++sequence}`;
-  const password = overrides.password ?? TEST_PASSWORD;
+export async function createUser(role: Role, overrides: { username?: string; password?: string; email?: string } = {}): Promise<SignedInUser> {
+  const username = overrides.username ?? `${role}-${process.pid}-${++sequence}`
+  const password = overrides.password ?? TEST_PASSWORD
   await users.create({
     username,
     email: overrides.email ?? `${username}@test.example`,
     password,
     role,
-  });
-  const user = await users.findByUsername(username);
-  if (!user) throw new Error(`user ${username} was not stored`);
-  const token = await issueToken(user);
-  return { user, password, token, authorization: bearer(token) };
+  })
+  const user = await users.findByUsername(username)
+  if (!user) throw new Error(`user ${username} was not stored`)
+  const token = await issueToken(user)
+  return { user, password, token, authorization: bearer(token) }
 }
 
-export const createAdmin = (overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser("admin", overrides);
-export const createEditor = (
-  overrides: Parameters<typeof createUser>[1] = {},
-) => createUser("editor", overrides);
+export const createAdmin = (overrides: Parameters<typeof createUser>[1] = {}) => createUser('admin', overrides)
+export const createEditor = (overrides: Parameters<typeof createUser>[1] = {}) => createUser('editor', overrides)
 
 /** A second, independent session for the same user (a new jti). */
 export async function newSession(user: StoredUser): Promise<string> {
-  return bearer(await issueToken(user));
+  return bearer(await issueToken(user))
 }
 
 function testSecret(): Uint8Array {
-  const value = process.env.JWT_SECRET;
-  if (!value) throw new Error("JWT_SECRET is not set in the test environment");
-  return new TextEncoder().encode(value);
+  const value = process.env.JWT_SECRET
+  if (!value) throw new Error('JWT_SECRET is not set in the test environment')
+  return new TextEncoder().encode(value)
 }
 
 /** The claims issueToken would put in a token for this user; `overrides` replaces or (with undefined) drops them. */
-export function claimsFor(
-  user: StoredUser,
-  overrides: Partial<
-    Record<keyof JWTPayload | "role" | "username", unknown>
-  > = {},
-): JWTPayload {
-  const now = Math.floor(Date.now() / 1000);
+export function claimsFor(user: StoredUser, overrides: Partial<Record<keyof JWTPayload | 'role' | 'username', unknown>> = {}): JWTPayload {
+  const now = Math.floor(Date.now() / 1000)
   const claims: Record<string, unknown> = {
     role: user.role,
     username: user.username,
@@ -106,124 +94,97 @@ export function claimsFor(
     iat: now,
     exp: now + 60 * 60,
     ...overrides,
-  };
-  for (const [name, value] of Object.entries(claims))
-    if (value === undefined) delete claims[name];
-  return claims as JWTPayload;
+  }
+  for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name]
+  return claims as JWTPayload
 }
 
 type SignOptions = {
-  key?: Uint8Array | CryptoKey;
-  alg?: string;
-  claims?: Parameters<typeof claimsFor>[1];
-};
-
-/** A token for the user signed with any key and algorithm (by default exactly as the server signs). */
-export async function signToken(
-  user: StoredUser,
-  { key = testSecret(), alg = "HS256", claims = {} }: SignOptions = {},
-): Promise<string> {
-  return new SignJWT(claimsFor(user, claims))
-    .setProtectedHeader({ alg, typ: "JWT" })
-    .sign(key);
+  key?: Uint8Array | CryptoKey
+  alg?: string
+  claims?: Parameters<typeof claimsFor>[1]
 }
 
-const base64url = (value: unknown) =>
-  Buffer.from(JSON.stringify(value)).toString("base64url");
+/** A token for the user signed with any key and algorithm (by default exactly as the server signs). */
+export async function signToken(user: StoredUser, { key = testSecret(), alg = 'HS256', claims = {} }: SignOptions = {}): Promise<string> {
+  return new SignJWT(claimsFor(user, claims)).setProtectedHeader({ alg, typ: 'JWT' }).sign(key)
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 /** The forged tokens a server must refuse, each for a real user with otherwise valid claims. */
 export const forge = {
   otherSecret: (user: StoredUser) =>
     signToken(user, {
-      key: new TextEncoder().encode(
-        "another-secret-another-secret-0123456789abcdef",
-      ),
+      key: new TextEncoder().encode('another-secret-another-secret-0123456789abcdef'),
     }),
 
   /** Signed with the fallback key netlify dev uses: refused wherever JWT_SECRET is set. */
-  localDevSecret: (user: StoredUser) =>
-    signToken(user, { key: new TextEncoder().encode(LOCAL_DEV_SECRET) }),
+  localDevSecret: (user: StoredUser) => signToken(user, { key: new TextEncoder().encode(LOCAL_DEV_SECRET) }),
 
   /** `{"alg":"none"}`, the claims, and an empty signature, built by hand (jose will not sign it). */
-  algNone: async (user: StoredUser) =>
-    `${base64url({ alg: "none", typ: "JWT" })}.${base64url(claimsFor(user))}.`,
+  algNone: async (user: StoredUser) => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claimsFor(user))}.`,
 
   /** The right secret, another HMAC algorithm. */
-  hs512: (user: StoredUser) => signToken(user, { alg: "HS512" }),
+  hs512: (user: StoredUser) => signToken(user, { alg: 'HS512' }),
 
   /** An RSA key pair of the attacker's own. */
   rs256: async (user: StoredUser) => {
-    const { privateKey } = await generateKeyPair("RS256");
-    return signToken(user, { key: privateKey, alg: "RS256" });
+    const { privateKey } = await generateKeyPair('RS256')
+    return signToken(user, { key: privateKey, alg: 'RS256' })
   },
 
   expired: (user: StoredUser) => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(Date.now() / 1000)
     return signToken(user, {
       claims: { iat: now - 9 * 60 * 60, exp: now - 60 * 60 },
-    });
+    })
   },
 
-  wrongIssuer: (user: StoredUser) =>
-    signToken(user, { claims: { iss: "someone-else" } }),
-  wrongAudience: (user: StoredUser) =>
-    signToken(user, { claims: { aud: "faithful-finances-public" } }),
-  noExpiry: (user: StoredUser) =>
-    signToken(user, { claims: { exp: undefined } }),
+  wrongIssuer: (user: StoredUser) => signToken(user, { claims: { iss: 'someone-else' } }),
+  wrongAudience: (user: StoredUser) => signToken(user, { claims: { aud: 'faithful-finances-public' } }),
+  noExpiry: (user: StoredUser) => signToken(user, { claims: { exp: undefined } }),
   noJti: (user: StoredUser) => signToken(user, { claims: { jti: undefined } }),
-  noSubject: (user: StoredUser) =>
-    signToken(user, { claims: { sub: undefined } }),
-};
+  noSubject: (user: StoredUser) => signToken(user, { claims: { sub: undefined } }),
+}
 
 /** A real token of a real admin, whose account is then deleted. */
-export async function deletedUserToken(role: Role = "admin"): Promise<string> {
-  const { user, token } = await createUser(role);
-  await users.remove(user.id, "test-harness");
-  return token;
+export async function deletedUserToken(role: Role = 'admin'): Promise<string> {
+  const { user, token } = await createUser(role)
+  await users.remove(user.id, 'test-harness')
+  return token
 }
 
 /** A real token, logged out through admin-logout first. */
-export async function revokedToken(role: Role = "admin"): Promise<string> {
-  const { token } = await createUser(role);
+export async function revokedToken(role: Role = 'admin'): Promise<string> {
+  const { token } = await createUser(role)
   const { status } = await call(adminLogout, {
-    method: "POST",
-    path: "/api/admin/logout",
+    method: 'POST',
+    path: '/api/admin/logout',
     headers: { authorization: bearer(token) },
-  });
-  if (status !== 200) throw new Error(`logout answered ${status}`);
-  return token;
+  })
+  if (status !== 200) throw new Error(`logout answered ${status}`)
+  return token
 }
 
 /** As `call`, for answers read as text: the CSV export, or a body searched for what must never be in it. */
 export async function callRaw(
   fn: {
-    default: (req: Request, context: Context) => Response | Promise<Response>;
+    default: (req: Request, context: Context) => Response | Promise<Response>
   },
-  {
-    method = "GET",
-    path = "/",
-    body,
-    headers = {},
-    params,
-    ip,
-  }: CallOptions = {},
+  { method = 'GET', path = '/', body, headers = {}, params, ip }: CallOptions = {},
 ): Promise<{ status: number; text: string; headers: Headers }> {
-  const init: RequestInit = { method, headers: { ...headers } };
+  const init: RequestInit = { method, headers: { ...headers } }
   if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-    if (typeof body !== "string")
-      (init.headers as Record<string, string>)["content-type"] =
-        "application/json";
+    init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
-  const response = await fn.default(
-    new Request(new URL(path, TEST_ORIGIN), init),
-    fakeContext({ params, ip }),
-  );
+  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
   return {
     status: response.status,
     text: await response.text(),
     headers: response.headers,
-  };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,263 +193,242 @@ export async function callRaw(
 
 /** Real ids for the calls whose path or body names a record. */
 export type Fixtures = {
-  postId: string;
-  resourceId: string;
-  contentId: string;
-  bookingId: string;
-  userId: string;
-};
+  postId: string
+  resourceId: string
+  contentId: string
+  bookingId: string
+  userId: string
+}
 
 /** Who may make the call (DECISIONS.md 5): admins only, editors too, or anyone signed in. */
-export type Access = "admin" | "editor" | "signed-in";
+export type Access = 'admin' | 'editor' | 'signed-in'
 
 export type AdminEndpoint = {
-  name: string;
-  fn: Parameters<typeof callRaw>[0];
-  access: Access;
-  options: (fixtures: Fixtures) => CallOptions;
-};
+  name: string
+  fn: Parameters<typeof callRaw>[0]
+  access: Access
+  options: (fixtures: Fixtures) => CallOptions
+}
 
-let bodySequence = 0;
+let bodySequence = 0
 
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
  * delete (made fresh unless given: bcrypt makes users slow).
  */
-export async function createFixtures({
-  userId,
-}: { userId?: string } = {}): Promise<Fixtures> {
-  const n = ++bodySequence;
-  const post = await createPost({ status: "published" });
-  const resource = await createResource();
-  const item = await content.save(
-    { section: "fixture", key: `key${n}`, value: "A value", type: "text" },
-    "fixture",
-  );
-  const booking = await bookings.add(
-    z.parse(BookingRequestSchema, bookingInput()),
-  );
-  await subscribers.add(`fixture${n}@test.example`);
+export async function createFixtures({ userId }: { userId?: string } = {}): Promise<Fixtures> {
+  const n = ++bodySequence
+  const post = await createPost({ status: 'published' })
+  const resource = await createResource()
+  const item = await content.save({ section: 'fixture', key: `key${n}`, value: 'A value', type: 'text' }, 'fixture')
+  const booking = await bookings.add(z.parse(BookingRequestSchema, bookingInput()))
+  await subscribers.add(`fixture${n}@test.example`)
   return {
     postId: post.id,
     resourceId: resource.id,
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
-  };
+  }
 }
 
-const withId = (
-  path: string,
-  id: string,
-): Pick<CallOptions, "path" | "params"> => ({
+const withId = (path: string, id: string): Pick<CallOptions, 'path' | 'params'> => ({
   path: `${path}/${id}`,
   params: { id },
-});
+})
 
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
-    name: "POST /api/admin/logout",
+    name: 'POST /api/admin/logout',
     fn: adminLogout,
-    access: "signed-in",
-    options: () => ({ method: "POST", path: "/api/admin/logout" }),
+    access: 'signed-in',
+    options: () => ({ method: 'POST', path: '/api/admin/logout' }),
   },
   {
-    name: "GET /api/admin/users",
+    name: 'GET /api/admin/users',
     fn: adminUsers,
-    access: "admin",
-    options: () => ({ path: "/api/admin/users" }),
+    access: 'admin',
+    options: () => ({ path: '/api/admin/users' }),
   },
   {
-    name: "POST /api/admin/users",
+    name: 'POST /api/admin/users',
     fn: adminUsers,
-    access: "admin",
+    access: 'admin',
     options: () => {
-      const n = ++bodySequence;
+      const n = ++bodySequence
       return {
-        method: "POST",
-        path: "/api/admin/users",
+        method: 'POST',
+        path: '/api/admin/users',
         body: {
           username: `made${n}`,
           email: `made${n}@test.example`,
-          password: "a long enough password",
-          role: "editor",
+          password: 'a long enough password',
+          role: 'editor',
         },
-      };
+      }
     },
   },
   {
-    name: "DELETE /api/admin/users/{id}",
+    name: 'DELETE /api/admin/users/{id}',
     fn: adminUser,
-    access: "admin",
+    access: 'admin',
     options: (f) => ({
-      method: "DELETE",
-      ...withId("/api/admin/users", f.userId),
+      method: 'DELETE',
+      ...withId('/api/admin/users', f.userId),
     }),
   },
   {
-    name: "GET /api/admin/content",
+    name: 'GET /api/admin/content',
     fn: adminContent,
-    access: "editor",
-    options: () => ({ path: "/api/admin/content" }),
+    access: 'editor',
+    options: () => ({ path: '/api/admin/content' }),
   },
   {
-    name: "POST /api/admin/content",
+    name: 'POST /api/admin/content',
     fn: adminContent,
-    access: "editor",
+    access: 'editor',
     options: () => ({
-      method: "POST",
-      path: "/api/admin/content",
+      method: 'POST',
+      path: '/api/admin/content',
       body: {
-        section: "home",
+        section: 'home',
         key: `made${++bodySequence}`,
-        value: "Hello",
-        type: "text",
+        value: 'Hello',
+        type: 'text',
       },
     }),
   },
   {
-    name: "DELETE /api/admin/content/{id}",
+    name: 'DELETE /api/admin/content/{id}',
     fn: adminContentItem,
-    access: "editor",
+    access: 'editor',
     options: (f) => ({
-      method: "DELETE",
-      ...withId("/api/admin/content", f.contentId),
+      method: 'DELETE',
+      ...withId('/api/admin/content', f.contentId),
     }),
   },
   {
-    name: "GET /api/admin/blog-posts",
+    name: 'GET /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: "editor",
-    options: () => ({ path: "/api/admin/blog-posts" }),
+    access: 'editor',
+    options: () => ({ path: '/api/admin/blog-posts' }),
   },
   {
-    name: "POST /api/admin/blog-posts",
+    name: 'POST /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: "editor",
+    access: 'editor',
     options: () => ({
-      method: "POST",
-      path: "/api/admin/blog-posts",
+      method: 'POST',
+      path: '/api/admin/blog-posts',
       body: postInput(),
     }),
   },
   {
-    name: "PUT /api/admin/blog-posts",
+    name: 'PUT /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: "editor",
+    access: 'editor',
     options: (f) => ({
-      method: "PUT",
-      path: "/api/admin/blog-posts",
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
       body: { id: f.postId, ...postInput() },
     }),
   },
   {
-    name: "GET /api/admin/blog-posts/{id}",
+    name: 'GET /api/admin/blog-posts/{id}',
     fn: adminBlogPost,
-    access: "editor",
-    options: (f) => withId("/api/admin/blog-posts", f.postId),
+    access: 'editor',
+    options: (f) => withId('/api/admin/blog-posts', f.postId),
   },
   {
-    name: "DELETE /api/admin/blog-posts/{id}",
+    name: 'DELETE /api/admin/blog-posts/{id}',
     fn: adminBlogPost,
-    access: "editor",
+    access: 'editor',
     options: (f) => ({
-      method: "DELETE",
-      ...withId("/api/admin/blog-posts", f.postId),
+      method: 'DELETE',
+      ...withId('/api/admin/blog-posts', f.postId),
     }),
   },
   {
-    name: "GET /api/admin/resources",
+    name: 'GET /api/admin/resources',
     fn: adminResources,
-    access: "editor",
-    options: () => ({ path: "/api/admin/resources" }),
+    access: 'editor',
+    options: () => ({ path: '/api/admin/resources' }),
   },
   {
-    name: "POST /api/admin/resources",
+    name: 'POST /api/admin/resources',
     fn: adminResources,
-    access: "editor",
+    access: 'editor',
     options: () => ({
-      method: "POST",
-      path: "/api/admin/resources",
+      method: 'POST',
+      path: '/api/admin/resources',
       body: resourceInput(),
     }),
   },
   {
-    name: "PUT /api/admin/resources",
+    name: 'PUT /api/admin/resources',
     fn: adminResources,
-    access: "editor",
+    access: 'editor',
     options: (f) => ({
-      method: "PUT",
-      path: "/api/admin/resources",
+      method: 'PUT',
+      path: '/api/admin/resources',
       body: { id: f.resourceId, ...resourceInput() },
     }),
   },
   {
-    name: "DELETE /api/admin/resources/{id}",
+    name: 'DELETE /api/admin/resources/{id}',
     fn: adminResource,
-    access: "editor",
+    access: 'editor',
     options: (f) => ({
-      method: "DELETE",
-      ...withId("/api/admin/resources", f.resourceId),
+      method: 'DELETE',
+      ...withId('/api/admin/resources', f.resourceId),
     }),
   },
   {
-    name: "GET /api/admin/bookings",
+    name: 'GET /api/admin/bookings',
     fn: adminBookings,
-    access: "admin",
-    options: () => ({ path: "/api/admin/bookings" }),
+    access: 'admin',
+    options: () => ({ path: '/api/admin/bookings' }),
   },
   {
-    name: "PUT /api/admin/bookings/{id}",
+    name: 'PUT /api/admin/bookings/{id}',
     fn: adminBooking,
-    access: "admin",
+    access: 'admin',
     options: (f) => ({
-      method: "PUT",
-      ...withId("/api/admin/bookings", f.bookingId),
-      body: { status: "handled" },
+      method: 'PUT',
+      ...withId('/api/admin/bookings', f.bookingId),
+      body: { status: 'handled' },
     }),
   },
   {
-    name: "GET /api/admin/subscribers/export",
+    name: 'GET /api/admin/subscribers/export',
     fn: adminSubscribersExport,
-    access: "editor",
-    options: () => ({ path: "/api/admin/subscribers/export" }),
+    access: 'editor',
+    options: () => ({ path: '/api/admin/subscribers/export' }),
   },
   {
-    name: "GET /api/admin/stats",
+    name: 'GET /api/admin/stats',
     fn: adminStats,
-    access: "editor",
-    options: () => ({ path: "/api/admin/stats" }),
+    access: 'editor',
+    options: () => ({ path: '/api/admin/stats' }),
   },
   {
-    name: "GET /api/subscribers",
+    name: 'GET /api/subscribers',
     fn: subscribersFunction,
-    access: "editor",
-    options: () => ({ path: "/api/subscribers" }),
+    access: 'editor',
+    options: () => ({ path: '/api/subscribers' }),
   },
-];
+]
 
 /** Everything the admin can change, read back through the data modules, post bodies included. */
 export async function snapshotData() {
-  const [
-    userList,
-    contentList,
-    postList,
-    resourceList,
-    bookingList,
-    subscriberList,
-  ] = await Promise.all([
+  const [userList, contentList, postList, resourceList, bookingList, subscriberList] = await Promise.all([
     users.list(),
     content.list(),
-    posts
-      .list()
-      .then((list) =>
-        Promise.all(list.map((post) => posts.find({ id: post.id }))),
-      ),
+    posts.list().then((list) => Promise.all(list.map((post) => posts.find({ id: post.id })))),
     resources.listWithExactCounts(),
     bookings.list(),
     subscribers.all(),
-  ]);
+  ])
   return {
     users: userList,
     content: contentList,
@@ -496,5 +436,5 @@ export async function snapshotData() {
     resources: resourceList,
     bookings: bookingList,
     subscribers: subscriberList,
-  };
+  }
 }
