@@ -1,10 +1,12 @@
 /**
  * Screenshots of pages at desktop and phone widths, for looking at what we build:
  *   npx tsx scripts/screenshots.ts [baseUrl] [path ...]
- * Files land in .tmp/screens/<name>-<width>.png.
+ * Files land in .tmp/screens/<name>-<width>.png. LOGIN=admin (or editor) signs in with the demo
+ * credentials first, for admin pages; FULL=0 takes the first screen only.
  */
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../domain/demo'
 
 const [base = 'http://localhost:8888', ...paths] = process.argv.slice(2)
 const pages = paths.length ? paths : ['/', '/about', '/services', '/resources', '/blog', '/book-now', '/nope']
@@ -18,6 +20,16 @@ const browser = await chromium.launch({
 for (const width of widths) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
   const page = await context.newPage()
+  const role = process.env.LOGIN as keyof typeof DEMO_CREDENTIALS | undefined
+  if (role) {
+    const response = await page.request.post(`${base}/api/admin/login`, { data: DEMO_CREDENTIALS[role] })
+    const { token, user } = (await response.json()) as { token: string; user: unknown }
+    await page.goto(`${base}/admin/login`)
+    await page.evaluate(([t, u]) => {
+      localStorage.setItem('adminToken', t as string)
+      localStorage.setItem('adminUser', JSON.stringify(u))
+    }, [token, user])
+  }
   page.on('console', (msg) => msg.type() === 'error' && console.log(`[${width}] console error:`, msg.text()))
   for (const path of pages) {
     await page.goto(base + path, { waitUntil: 'networkidle' })

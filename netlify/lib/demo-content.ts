@@ -2,6 +2,9 @@ import type { UserInput } from '../../domain/admin-user'
 import type { PostInput } from '../../domain/blog-post'
 import type { ContentInput } from '../../domain/content-item'
 import type { ResourceInput } from '../../domain/resource'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+
+export { DEMO_CREDENTIALS }
 
 /**
  * The demo set that netlify/functions/dev-seed.ts writes into the local Blobs sandbox, so a
@@ -17,10 +20,6 @@ export const DEMO_COACH_NAME = 'Grace Adeyemi'
 export const DEMO_SITE_NAME = 'Faithful Finances'
 
 /** Shown by `npm run dev` and, in a development build only, on the login page. */
-export const DEMO_CREDENTIALS = {
-  admin: { username: 'admin', password: 'demo-admin-2025' },
-  editor: { username: 'editor', password: 'demo-editor-2025' },
-} as const
 
 export const DEMO_USERS: UserInput[] = [
   { ...DEMO_CREDENTIALS.admin, email: 'admin@example.com', role: 'admin' },
@@ -74,7 +73,12 @@ export const DEMO_CONTENT: ContentInput[] = [
   text(
     'about',
     'beliefs',
-    'We believe that everything we have is entrusted to us by God, that wise stewardship is an act of worship, and that generosity flows from a grateful heart. We believe no one is too far behind to begin, and that every family deserves clear, honest and compassionate guidance.',
+    [
+      'Everything we have is entrusted to us by God, and wise stewardship is an act of worship.',
+      'Generosity flows from a grateful heart.',
+      'No one is too far behind to begin again.',
+      'Every family deserves clear, honest and compassionate guidance.',
+    ].join('\n'),
   ),
   text('site', 'coachName', DEMO_COACH_NAME),
   text('site', 'siteName', DEMO_SITE_NAME),

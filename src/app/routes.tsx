@@ -44,4 +44,20 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: { Component: async () => (await import('../pages/not-found')).NotFoundPage } },
     ],
   },
+  // The admin panel is its own set of chunks: visitors never download it.
+  { path: '/admin/login', lazy: { Component: async () => (await import('../pages/admin/login')).LoginPage } },
+  {
+    path: '/admin',
+    lazy: { Component: async () => (await import('../features/admin/components/admin-layout')).AdminLayout },
+    HydrateFallback: () => null,
+    children: [
+      { index: true, lazy: { Component: async () => (await import('../pages/admin/dashboard')).DashboardPage } },
+      { path: 'content', lazy: { Component: async () => (await import('../pages/admin/content')).ContentPage } },
+      { path: 'blog-resources', lazy: { Component: async () => (await import('../pages/admin/blog-resources')).BlogResourcesPage } },
+      { path: 'subscribers', lazy: { Component: async () => (await import('../pages/admin/subscribers')).SubscribersPage } },
+      { path: 'users', lazy: { Component: async () => (await import('../pages/admin/users')).UsersPage } },
+      { path: 'bookings', lazy: { Component: async () => (await import('../pages/admin/bookings')).BookingsPage } },
+      { path: '*', lazy: { Component: async () => (await import('../pages/not-found')).NotFoundPage } },
+    ],
+  },
 ]

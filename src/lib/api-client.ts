@@ -23,7 +23,7 @@ export const paths = {
   content: () => '/api/content',
   unsubscribe: () => '/api/unsubscribe',
   /** Login tries the path the rule picks first, then the other one if that answers 404. */
-  adminLogin: () =>
+  adminLogin: (): [first: string, fallback: string] =>
     isHostingDomain() ? [functionPath('admin-login'), '/api/admin/login'] : ['/api/admin/login', functionPath('admin-login')],
 } as const
 

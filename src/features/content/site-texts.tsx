@@ -22,11 +22,20 @@ export function useText<S extends TextSection>(section: S, key: TextKey<S>): str
   return edited?.trim() ? edited : (DEFAULT_TEXTS[section][key] as string)
 }
 
-/** A JSON list text; an edit that does not parse or has the wrong shape falls back to the built-in list. */
+/**
+ * A list text: JSON, or for lists of strings also one item per line (easier to edit by hand).
+ * An edit that does not fit falls back to the built-in list.
+ */
 export function useListText<S extends TextSection, T>(section: S, key: TextKey<S>, isItem: (item: unknown) => item is T): T[] {
   const raw = useText(section, key)
-  const parsed = parseList(raw, isItem)
+  const parsed = parseList(raw, isItem) ?? linesList(raw, isItem)
   return parsed ?? parseList(DEFAULT_TEXTS[section][key] as string, isItem) ?? []
+}
+
+function linesList<T>(raw: string, isItem: (item: unknown) => item is T): T[] | null {
+  if (raw.trimStart().startsWith('[')) return null
+  const lines: unknown[] = raw.split('\n').map((line) => line.trim()).filter(Boolean)
+  return lines.length > 0 && lines.every(isItem) ? (lines as T[]) : null
 }
 
 function parseList<T>(raw: string, isItem: (item: unknown) => item is T): T[] | null {

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import styles from './admin-ui.module.css'
+
+type Pending = { title: string; message: string; resolve: (ok: boolean) => void }
+
+/**
+ * SPEC.md section 5: deletes ask for confirmation naming the item. A native modal <dialog> keeps
+ * focus inside and closes on Escape. `confirm()` resolves true only for the Delete button.
+ */
+export function useConfirm() {
+  const [pending, setPending] = useState<Pending | null>(null)
+  const confirm = useCallback(
+    (title: string, message: string) => new Promise<boolean>((resolve) => setPending({ title, message, resolve })),
+    [],
+  )
+  const close = (ok: boolean) => {
+    pending?.resolve(ok)
+    setPending(null)
+  }
+  const dialog = pending ? <ConfirmDialog {...pending} onClose={close} /> : null
+  return { confirm, dialog }
+}
+
+function ConfirmDialog({ title, message, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    ref.current?.showModal()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-message"
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose(false)
+      }}
+    >
+      <h2 id="confirm-title" className={styles.dialogTitle}>
+        {title}
+      </h2>
+      <p id="confirm-message">{message}</p>
+      <div className={styles.dialogActions}>
+        <button type="button" className="btn btn-outline btn-small" onClick={() => onClose(false)} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className={`btn btn-small ${styles.danger}`} onClick={() => onClose(true)}>
+          Delete
+        </button>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,27 @@
+import { useCallback, useState } from 'react'
+import { ApiError } from '../../lib/api-client'
+
+export type Flash = { kind: 'success' | 'error'; text: string } | null
+
+/**
+ * The success and failure banner of an admin page. `run` performs an action and shows SPEC.md's
+ * messages: the given success text, the server's message or the action's fallback on failure,
+ * and the network message when the server could not be reached.
+ */
+export function useFlash() {
+  const [flash, setFlash] = useState<Flash>(null)
+
+  const run = useCallback(async (action: () => Promise<unknown>, messages: { success: string; failure: string }) => {
+    try {
+      await action()
+      setFlash({ kind: 'success', text: messages.success })
+      return true
+    } catch (error) {
+      const text = error instanceof ApiError ? (error.serverMessage ?? messages.failure) : 'Network error. Please try again.'
+      setFlash({ kind: 'error', text })
+      return false
+    }
+  }, [])
+
+  return { flash, setFlash, run, clear: () => setFlash(null) }
+}

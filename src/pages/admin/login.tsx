@@ -1,0 +1,81 @@
+import { LockKeyhole } from 'lucide-react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router-dom'
+import * as z from 'zod/mini'
+import { LoginSchema } from '../../../domain/admin-user'
+import { DEMO_CREDENTIALS } from '../../../domain/demo'
+import { firstIssue } from '../../../domain/fields'
+import { login } from '../../features/admin/api/login'
+import { readSession } from '../../lib/session'
+import styles from './login.module.css'
+
+export function LoginPage() {
+  const navigate = useNavigate()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [working, setWorking] = useState(false)
+
+  useEffect(() => {
+    document.title = 'Sign in | Admin'
+  }, [])
+
+  if (readSession()) return <Navigate to="/admin" replace />
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = z.safeParse(LoginSchema, { username, password })
+    if (!parsed.success) {
+      setError(firstIssue(parsed.error))
+      return
+    }
+    setWorking(true)
+    setError(null)
+    const failure = await login(parsed.data.username, parsed.data.password)
+    setWorking(false)
+    if (failure) setError(failure)
+    else navigate('/admin', { replace: true })
+  }
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <span className={styles.icon} aria-hidden="true">
+          <LockKeyhole size={26} />
+        </span>
+        <h1 className={styles.title}>Admin sign in</h1>
+        <p className={styles.intro}>Sign in to manage the site's content, blog, resources and subscribers.</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="username">Username</label>
+            <input id="username" name="username" className="input" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input id="password" name="password" type="password" className="input" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          {error && (
+            <p className="notice notice-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-secondary" disabled={working}>
+            {working ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+        {/* DECISIONS.md 6: the demo sign-in is shown by development builds only. */}
+        {import.meta.env.DEV && (
+          <div className={styles.demo}>
+            <strong>Demo credentials</strong>
+            <span>
+              Username <code>{DEMO_CREDENTIALS.admin.username}</code>, password <code>{DEMO_CREDENTIALS.admin.password}</code>
+            </span>
+          </div>
+        )}
+        <Link to="/" className={styles.back}>
+          Back to the site
+        </Link>
+      </div>
+    </main>
+  )
+}

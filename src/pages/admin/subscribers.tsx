@@ -1,0 +1,107 @@
+import { Download, Search } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Loading } from '../../components/ui/loading'
+import { adminApi } from '../../features/admin/api/admin-api'
+import { exportSubscribers } from '../../features/admin/api/export-subscribers'
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import styles from '../../features/admin/components/admin-ui.module.css'
+import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { useAdminData } from '../../features/admin/use-admin-data'
+import { useFlash } from '../../features/admin/use-flash'
+
+/** Subscribers, 50 a page in email order, with a search on the start of the address. */
+export function SubscribersPage() {
+  const [params, setParams] = useSearchParams()
+  const search = params.get('search') ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [data] = useAdminData(() => adminApi.subscribers({ search, page }), 'Failed to load subscribers', `${search}|${page}`)
+  const { flash, setFlash, clear } = useFlash()
+  const [query, setQuery] = useState(search)
+  const [exporting, setExporting] = useState(false)
+
+  function go(next: { search?: string; page?: number }) {
+    const merged = { search, page, ...next }
+    const out: Record<string, string> = {}
+    if (merged.search) out.search = merged.search
+    if (merged.page > 1) out.page = String(merged.page)
+    setParams(out)
+  }
+
+  async function onExport() {
+    setExporting(true)
+    const ok = await exportSubscribers().catch(() => false)
+    setExporting(false)
+    if (!ok) setFlash({ kind: 'error', text: 'Failed to export subscribers' })
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Subscribers" description="People who signed up for the newsletter.">
+        <button type="button" className="btn btn-outline btn-small" onClick={onExport} disabled={exporting}>
+          <Download aria-hidden="true" size={18} /> {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </AdminPageHeader>
+      <FlashBanner flash={flash} onClose={clear} />
+      <form
+        className={styles.searchRow}
+        role="search"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault()
+          go({ search: query.trim(), page: 1 })
+        }}
+      >
+        <label htmlFor="subscriber-search" className="visually-hidden">
+          Search by email
+        </label>
+        <input id="subscriber-search" className="input" type="search" placeholder="Search by email" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <button type="submit" className="btn btn-secondary btn-small">
+          <Search aria-hidden="true" size={18} /> Search
+        </button>
+      </form>
+      {data.status === 'loading' && <Loading label="Loading subscribers…" />}
+      {data.status === 'error' && (
+        <p className="notice notice-error" role="alert">
+          {data.error}
+        </p>
+      )}
+      {data.status === 'ready' &&
+        (data.data.subscribers.length === 0 ? (
+          <EmptyState message={search ? `No subscribers match "${search}".` : 'No subscribers yet.'} />
+        ) : (
+          <div className={styles.panel}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Subscribed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.subscribers.map((subscriber) => (
+                  <tr key={subscriber.id}>
+                    <td data-label="Email" className={styles.cellStrong}>
+                      {subscriber.email}
+                    </td>
+                    <td data-label="Subscribed" className={styles.muted}>
+                      {new Date(subscriber.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav className={styles.pager} aria-label="Pages">
+              <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                Previous
+              </button>
+              <span className={styles.muted}>Page {page}</span>
+              <button type="button" className="btn btn-outline btn-small" disabled={!data.data.hasMore} onClick={() => go({ page: page + 1 })}>
+                Next
+              </button>
+            </nav>
+          </div>
+        ))}
+    </>
+  )
+}
