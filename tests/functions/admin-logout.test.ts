@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import * as adminLogout from '../../netlify/functions/admin-logout'
+import * as adminStats from '../../netlify/functions/admin-stats'
+import * as adminUsers from '../../netlify/functions/admin-users'
+import { createAdmin, createEditor, newSession } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call } from '../support/call'
+
+useBlobsServer()
+
+const logout = (authorization?: string) =>
+  call(adminLogout, { method: 'POST', path: '/api/admin/logout', headers: authorization ? { authorization } : {} })
+
+const stats = (authorization: string) => call(adminStats, { path: '/api/admin/stats', headers: { authorization } })
+
+describe('POST /api/admin/logout (DECISIONS.md 7)', () => {
+  it.each(['admin', 'editor'] as const)('revokes the token of an %s: it is refused afterwards on another endpoint', async (role) => {
+    const { authorization } = role === 'admin' ? await createAdmin() : await createEditor()
+    expect((await stats(authorization)).status).toBe(200)
+
+    const { status, body } = await logout(authorization)
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: 'Logged out' })
+    const after = await stats(authorization)
+    expect(after.status).toBe(401)
+    expect(after.body).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it('revokes for admin-only endpoints too', async () => {
+    const { authorization } = await createAdmin()
+    await logout(authorization)
+    expect((await call(adminUsers, { path: '/api/admin/users', headers: { authorization } })).status).toBe(401)
+  })
+
+  it('refuses the same token a second time', async () => {
+    const { authorization } = await createAdmin()
+    expect((await logout(authorization)).status).toBe(200)
+    expect((await logout(authorization)).status).toBe(401)
+  })
+
+  it('ends only that session: another token of the same user still works', async () => {
+    const { user, authorization } = await createAdmin()
+    const other = await newSession(user)
+
+    await logout(authorization)
+
+    expect((await stats(authorization)).status).toBe(401)
+    expect((await stats(other)).status).toBe(200)
+  })
+
+  it('answers 401 JSON without a token', async () => {
+    const { status, body, headers } = await logout()
+    expect(status).toBe(401)
+    expect(body).toEqual({ success: false, message: 'Authentication required' })
+    expect(headers.get('www-authenticate')).toBe('Bearer')
+  })
+
+  it('answers 401 to a token it did not sign, and revokes nothing', async () => {
+    const { authorization } = await createAdmin()
+    expect((await logout('Bearer abc.def.ghi')).status).toBe(401)
+    expect((await stats(authorization)).status).toBe(200)
+  })
+
+  it.each(['GET', 'PUT', 'DELETE'])('refuses %s with a JSON 405', async (method) => {
+    const { authorization } = await createAdmin()
+    const { status, body } = await call(adminLogout, { method, path: '/api/admin/logout', headers: { authorization } })
+    expect(status).toBe(405)
+    expect(body).toEqual({ success: false, message: 'Method not allowed' })
+    expect((await stats(authorization)).status).toBe(200)
+  })
+})
