@@ -86,6 +86,15 @@ test('each type has its own empty message', async ({ page, admin }) => {
   }
 })
 
+test('a list that fails to load shows the empty state', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(500))
+  await page.route('**/api/resources', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Down"}' }),
+  )
+  await page.goto('/resources')
+  await expect(page.getByText('No resources available yet.', { exact: true })).toBeVisible()
+})
+
 test('a loading state shows while the list is on its way', async ({ page }) => {
   const held = await holdRequests(page, '**/api/resources')
   await page.goto('/resources')

@@ -73,6 +73,13 @@ export class AdminApi {
     for (const resource of await this.resources()) await this.deleteResource(resource.id)
   }
 
+  /** The newsletter list as the admin Subscribers page reads it (DECISIONS.md 5: needs a token). */
+  async subscribers(): Promise<{ id: string; email: string; created_at: string }[]> {
+    const response = await this.request.get('/api/subscribers', { headers: this.headers })
+    expect(response.status(), 'GET /api/subscribers').toBe(200)
+    return ((await response.json()) as { subscribers: { id: string; email: string; created_at: string }[] }).subscribers
+  }
+
   async posts(): Promise<AdminPost[]> {
     const response = await this.request.get('/api/admin/blog-posts', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/blog-posts').toBe(200)

@@ -1,0 +1,134 @@
+import type { Page, Request } from '@playwright/test'
+import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
+
+/** SPEC.md sections 4, 5, 8 and DECISIONS.md 4: the newsletter signup on /blog. */
+
+const SUBSCRIBERS = '**/api/subscribers'
+
+const form = (page: Page) => page.locator('form', { has: page.getByRole('button', { name: /Subscribe|Submitting/ }) })
+const emailField = (page: Page) => form(page).getByRole('textbox', { name: 'Email address' })
+const button = (page: Page) => form(page).getByRole('button')
+
+/** Every request the page makes to the subscribers function. */
+function watchSubscribeRequests(page: Page): Request[] {
+  const seen: Request[] = []
+  page.on('request', (request) => {
+    if (/\/(api|\.netlify\/functions)\/subscribers/.test(request.url())) seen.push(request)
+  })
+  return seen
+}
+
+async function openBlog(page: Page) {
+  await page.goto('/blog')
+  await expect(emailField(page)).toBeVisible()
+}
+
+test.describe('invalid email', () => {
+  for (const value of ['', '   ', 'not-an-email', 'a@b', 'a b@c.d', '@example.com', 'name@example']) {
+    test(`"${value}" alerts "Please enter a valid email" and sends nothing`, async ({ page, dialogs }) => {
+      const requests = watchSubscribeRequests(page)
+      await openBlog(page)
+      await emailField(page).fill(value)
+      await button(page).click()
+      expect(await dialogs.nth(1)).toBe('Please enter a valid email')
+      expect(requests).toEqual([])
+      // An email input drops surrounding spaces itself; what was typed otherwise stays.
+      await expect(emailField(page)).toHaveValue(value.trim())
+    })
+  }
+})
+
+test('a valid email shows "Submitting…" while in flight, then "Subscribed successfully!" and clears the field', async ({
+  page,
+  dialogs,
+  admin,
+}) => {
+  const held = await holdRequests(page, SUBSCRIBERS)
+  await openBlog(page)
+  await emailField(page).fill('  Ruth.Reader@Example.com ')
+  await button(page).click()
+
+  await expect(button(page)).toBeDisabled()
+  await expect(button(page)).toHaveText('Submitting…')
+  expect(held.held()).toBe(1)
+  expect(dialogs.messages).toEqual([])
+
+  held.release()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+  await expect(emailField(page)).toHaveValue('')
+  await expect(button(page)).toBeEnabled()
+  await expect(button(page)).toHaveText('Subscribe')
+
+  // Stored through the real function, trimmed and lower-cased.
+  expect((await admin.subscribers()).map((s) => s.email)).toEqual(['ruth.reader@example.com'])
+})
+
+test('subscribing twice with different casing succeeds both times and keeps one subscriber', async ({ page, dialogs, admin }) => {
+  await openBlog(page)
+  await emailField(page).fill('twice@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+  await expect(emailField(page)).toHaveValue('')
+
+  await emailField(page).fill('TWICE@Example.COM')
+  await button(page).click()
+  expect(await dialogs.nth(2)).toBe('Subscribed successfully!')
+  await expect(emailField(page)).toHaveValue('')
+
+  expect((await admin.subscribers()).map((s) => s.email)).toEqual(['twice@example.com'])
+})
+
+test('the form on a post page subscribes too', async ({ page, dialogs, admin }) => {
+  await page.goto('/blog/generosity-on-any-income')
+  await emailField(page).fill('post.reader@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+  expect((await admin.subscribers()).map((s) => s.email)).toEqual(['post.reader@example.com'])
+})
+
+test('a server failure alerts the server message and keeps the field', async ({ page, dialogs, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(400))
+  await fulfillJson(page, SUBSCRIBERS, 400, { success: false, message: 'This address cannot subscribe right now.' })
+  await openBlog(page)
+  await emailField(page).fill('someone@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('This address cannot subscribe right now.')
+  await expect(emailField(page)).toHaveValue('someone@example.com')
+  await expect(button(page)).toBeEnabled()
+  await expect(button(page)).toHaveText('Subscribe')
+})
+
+test('a real server refusal (rate limit) alerts the server message', async ({ page, dialogs, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(429))
+  await openBlog(page)
+  // The function allows 10 signups per address and hour; the 11th is refused with a message.
+  for (let n = 1; n <= 10; n++) {
+    await emailField(page).fill(`reader${n}@example.com`)
+    await button(page).click()
+    expect(await dialogs.nth(n)).toBe('Subscribed successfully!')
+  }
+  await emailField(page).fill('reader11@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(11)).toBe('Too many requests from your connection. Please try again later.')
+})
+
+test('a failure without a message alerts "Subscription failed"', async ({ page, dialogs, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(400))
+  await fulfillJson(page, SUBSCRIBERS, 400, { success: false })
+  await openBlog(page)
+  await emailField(page).fill('someone@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Subscription failed')
+  await expect(button(page)).toBeEnabled()
+})
+
+test('a network failure alerts "Something went wrong. Please try again later."', async ({ page, dialogs, consoleErrors }) => {
+  consoleErrors.allow(/net::ERR_FAILED|Failed to fetch/)
+  await page.route(SUBSCRIBERS, (route) => route.abort())
+  await openBlog(page)
+  await emailField(page).fill('someone@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Something went wrong. Please try again later.')
+  await expect(emailField(page)).toHaveValue('someone@example.com')
+  await expect(button(page)).toBeEnabled()
+})

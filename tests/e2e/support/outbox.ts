@@ -1,0 +1,10 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+
+/** An email the functions "sent" to the local outbox (no SendGrid key in tests). */
+export type OutboxEmail = { to: string; from: string; replyTo?: string; subject: string; text: string; sentAt: string }
+
+export async function readOutbox(request: APIRequestContext): Promise<OutboxEmail[]> {
+  const response = await request.get('/api/dev/outbox')
+  expect(response.status(), 'GET /api/dev/outbox').toBe(200)
+  return ((await response.json()) as { emails: OutboxEmail[] }).emails
+}
