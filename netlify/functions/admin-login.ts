@@ -2,19 +2,16 @@ import { LOGIN_MESSAGES, LoginSchema } from '../../domain/admin-user'
 import { issueToken } from '../lib/auth'
 import { users } from '../lib/data/users'
 import { HttpError, json, readBody, route } from '../lib/http'
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure, verifyPassword } from '../lib/login'
+import { takeLoginAttempt, verifyPassword } from '../lib/login'
 
 /** POST /api/admin/login (also /.netlify/functions/admin-login, see netlify.toml). */
 export default route({
   POST: async (req, context) => {
     const { username, password } = await readBody(req, LoginSchema)
-    await checkLoginAllowed(username, req, context)
+    const attempt = await takeLoginAttempt(username, req, context)
     const user = await verifyPassword(username, password)
-    if (!user) {
-      await recordLoginFailure(username, req, context)
-      throw new HttpError(401, LOGIN_MESSAGES.invalid)
-    }
-    await clearLoginFailures(username)
+    if (!user) throw new HttpError(401, LOGIN_MESSAGES.invalid)
+    await attempt.succeeded()
     await users.recordLogin(user.id)
     const token = await issueToken(user)
     return json({ success: true, token, user: { username: user.username, role: user.role }, message: 'Login successful' })

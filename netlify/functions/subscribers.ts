@@ -22,7 +22,7 @@ export default route({
     if (website) return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
     await limitPublicForm('subscribe', req, context)
     const { created } = await subscribers.add(email)
-    if (created) await sendWelcome(email).catch((error) => console.error('welcome email failed:', error))
+    if (created) await sendWelcome(email, req).catch((error) => console.error('welcome email failed:', error))
     return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
   },
 

@@ -7,8 +7,11 @@ import { env } from './env'
 import { clientAddress, HttpError } from './http'
 
 /**
- * DECISIONS.md 7: failures are limited per username and per address. Only failures count, and
- * they age out of the window, so a real user is slowed down, never locked out for good.
+ * DECISIONS.md 7: sign-in attempts are limited per username and per address. Each attempt takes
+ * its slot before the password is checked (so parallel guesses cannot all slip past one check); a
+ * success clears the username's slots and gives back its own slot at the address (only its own,
+ * or one valid account would wipe an address's record of guesses); slots age out of the window,
+ * so a real user is slowed down, never locked out for good.
  */
 const PER_USERNAME: Limit = { scope: 'login-user', max: 5, windowMs: 15 * 60_000 }
 const PER_ADDRESS: Limit = { scope: 'login-ip', max: 20, windowMs: 15 * 60_000 }
@@ -16,23 +19,20 @@ const PER_ADDRESS: Limit = { scope: 'login-ip', max: 20, windowMs: 15 * 60_000 }
 // Compared against when the username does not exist, so both cases take the same time.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
 
-export async function checkLoginAllowed(username: string, req: Request, context: Context): Promise<void> {
+export async function takeLoginAttempt(username: string, req: Request, context: Context): Promise<{ succeeded: () => Promise<void> }> {
   const [byName, byAddress] = await Promise.all([
-    rateLimits.check(PER_USERNAME, username),
-    rateLimits.check(PER_ADDRESS, clientAddress(req, context)),
+    rateLimits.take(PER_USERNAME, username),
+    rateLimits.take(PER_ADDRESS, clientAddress(req, context)),
   ])
   if (!byName.allowed || !byAddress.allowed) {
     const retryAfter = Math.max(byName.retryAfterSeconds, byAddress.retryAfterSeconds)
     throw new HttpError(429, LOGIN_MESSAGES.tooMany, { 'Retry-After': String(retryAfter) })
   }
-}
-
-export async function recordLoginFailure(username: string, req: Request, context: Context): Promise<void> {
-  await Promise.all([rateLimits.count(PER_USERNAME, username), rateLimits.count(PER_ADDRESS, clientAddress(req, context))])
-}
-
-export async function clearLoginFailures(username: string): Promise<void> {
-  await rateLimits.reset(PER_USERNAME, username)
+  return {
+    succeeded: async () => {
+      await Promise.all([rateLimits.reset(PER_USERNAME, username), byAddress.release()])
+    },
+  }
 }
 
 /** The user whose password matches, or null. Always runs one bcrypt comparison. */

@@ -35,12 +35,17 @@ export const rateLimits = {
    * cannot all pass a check made before any of them is counted: each writes its own entry first,
    * then counts; one over the limit takes its entry back, so refusals do not extend the wait.
    */
-  async take(limit: Limit, subject: string, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  async take(limit: Limit, subject: string, now = new Date()) {
     const key = prefixOf(limit.scope, subject) + timeOrderedId(now)
     await store().setIfNew(key, '')
     const allowed = (await recent(limit, subject, now)).length <= limit.max
     if (!allowed) await store().delete(key)
-    return { allowed, retryAfterSeconds: Math.ceil(limit.windowMs / 1000) }
+    return {
+      allowed,
+      retryAfterSeconds: Math.ceil(limit.windowMs / 1000),
+      /** Gives this one attempt back, e.g. when it turned out to be a successful sign-in. */
+      release: () => store().delete(key),
+    }
   },
 
   async count(limit: Limit, subject: string, now = new Date()): Promise<void> {

@@ -1,0 +1,320 @@
+import { decodeProtectedHeader, jwtVerify } from 'jose'
+import { describe, expect, it, vi } from 'vitest'
+import { LOGIN_MESSAGES } from '../../domain/admin-user'
+import * as adminLogin from '../../netlify/functions/admin-login'
+import * as adminStats from '../../netlify/functions/admin-stats'
+import { users } from '../../netlify/lib/data/users'
+import { bearer, createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, type CallOptions } from '../support/call'
+
+useBlobsServer()
+
+type LoginBody = { success: boolean; message?: string; token?: string; user?: { username: string; role: string } }
+
+const login = (body: unknown, options: CallOptions = {}) =>
+  call<LoginBody>(adminLogin, { method: 'POST', path: '/api/admin/login', body, ...options })
+
+const secret = () => new TextEncoder().encode(process.env.JWT_SECRET)
+const INVALID = { success: false, message: LOGIN_MESSAGES.invalid }
+const TOO_MANY = { success: false, message: LOGIN_MESSAGES.tooMany }
+
+/** DECISIONS.md 7: bcrypt with a cost of at least 10. */
+function expectBcryptCostAtLeast10(hash: string) {
+  const match = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/.exec(hash)
+  expect(match, `not a bcrypt hash: ${hash.slice(0, 7)}…`).not.toBeNull()
+  expect(Number(match?.[1])).toBeGreaterThanOrEqual(10)
+}
+
+describe('POST /api/admin/login: success', () => {
+  it('answers the token, the user and a message, and records lastLogin', async () => {
+    const { user } = await createEditor({ username: 'Martha' })
+    expect(user.lastLogin).toBeUndefined()
+
+    const { status, body } = await login({ username: 'Martha', password: TEST_PASSWORD })
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, token: expect.any(String), user: { username: 'Martha', role: 'editor' }, message: expect.any(String) })
+    const stored = await users.findByUsername('Martha')
+    expect(stored?.lastLogin).toEqual(expect.any(String))
+    expect(Date.now() - Date.parse(stored?.lastLogin ?? '')).toBeLessThan(60_000)
+  })
+
+  it('signs the token HS256 with issuer, audience, an 8-hour expiry, the user id and a jti', async () => {
+    const { user } = await createAdmin({ username: 'Lydia' })
+
+    const { body } = await login({ username: 'Lydia', password: TEST_PASSWORD })
+
+    const token = body.token ?? ''
+    expect(decodeProtectedHeader(token).alg).toBe('HS256')
+    const { payload } = await jwtVerify(token, secret(), {
+      algorithms: ['HS256'],
+      issuer: 'faithful-finances',
+      audience: 'faithful-finances-admin',
+    })
+    expect(payload.sub).toBe(user.id)
+    expect(payload.jti).toEqual(expect.stringMatching(/^\S{8,}$/))
+    expect(payload.iat).toEqual(expect.any(Number))
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(8 * 60 * 60)
+  })
+
+  it('gives each login its own jti', async () => {
+    await createAdmin({ username: 'Dorcas' })
+    const first = await login({ username: 'Dorcas', password: TEST_PASSWORD })
+    const second = await login({ username: 'Dorcas', password: TEST_PASSWORD })
+    const jtiOf = async (token = '') => (await jwtVerify(token, secret())).payload.jti
+    expect(await jtiOf(first.body.token)).not.toBe(await jtiOf(second.body.token))
+  })
+
+  it('answers a token the admin endpoints accept', async () => {
+    await createAdmin({ username: 'Priscilla' })
+    const { body } = await login({ username: 'Priscilla', password: TEST_PASSWORD })
+    const { status } = await call(adminStats, { path: '/api/admin/stats', headers: { authorization: bearer(body.token ?? '') } })
+    expect(status).toBe(200)
+  })
+
+  it('finds the username whatever its case, and trims it', async () => {
+    await createAdmin({ username: 'Phoebe' })
+    const { status, body } = await login({ username: '  phoebe ', password: TEST_PASSWORD })
+    expect(status).toBe(200)
+    expect(body.user).toEqual({ username: 'Phoebe', role: 'admin' })
+  })
+})
+
+describe('POST /api/admin/login: refusals', () => {
+  it('answers 401 "Invalid username or password" to a wrong password', async () => {
+    await createAdmin({ username: 'Tabitha' })
+    const { status, body } = await login({ username: 'Tabitha', password: 'not the password' })
+    expect(status).toBe(401)
+    expect(body).toEqual(INVALID)
+    expect((await users.findByUsername('Tabitha'))?.lastLogin).toBeUndefined()
+  })
+
+  it('answers the same 401 to an unknown user', async () => {
+    await createAdmin({ username: 'Tabitha' })
+    const { status, body } = await login({ username: 'nobody', password: TEST_PASSWORD })
+    expect(status).toBe(401)
+    expect(body).toEqual(INVALID)
+  })
+
+  it.each([
+    [{ password: 'whatever1' }, 'Username is required'],
+    [{ username: '', password: 'whatever1' }, 'Username is required'],
+    [{ username: '   ', password: 'whatever1' }, 'Username is required'],
+    [{ username: 'admin' }, 'Password is required'],
+    [{ username: 'admin', password: '' }, 'Password is required'],
+    [{}, 'Username is required'],
+  ])('answers 400 to %j with "%s"', async (payload, message) => {
+    const { status, body } = await login(payload)
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message })
+  })
+
+  it('answers 400 JSON to malformed JSON', async () => {
+    const { status, body } = await login('{"username":', { headers: { 'content-type': 'application/json' } })
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Request body must be valid JSON' })
+  })
+
+  it.each(['GET', 'PUT', 'DELETE'])('refuses %s with a JSON 405', async (method) => {
+    const { status, body } = await call(adminLogin, { method, path: '/api/admin/login' })
+    expect(status).toBe(405)
+    expect(body).toEqual({ success: false, message: 'Method not allowed' })
+  })
+})
+
+describe('POST /api/admin/login: rate limits (DECISIONS.md 7)', () => {
+  it('answers 429 to the 6th failure for one username within 15 minutes, even with the right password', async () => {
+    await createAdmin({ username: 'Silas' })
+    for (let i = 1; i <= 5; i++) {
+      // Different addresses: only the per-username limit is in play.
+      const { status, body } = await login({ username: 'Silas', password: `wrong password ${i}` }, { ip: `198.51.100.${i}` })
+      expect(status, `failure ${i}`).toBe(401)
+      expect(body).toEqual(INVALID)
+    }
+
+    const { status, body, headers } = await login({ username: 'Silas', password: TEST_PASSWORD }, { ip: '198.51.100.99' })
+
+    expect(status).toBe(429)
+    expect(body).toEqual(TOO_MANY)
+    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+    expect((await users.findByUsername('Silas'))?.lastLogin).toBeUndefined()
+  })
+
+  it('counts failures per username whatever its case', async () => {
+    await createAdmin({ username: 'Silas' })
+    for (const name of ['Silas', 'silas', 'SILAS', 'sIlAs', ' silas ']) expect((await login({ username: name, password: 'wrong password' })).status).toBe(401)
+    expect((await login({ username: 'Silas', password: TEST_PASSWORD })).status).toBe(429)
+  })
+
+  it('does not limit another username', async () => {
+    await createAdmin({ username: 'Silas' })
+    await createAdmin({ username: 'Timothy' })
+    for (let i = 1; i <= 5; i++) await login({ username: 'Silas', password: 'wrong password' }, { ip: `198.51.100.${i}` })
+    expect((await login({ username: 'Timothy', password: TEST_PASSWORD }, { ip: '198.51.100.50' })).status).toBe(200)
+  })
+
+  it('answers 429 by the 21st failure from one address across many usernames', async () => {
+    await createAdmin({ username: 'Barnabas' })
+    const answers: number[] = []
+    for (let i = 1; i <= 20; i++) answers.push((await login({ username: `guess${i}`, password: 'wrong password' }, { ip: '192.0.2.77' })).status)
+    expect(answers).toEqual(Array(20).fill(401))
+
+    const { status, body, headers } = await login({ username: 'Barnabas', password: TEST_PASSWORD }, { ip: '192.0.2.77' })
+
+    expect(status).toBe(429)
+    expect(body).toEqual(TOO_MANY)
+    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+    // The user is not locked out from elsewhere.
+    expect((await login({ username: 'Barnabas', password: TEST_PASSWORD }, { ip: '192.0.2.78' })).status).toBe(200)
+  })
+
+  it('clears the per-username failures on a success', async () => {
+    await createAdmin({ username: 'Apollos' })
+    for (let i = 1; i <= 4; i++) expect((await login({ username: 'Apollos', password: 'wrong password' })).status).toBe(401)
+    expect((await login({ username: 'Apollos', password: TEST_PASSWORD })).status).toBe(200)
+
+    // Five fresh failures are allowed again; without the reset the second would be the 6th.
+    for (let i = 1; i <= 5; i++) expect((await login({ username: 'Apollos', password: 'wrong password' })).status, `failure ${i}`).toBe(401)
+    expect((await login({ username: 'Apollos', password: TEST_PASSWORD })).status).toBe(429)
+  })
+
+  it('does not count successes toward the per-address limit', async () => {
+    await createAdmin({ username: 'Aquila' })
+    for (let i = 1; i <= 25; i++) expect((await login({ username: 'Aquila', password: TEST_PASSWORD }, { ip: '192.0.2.90' })).status).toBe(200)
+  })
+
+  it('lets no more than 5 password guesses for one username be tried when 20 arrive at once', async () => {
+    await createAdmin({ username: 'Eutychus' })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ username: 'Eutychus', password: `guess number ${i}` }, { ip: `198.51.100.${100 + i}` })),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
+  })
+})
+
+describe('the first admin (DECISIONS.md 6)', () => {
+  it('is created from ADMIN_USERNAME and ADMIN_PASSWORD when there is no user yet', async () => {
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'a strong first password')
+    expect(await users.count()).toBe(0)
+
+    const { status, body } = await login({ username: 'coach', password: 'a strong first password' })
+
+    expect(status).toBe(200)
+    expect(body.user).toEqual({ username: 'coach', role: 'admin' })
+    expect(await users.list()).toEqual([expect.objectContaining({ username: 'coach', role: 'admin' })])
+    expectBcryptCostAtLeast10((await users.findByUsername('coach'))?.passwordHash ?? '')
+  })
+
+  it('is created once when first logins race', async () => {
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'a strong first password')
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => login({ username: 'coach', password: 'a strong first password' })))
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200))
+    expect(await users.count()).toBe(1)
+  })
+
+  it('is not created when a user exists', async () => {
+    await createEditor({ username: 'Rhoda' })
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'a strong first password')
+
+    const { status, body } = await login({ username: 'coach', password: 'a strong first password' })
+
+    expect(status).toBe(401)
+    expect(body).toEqual(INVALID)
+    expect((await users.list()).map((user) => user.username)).toEqual(['Rhoda'])
+  })
+
+  it('is not created again after the first one was made', async () => {
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'a strong first password')
+    expect((await login({ username: 'coach', password: 'a strong first password' })).status).toBe(200)
+
+    vi.stubEnv('ADMIN_USERNAME', 'intruder')
+    vi.stubEnv('ADMIN_PASSWORD', 'another strong password')
+    expect((await login({ username: 'intruder', password: 'another strong password' })).status).toBe(401)
+    expect((await users.list()).map((user) => user.username)).toEqual(['coach'])
+  })
+
+  it('does not exist without the environment: no default password', async () => {
+    vi.stubEnv('ADMIN_USERNAME', undefined)
+    vi.stubEnv('ADMIN_PASSWORD', undefined)
+    for (const password of ['admin', 'admin123', 'password', 'changeme']) {
+      expect((await login({ username: 'admin', password })).status).toBe(401)
+    }
+    expect(await users.count()).toBe(0)
+  })
+})
+
+describe('the signing key (DECISIONS.md 7)', () => {
+  function outsideNetlifyDev() {
+    vi.stubEnv('NETLIFY_DEV', undefined)
+    vi.stubEnv('NETLIFY_LOCAL', undefined)
+  }
+
+  it('answers 503 with no JWT_SECRET outside netlify dev: no silent fallback key', async () => {
+    await createAdmin({ username: 'Lois' })
+    outsideNetlifyDev()
+    vi.stubEnv('JWT_SECRET', undefined)
+
+    const { status, body } = await login({ username: 'Lois', password: TEST_PASSWORD })
+
+    expect(status).toBe(503)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+    expect(body).not.toHaveProperty('token')
+  })
+
+  it('answers 503 with a JWT_SECRET shorter than 32 characters', async () => {
+    await createAdmin({ username: 'Lois' })
+    outsideNetlifyDev()
+    vi.stubEnv('JWT_SECRET', 'too-short')
+    const { status, body } = await login({ username: 'Lois', password: TEST_PASSWORD })
+    expect(status).toBe(503)
+    expect(body).not.toHaveProperty('token')
+  })
+
+  it('refuses every admin call as 503 too when the key is missing', async () => {
+    const { authorization } = await createAdmin()
+    outsideNetlifyDev()
+    vi.stubEnv('JWT_SECRET', undefined)
+    const { status, body } = await call(adminStats, { path: '/api/admin/stats', headers: { authorization } })
+    expect(status).toBe(503)
+    expect(body).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it.each(['NETLIFY_DEV', 'NETLIFY_LOCAL'])('signs with the local development key under %s=true', async (variable) => {
+    await createAdmin({ username: 'Lois' })
+    outsideNetlifyDev()
+    vi.stubEnv('JWT_SECRET', undefined)
+    vi.stubEnv(variable, 'true')
+    const { status, body } = await login({ username: 'Lois', password: TEST_PASSWORD })
+    expect(status).toBe(200)
+    expect(body.token).toEqual(expect.any(String))
+  })
+
+  it('is restored after the test: login works with the test secret again', async () => {
+    await createAdmin({ username: 'Lois' })
+    expect(process.env.JWT_SECRET).toBeTruthy()
+    expect((await login({ username: 'Lois', password: TEST_PASSWORD })).status).toBe(200)
+  })
+})
+
+describe('stored passwords (DECISIONS.md 7)', () => {
+  it('are bcrypt hashes with a cost of at least 10', async () => {
+    await createAdmin({ username: 'Junia' })
+    await createEditor({ username: 'Chloe', password: 'ünïcödé pässwörd' })
+    for (const name of ['Junia', 'Chloe']) {
+      const hash = (await users.findByUsername(name))?.passwordHash ?? ''
+      expectBcryptCostAtLeast10(hash)
+      expect(hash).not.toContain(TEST_PASSWORD)
+    }
+    expect((await login({ username: 'Chloe', password: 'ünïcödé pässwörd' })).status).toBe(200)
+  })
+})
