@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test'
+import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
+import { readOutbox } from './support/outbox'
+
+/** SPEC.md sections 4, 5, 7, 8 and DECISIONS.md 3: the booking request form. */
+
+const BOOKING = '**/.netlify/functions/send-booking-email'
+const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."
+
+const field = {
+  firstName: (page: Page) => page.getByLabel('First Name'),
+  lastName: (page: Page) => page.getByLabel('Last Name'),
+  email: (page: Page) => page.getByLabel('Email', { exact: true }),
+  phone: (page: Page) => page.getByLabel(/^Phone/),
+  company: (page: Page) => page.getByLabel(/^Company/),
+  country: (page: Page) => page.getByLabel('Country'),
+  message: (page: Page) => page.getByLabel('Your message'),
+}
+type FieldName = keyof typeof field
+
+const VALID = {
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  email: 'ada.okafor@example.com',
+  country: 'Nigeria',
+  message: 'Could Grace speak at our church retreat in March?',
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: /Send Request|Sending…/ })
+const errorMessages = (page: Page) => page.locator('form').getByRole('alert')
+const statusBox = (page: Page) => page.locator('#booking-status')
+
+async function fill(page: Page, values: Partial<Record<FieldName, string>>) {
+  for (const [name, value] of Object.entries(values)) await field[name as FieldName](page).fill(value)
+}
+
+async function expectAllEmpty(page: Page) {
+  for (const name of Object.keys(field) as FieldName[]) await expect(field[name](page), name).toHaveValue('')
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/book-now')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Now')
+})
+
+test('the checks run in order and show one message at a time, next to the field, which gets focus', async ({ page }) => {
+  let requests = 0
+  page.on('request', (request) => {
+    if (request.url().includes('send-booking-email')) requests++
+  })
+
+  const steps: { message: string; focus: FieldName; then: Partial<Record<FieldName, string>> }[] = [
+    { message: 'First Name is required', focus: 'firstName', then: { firstName: VALID.firstName } },
+    { message: 'Last Name is required', focus: 'lastName', then: { lastName: VALID.lastName } },
+    { message: 'Email is required', focus: 'email', then: { email: 'not-an-email' } },
+    { message: 'Enter a valid email', focus: 'email', then: { email: VALID.email } },
+    { message: 'Country is required', focus: 'country', then: { country: VALID.country } },
+    { message: 'Your message is required', focus: 'message', then: { message: VALID.message } },
+  ]
+
+  for (const step of steps) {
+    await submit(page).click()
+    await expect(errorMessages(page)).toHaveText([step.message])
+    await expect(field[step.focus](page)).toBeFocused()
+    await expect(field[step.focus](page)).toHaveAttribute('aria-invalid', 'true')
+    await fill(page, step.then)
+  }
+  expect(requests, 'nothing is sent while a check fails').toBe(0)
+
+  // Phone and company were never filled: they are optional.
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText(SUCCESS)
+  await expect(errorMessages(page)).toHaveCount(0)
+  expect(requests).toBe(1)
+})
+
+test('fields holding only spaces count as empty', async ({ page }) => {
+  await fill(page, { firstName: '   ' })
+  await submit(page).click()
+  await expect(errorMessages(page)).toHaveText(['First Name is required'])
+  await fill(page, { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.com', country: '  ', message: 'Hi' })
+  await submit(page).click()
+  await expect(errorMessages(page)).toHaveText(['Country is required'])
+  await fill(page, { country: 'Ghana', message: ' \n ' })
+  await submit(page).click()
+  await expect(errorMessages(page)).toHaveText(['Your message is required'])
+})
+
+for (const bad of ['a@b', 'no at.sign', 'two words@example.com', 'user@example']) {
+  test(`"${bad}" is not a valid email`, async ({ page }) => {
+    await fill(page, { firstName: 'Ada', lastName: 'Okafor', email: bad })
+    await submit(page).click()
+    await expect(errorMessages(page)).toHaveText(['Enter a valid email'])
+  })
+}
+
+test('a valid request shows "Sending…", then the thanks message, clears the form and emails the coach', async ({ page, request }) => {
+  const held = await holdRequests(page, BOOKING)
+  await fill(page, { ...VALID, phone: '+234 800 000 0000', company: 'Grace Chapel' })
+  await submit(page).click()
+
+  await expect(submit(page)).toHaveText('Sending…')
+  await expect(submit(page)).toBeDisabled()
+  expect(held.held()).toBe(1)
+
+  held.release()
+  await expect(statusBox(page)).toHaveText(SUCCESS)
+  await expect(submit(page)).toHaveText('Send Request')
+  await expect(submit(page)).toBeEnabled()
+  await expectAllEmpty(page)
+
+  const emails = (await readOutbox(request)).filter((email) => email.subject.includes('Booking request'))
+  expect(emails).toHaveLength(1)
+  const [email] = emails
+  expect(email!.to).toBe('coach@example.com')
+  expect(email!.replyTo).toBe(VALID.email)
+  expect(email!.subject).toBe('Booking request: Ada Okafor')
+  for (const text of [VALID.email, VALID.country, VALID.message, '+234 800 000 0000', 'Grace Chapel']) expect(email!.text).toContain(text)
+})
+
+test('a request without phone and company is sent too', async ({ page, request }) => {
+  await fill(page, VALID)
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText(SUCCESS)
+  const emails = (await readOutbox(request)).filter((email) => email.subject === 'Booking request: Ada Okafor')
+  expect(emails).toHaveLength(1)
+  expect(emails[0]!.text).toContain(VALID.message)
+})
+
+test('a server failure shows the server message and keeps the form', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(400))
+  await fulfillJson(page, BOOKING, 400, { success: false, message: 'X' })
+  await fill(page, VALID)
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText('X')
+  await expect(field.message(page)).toHaveValue(VALID.message)
+  await expect(submit(page)).toBeEnabled()
+})
+
+test('a failure without a message shows "Failed to send booking"', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(500))
+  await fulfillJson(page, BOOKING, 500, { success: false })
+  await fill(page, VALID)
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText('Failed to send booking')
+  await expect(field.firstName(page)).toHaveValue(VALID.firstName)
+})
+
+test('a network failure shows "Something went wrong. Please try again later."', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/net::ERR_FAILED|Failed to fetch/)
+  await page.route(BOOKING, (route) => route.abort())
+  await fill(page, VALID)
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText('Something went wrong. Please try again later.')
+  await expect(field.email(page)).toHaveValue(VALID.email)
+  await expect(submit(page)).toBeEnabled()
+})
+
+test('a real refusal from the function (too many requests) shows its message', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(429))
+  // The function accepts five requests per address and hour.
+  for (let n = 1; n <= 5; n++) {
+    await fill(page, { ...VALID, message: `Request number ${n}` })
+    await submit(page).click()
+    await expect(statusBox(page)).toHaveText(SUCCESS)
+  }
+  await fill(page, { ...VALID, message: 'Request number 6' })
+  await submit(page).click()
+  await expect(statusBox(page)).toHaveText('Too many requests from your connection. Please try again later.')
+  await expect(field.message(page)).toHaveValue('Request number 6')
+})
