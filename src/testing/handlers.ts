@@ -1,0 +1,91 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { PostSummary, RenderedPost } from '../../domain/blog-post'
+import type { SiteTexts } from '../../domain/content-item'
+import type { PublicResource } from '../../domain/resource'
+import { adminUser, contentItem, postSummary, publicResource, renderedPost, resource, session, subscriber } from './factories'
+
+/**
+ * Default answers for every call the site makes, shaped like the functions' own (netlify/functions).
+ * A test changes one with `server.use(...)`, usually through `answer` below; `resetHandlers` after
+ * each test brings these back.
+ */
+export const ok = (body: object = {}, init?: ResponseInit) => HttpResponse.json({ success: true, ...body }, init)
+export const fail = (status: number, message?: string) =>
+  HttpResponse.json(message === undefined ? { success: false } : { success: false, message }, { status })
+
+/** A call served both under /api and, on the hosting domain, under the functions prefix. */
+const bothPaths = (name: string, apiPath: string) => [apiPath, `/.netlify/functions/${name}`]
+
+const defaultSession = session()
+
+function blogPostsHandlers(posts: (PostSummary | RenderedPost)[]): HttpHandler[] {
+  return bothPaths('blog-posts', '/api/blog-posts').map((path) =>
+    http.get(path, ({ request }) => {
+      const slug = new URL(request.url).searchParams.get('slug')
+      if (slug === null) return ok({ blogPosts: posts.map(toSummary) })
+      const post = posts.find((p) => p.slug === slug)
+      return post ? ok({ blogPost: toRendered(post) }) : fail(404, 'Blog post not found')
+    }),
+  )
+}
+
+function toSummary(post: PostSummary | RenderedPost): PostSummary {
+  if (!('html' in post)) return post
+  const { content: _content, html: _html, ...summary } = post
+  return summary
+}
+
+function toRendered(post: PostSummary | RenderedPost): RenderedPost {
+  return 'html' in post ? post : { ...post, content: post.excerpt, html: `<p>${post.excerpt}</p>` }
+}
+
+/** One-line overrides for the public calls: `server.use(...answer.resources([...]))`. */
+export const answer = {
+  resources: (resources: PublicResource[]) => [http.get('/api/resources', () => ok({ resources }))],
+  blogPosts: (posts: (PostSummary | RenderedPost)[]) => blogPostsHandlers(posts),
+  content: (content: SiteTexts) => [http.get('/api/content', () => ok({ content }))],
+}
+
+export const handlers: HttpHandler[] = [
+  // Public
+  http.get('/api/content', () => ok({ content: {} })),
+  ...answer.resources([publicResource(), publicResource({ type: 'guide' })]),
+  http.post('/api/resources/:id/download', () => ok()),
+  ...blogPostsHandlers([renderedPost(), postSummary()]),
+  ...bothPaths('subscribers', '/api/subscribers').flatMap((path) => [
+    http.post(path, () => ok({ message: 'Subscribed successfully!' })),
+    http.get(path, () => ok({ subscribers: [subscriber(), subscriber()], page: 1, pageSize: 50, hasMore: false })),
+  ]),
+  http.post('/.netlify/functions/send-booking-email', () => ok({ message: "Thanks! Your request has been sent. We'll be in touch shortly." })),
+  http.post('/api/unsubscribe', () => ok({ message: 'You have been unsubscribed.' })),
+
+  // Admin
+  ...bothPaths('admin-login', '/api/admin/login').map((path) =>
+    http.post(path, () => ok({ token: defaultSession.token, user: defaultSession.user, message: 'Login successful' })),
+  ),
+  http.post('/api/admin/logout', () => ok()),
+  http.get('/api/admin/stats', () => ok({ stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2 } })),
+  http.get('/api/admin/users', () => ok({ users: [adminUser({ username: 'admin', role: 'admin' }), adminUser()] })),
+  http.post('/api/admin/users', () => ok({ message: 'User created successfully' })),
+  http.delete('/api/admin/users/:id', () => ok()),
+  http.get('/api/admin/content', () => ok({ content: [contentItem()] })),
+  http.post('/api/admin/content', () => ok()),
+  http.delete('/api/admin/content/:id', () => ok()),
+  http.get('/api/admin/blog-posts', () => ok({ blogPosts: [postSummary(), postSummary({ status: 'draft', publishedAt: null })] })),
+  http.post('/api/admin/blog-posts', () => ok()),
+  http.put('/api/admin/blog-posts', () => ok()),
+  http.delete('/api/admin/blog-posts/:id', () => ok()),
+  http.get('/api/admin/resources', () => ok({ resources: [resource(), resource({ isActive: false })] })),
+  http.post('/api/admin/resources', () => ok()),
+  http.put('/api/admin/resources', () => ok()),
+  http.delete('/api/admin/resources/:id', () => ok()),
+  http.get('/api/admin/bookings', () => ok({ bookings: [] })),
+  http.put('/api/admin/bookings/:id', () => ok()),
+]
+
+/** A promise the test settles itself: a handler awaits it to hold a request in flight. */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}

@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { onTestFinished } from 'vitest'
+import { routes } from '../app/routes'
+import { saveSession, type Session } from '../lib/session'
+import { session as makeSession } from './factories'
+
+type Options = {
+  /** Signs in before rendering: `true` for the default admin, or a session of one's own. */
+  session?: Session | true
+}
+
+/**
+ * Renders the app's own route table at `path` in a memory router (bulletproof-react's
+ * test-utils.tsx), so loaders, lazy pages and redirects run exactly as in the browser; msw
+ * answers their calls.
+ */
+export function renderRoute(path: string, { session }: Options = {}) {
+  if (session) saveSession(session === true ? makeSession() : session)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  // A router keeps loaders and fetchers alive past unmount; a finished test stops them.
+  onTestFinished(() => router.dispose())
+  const user = userEvent.setup()
+  const view = render(<RouterProvider router={router} />)
+  return { ...view, router, user }
+}
