@@ -1,0 +1,117 @@
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { session } from '../testing/factories'
+import { fail, ok } from '../testing/handlers'
+import { sentRequests, server } from '../testing/server'
+import { api, ApiError, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
+import { readSession, saveSession } from './session'
+
+afterEach(() => setSessionEndedHandler(() => {}))
+
+describe('the host-domain rule', () => {
+  it('knows the hosting provider’s own domain', () => {
+    expect(isHostingDomain('coach.netlify.app')).toBe(true)
+    expect(isHostingDomain('faithfulfinances.org')).toBe(false)
+    expect(isHostingDomain('localhost')).toBe(false)
+    expect(isHostingDomain('netlify.app.example.com')).toBe(false)
+  })
+
+  it('uses the functions prefix for blog posts, subscribers and login on *.netlify.app', () => {
+    vi.stubGlobal('location', { hostname: 'coach.netlify.app' })
+    expect(paths.blogPosts()).toBe('/.netlify/functions/blog-posts')
+    expect(paths.subscribers()).toBe('/.netlify/functions/subscribers')
+    expect(paths.adminLogin()).toEqual(['/.netlify/functions/admin-login', '/api/admin/login'])
+    expect(paths.booking()).toBe('/.netlify/functions/send-booking-email')
+    expect(paths.resources()).toBe('/api/resources')
+  })
+
+  it('uses /api elsewhere, except for the booking call', () => {
+    vi.stubGlobal('location', { hostname: 'faithfulfinances.org' })
+    expect(paths.blogPosts()).toBe('/api/blog-posts')
+    expect(paths.subscribers()).toBe('/api/subscribers')
+    expect(paths.adminLogin()).toEqual(['/api/admin/login', '/.netlify/functions/admin-login'])
+    expect(paths.booking()).toBe('/.netlify/functions/send-booking-email')
+  })
+
+  it('reads the real location when none is stubbed (jsdom runs on localhost)', () => {
+    expect(location.hostname).toBe('localhost')
+    expect(paths.blogPosts()).toBe('/api/blog-posts')
+  })
+})
+
+describe('api()', () => {
+  it('resolves with the JSON body of a successful call', async () => {
+    server.use(http.get('/api/thing', () => ok({ value: 42 })))
+    await expect(api<{ value: number }>('/api/thing')).resolves.toEqual({ success: true, value: 42 })
+  })
+
+  it('sends a JSON body and the Bearer token only when asked to', async () => {
+    const current = session()
+    saveSession(current)
+    server.use(http.post('/api/thing', () => ok()))
+    await api('/api/thing', { method: 'POST', body: { a: 1 }, auth: true })
+    await api('/api/thing', { method: 'POST', body: { a: 2 } })
+    const [withAuth, withoutAuth] = sentRequests()
+    expect(withAuth?.headers.get('authorization')).toBe(`Bearer ${current.token}`)
+    expect(withAuth?.headers.get('content-type')).toBe('application/json')
+    expect(await withAuth?.json()).toEqual({ a: 1 })
+    expect(withoutAuth?.headers.get('authorization')).toBeNull()
+  })
+
+  it('throws ApiError with the server message on { success: false, message } even with a 200', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.json({ success: false, message: 'Nope' })))
+    const error = await api('/api/thing').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 200, serverMessage: 'Nope', message: 'Nope' })
+  })
+
+  it('throws ApiError on a non-2xx, with the message when there is one', async () => {
+    server.use(http.get('/api/thing', () => fail(422, 'Title is required')))
+    await expect(api('/api/thing')).rejects.toMatchObject({ status: 422, serverMessage: 'Title is required' })
+
+    server.use(http.get('/api/thing', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })))
+    const error = await api('/api/thing').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 502, serverMessage: undefined })
+  })
+
+  it('ends the session on a 401 to an authenticated call', async () => {
+    saveSession(session())
+    const ended = vi.fn()
+    setSessionEndedHandler(ended)
+    server.use(http.get('/api/admin/users', () => fail(401, 'Session expired')))
+
+    await expect(api('/api/admin/users', { auth: true })).rejects.toMatchObject({ status: 401, serverMessage: 'Session expired' })
+    expect(ended).toHaveBeenCalledOnce()
+    expect(readSession()).toBeNull()
+    expect(localStorage.getItem('adminToken')).toBeNull()
+    expect(localStorage.getItem('adminUser')).toBeNull()
+  })
+
+  it('keeps the session on a 401 to a public call', async () => {
+    saveSession(session())
+    const ended = vi.fn()
+    setSessionEndedHandler(ended)
+    server.use(http.post('/api/admin/login', () => fail(401, 'Invalid username or password')))
+
+    await expect(api('/api/admin/login', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError)
+    expect(ended).not.toHaveBeenCalled()
+    expect(readSession()).not.toBeNull()
+  })
+
+  it('rejects with something other than ApiError when the network fails', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.error()))
+    const error = await api('/api/thing').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).not.toBeInstanceOf(ApiError)
+  })
+})
+
+describe('errorMessage()', () => {
+  it('prefers the server message, then the fallback, then the unexpected one', () => {
+    expect(errorMessage(new ApiError(400, 'Server says no'), 'Fallback', 'Unexpected')).toBe('Server says no')
+    expect(errorMessage(new ApiError(500, undefined), 'Fallback', 'Unexpected')).toBe('Fallback')
+    expect(errorMessage(new TypeError('fetch failed'), 'Fallback', 'Unexpected')).toBe('Unexpected')
+    expect(errorMessage('weird', 'Fallback', 'Unexpected')).toBe('Unexpected')
+  })
+})
