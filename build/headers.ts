@@ -29,9 +29,11 @@ const PAGE_HEADERS = {
 export function headersFile(): string {
   const block = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
-  return [
-    block('/*', PAGE_HEADERS),
-    // File names under /assets carry a content hash: they never change, so cache them for good.
-    block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
-  ].join('\n\n') + '\n'
+  return (
+    [
+      block('/*', PAGE_HEADERS),
+      // File names under /assets carry a content hash: they never change, so cache them for good.
+      block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ].join('\n\n') + '\n'
+  )
 }

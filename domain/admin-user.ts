@@ -39,26 +39,21 @@ export const UsernameSchema = z
     z.regex(/^[A-Za-z0-9._-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
-  .check(
-    z.minLength(1, { error: 'Password is required' }),
-    z.minLength(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` }),
-    z.refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, {
-      error: `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
-    }),
-  )
+export const PasswordSchema = z.string({ error: 'Password is required' }).check(
+  z.minLength(1, { error: 'Password is required' }),
+  z.minLength(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` }),
+  z.refine((p) => utf8Length(p) <= PASSWORD_MAX_BYTES, {
+    error: `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+  }),
+)
 
 export const LoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'Username is required' }),
-    z.maxLength(64, { error: 'Invalid username or password' }),
-  ),
-  password: z.string({ error: 'Password is required' }).check(
-    z.minLength(1, { error: 'Password is required' }),
-    z.maxLength(256, { error: 'Invalid username or password' }),
-  ),
+  username: z
+    .string({ error: 'Username is required' })
+    .check(z.trim(), z.minLength(1, { error: 'Username is required' }), z.maxLength(64, { error: 'Invalid username or password' })),
+  password: z
+    .string({ error: 'Password is required' })
+    .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),
 })
 
 export const UserInputSchema = z.object({

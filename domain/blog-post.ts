@@ -38,11 +38,13 @@ export function parseTags(text: string): string[] {
 
 const TagsSchema = z
   .array(
-    z.string({ error: 'Tags must be text' }).check(
-      z.trim(),
-      z.minLength(1, { error: 'Tags must not be empty' }),
-      z.maxLength(TAG_MAX_LENGTH, { error: `Each tag must be at most ${TAG_MAX_LENGTH} characters` }),
-    ),
+    z
+      .string({ error: 'Tags must be text' })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'Tags must not be empty' }),
+        z.maxLength(TAG_MAX_LENGTH, { error: `Each tag must be at most ${TAG_MAX_LENGTH} characters` }),
+      ),
     { error: 'Tags must be a list' },
   )
   .check(z.maxLength(TAGS_MAX, { error: `At most ${TAGS_MAX} tags` }))

@@ -10,11 +10,7 @@ export const EMAIL_MAX = 254
 export function requiredText(message: string, max: number, label: string) {
   return z
     .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message }),
-      z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
-    )
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `${label} must be at most ${max} characters` }))
 }
 
 /** Trimmed text that may be left out or empty; empty becomes undefined. */
@@ -72,13 +68,11 @@ export function optionalUrlField(invalidMessage: string) {
   return z.pipe(
     z.optional(
       z.nullable(
-        z
-          .string({ error: invalidMessage })
-          .check(
-            z.trim(),
-            z.maxLength(2048, { error: invalidMessage }),
-            z.refine((v) => v === '' || isSafeUrl(v), { error: invalidMessage }),
-          ),
+        z.string({ error: invalidMessage }).check(
+          z.trim(),
+          z.maxLength(2048, { error: invalidMessage }),
+          z.refine((v) => v === '' || isSafeUrl(v), { error: invalidMessage }),
+        ),
       ),
     ),
     z.transform((value) => (value ? value : undefined)),

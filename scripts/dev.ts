@@ -37,7 +37,9 @@ async function answers(url: string): Promise<boolean> {
 }
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.warn(`[dev] Node ${process.version} is running this script; the project expects Node 22 (npm run dev uses node_modules/.bin/node).`)
+  console.warn(
+    `[dev] Node ${process.version} is running this script; the project expects Node 22 (npm run dev uses node_modules/.bin/node).`,
+  )
 }
 
 if (await answers(site)) {

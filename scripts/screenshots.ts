@@ -25,10 +25,13 @@ for (const width of widths) {
     const response = await page.request.post(`${base}/api/admin/login`, { data: DEMO_CREDENTIALS[role] })
     const { token, user } = (await response.json()) as { token: string; user: unknown }
     await page.goto(`${base}/admin/login`)
-    await page.evaluate(([t, u]) => {
-      localStorage.setItem('adminToken', t as string)
-      localStorage.setItem('adminUser', JSON.stringify(u))
-    }, [token, user])
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('adminToken', t as string)
+        localStorage.setItem('adminUser', JSON.stringify(u))
+      },
+      [token, user],
+    )
   }
   page.on('console', (msg) => msg.type() === 'error' && console.log(`[${width}] console error:`, msg.text()))
   for (const path of pages) {

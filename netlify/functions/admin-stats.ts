@@ -11,7 +11,11 @@ export default route({
   GET: async (req) => {
     await requireEditor(req)
     const [userCount, items, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
-    const lastUpdated = items.map((item) => item.updatedAt).sort().at(-1) ?? null
+    const lastUpdated =
+      items
+        .map((item) => item.updatedAt)
+        .sort()
+        .at(-1) ?? null
     return json({
       success: true,
       stats: { users: userCount, contentItems: items.length, lastUpdated, posts: postList.length, resources: resourceList.length },

@@ -9,8 +9,7 @@ export class StorageUnavailableError extends Error {}
 
 const TIMEOUT_MS = 8_000
 
-const fetchWithTimeout: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) })
+const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) })
 
 export type Entry = { text: string; etag: string }
 
@@ -48,8 +47,7 @@ export function openStore(name: string) {
     set: (key: string, value: string) => guard(() => raw().set(key, value)),
 
     /** True when written; false when the key already exists. */
-    setIfNew: (key: string, value: string) =>
-      guard(async () => written(await raw().set(key, value, { onlyIfNew: true }))),
+    setIfNew: (key: string, value: string) => guard(async () => written(await raw().set(key, value, { onlyIfNew: true }))),
 
     /** True when written; false when the entry changed since `etag` was read. */
     setIfMatch: (key: string, value: string, etag: string) =>

@@ -117,8 +117,7 @@ export const DEMO_RESOURCES: ResourceInput[] = [
   },
   {
     title: 'Welcome to Coaching',
-    description:
-      'A short welcome from Grace about how coaching conversations work and what to expect from a first session.',
+    description: 'A short welcome from Grace about how coaching conversations work and what to expect from a first session.',
     type: 'video',
     fileUrl: '/downloads/welcome-to-coaching.html',
     isActive: true,

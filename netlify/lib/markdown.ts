@@ -43,7 +43,28 @@ const marked = new Marked({ gfm: true, breaks: true, async: false })
 marked.use({ extensions: [emojiList] })
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'code', 'pre', 'blockquote', 'hr', 'ul', 'ol', 'li', 'a', 'span', 'img', 'del'],
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'code',
+    'pre',
+    'blockquote',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'span',
+    'img',
+    'del',
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'loading'],

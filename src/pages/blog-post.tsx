@@ -71,14 +71,7 @@ function Article({ post }: { post: RenderedPost }) {
 
       <div className={styles.narrow}>
         {post.featuredImage && !imageFailed && (
-          <img
-            className={styles.featured}
-            src={post.featuredImage}
-            alt=""
-            width={1200}
-            height={630}
-            onError={() => setImageFailed(true)}
-          />
+          <img className={styles.featured} src={post.featuredImage} alt="" width={1200} height={630} onError={() => setImageFailed(true)} />
         )}
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         {/* Rendered by the server with marked and an allowlist sanitizer (netlify/lib/markdown.ts). */}

@@ -6,7 +6,10 @@ import styles from './home.module.css'
 
 type Testimonial = { quote: string; name: string; detail?: string }
 const isTestimonial = (item: unknown): item is Testimonial =>
-  typeof item === 'object' && item !== null && typeof (item as Testimonial).quote === 'string' && typeof (item as Testimonial).name === 'string'
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as Testimonial).quote === 'string' &&
+  typeof (item as Testimonial).name === 'string'
 
 const WHY_ICONS = [Users, HandHeart, Sprout]
 
@@ -138,14 +141,14 @@ function HeroArt() {
         </clipPath>
       </defs>
       <g clipPath="url(#hero-clip)">
-      <rect width="400" height="360" fill="#1f5240" />
-      <circle cx="250" cy="150" r="92" fill="url(#sun)" opacity="0.95" />
-      <circle cx="250" cy="150" r="132" fill="none" stroke="#ebb553" strokeOpacity="0.35" strokeWidth="2" />
-      <path d="M0 280c70-50 140-60 210-30s130 20 190-20v130H0Z" fill="#2d6b55" />
-      <path d="M0 310c80-30 160-30 240 0s110 10 160-10v100H0Z" fill="#215744" />
-      <path d="M200 262v-58" stroke="#fbf7f0" strokeWidth="6" strokeLinecap="round" />
-      <path d="M200 214c0-28 19-47 47-47 0 28-19 47-47 47Z" fill="#fbf7f0" />
-      <path d="M200 230c0-22-15-37-37-37 0 22 15 37 37 37Z" fill="#e3efe8" />
+        <rect width="400" height="360" fill="#1f5240" />
+        <circle cx="250" cy="150" r="92" fill="url(#sun)" opacity="0.95" />
+        <circle cx="250" cy="150" r="132" fill="none" stroke="#ebb553" strokeOpacity="0.35" strokeWidth="2" />
+        <path d="M0 280c70-50 140-60 210-30s130 20 190-20v130H0Z" fill="#2d6b55" />
+        <path d="M0 310c80-30 160-30 240 0s110 10 160-10v100H0Z" fill="#215744" />
+        <path d="M200 262v-58" stroke="#fbf7f0" strokeWidth="6" strokeLinecap="round" />
+        <path d="M200 214c0-28 19-47 47-47 0 28-19 47-47 47Z" fill="#fbf7f0" />
+        <path d="M200 230c0-22-15-37-37-37 0 22 15 37 37 37Z" fill="#e3efe8" />
       </g>
     </svg>
   )

@@ -50,7 +50,10 @@ async function readBody(entry: PostEntry): Promise<BlogPost | null> {
 
 /** Deletes a body no index entry points at any more; a leftover is invisible, so failure is fine. */
 async function dropBody(bodyKey: string | undefined) {
-  if (bodyKey) await store().delete(bodyKey).catch(() => {})
+  if (bodyKey)
+    await store()
+      .delete(bodyKey)
+      .catch(() => {})
 }
 
 export const posts = {

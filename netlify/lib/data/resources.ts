@@ -17,10 +17,15 @@ const ResourcesDocSchema = z.object({
 type ResourcesDoc = z.output<typeof ResourcesDocSchema>
 
 // One document holds every resource: the public list is one read whatever the count.
-const doc = defineDocument(() => openStore('resources'), 'index', ResourcesDocSchema, () => ({
-  resources: [],
-  downloadsFoldedThrough: '',
-}))
+const doc = defineDocument(
+  () => openStore('resources'),
+  'index',
+  ResourcesDocSchema,
+  () => ({
+    resources: [],
+    downloadsFoldedThrough: '',
+  }),
+)
 
 const notFound = () => new HttpError(404, 'Resource not found')
 

@@ -12,7 +12,12 @@ type UserFields = z.output<typeof UserInputSchema>
 export const BCRYPT_COST = 10
 
 // One document: "the last admin" and "username taken" are rules over the whole set, checked atomically.
-const doc = defineDocument(() => openStore('users'), 'index', z.object({ users: z.array(StoredUserSchema) }), () => ({ users: [] }))
+const doc = defineDocument(
+  () => openStore('users'),
+  'index',
+  z.object({ users: z.array(StoredUserSchema) }),
+  () => ({ users: [] }),
+)
 
 export function toPublicUser({ passwordHash: _hash, ...user }: StoredUser): PublicUser {
   return user

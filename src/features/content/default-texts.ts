@@ -94,8 +94,7 @@ export const DEFAULT_TEXTS = {
   },
   bookNow: {
     title: 'Book Now',
-    intro:
-      'Invite Grace to speak, coach or consult. Tell us a little about yourself and what you have in mind, and we will be in touch.',
+    intro: 'Invite Grace to speak, coach or consult. Tell us a little about yourself and what you have in mind, and we will be in touch.',
   },
 } as const
 

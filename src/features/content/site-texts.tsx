@@ -34,7 +34,10 @@ export function useListText<S extends TextSection, T>(section: S, key: TextKey<S
 
 function linesList<T>(raw: string, isItem: (item: unknown) => item is T): T[] | null {
   if (raw.trimStart().startsWith('[')) return null
-  const lines: unknown[] = raw.split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines: unknown[] = raw
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   return lines.length > 0 && lines.every(isItem) ? (lines as T[]) : null
 }
 
@@ -48,6 +51,9 @@ function parseList<T>(raw: string, isItem: (item: unknown) => item is T): T[] | 
 }
 
 export const isTitledText = (item: unknown): item is { title: string; text: string } =>
-  typeof item === 'object' && item !== null && typeof (item as { title?: unknown }).title === 'string' && typeof (item as { text?: unknown }).text === 'string'
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as { title?: unknown }).title === 'string' &&
+  typeof (item as { text?: unknown }).text === 'string'
 
 export const isString = (item: unknown): item is string => typeof item === 'string'

@@ -28,40 +28,42 @@ export function NewsletterForm() {
 
   return (
     <section className={styles.box} aria-labelledby={`${id}-title`}>
-      <div className={styles.text}>
-        <span className={styles.icon} aria-hidden="true">
-          <Mail size={22} />
-        </span>
-        <div>
-          <h2 id={`${id}-title`} className={styles.title}>
-            Get new posts in your inbox
-          </h2>
-          <p>Practical encouragement for your family's finances. Unsubscribe at any time.</p>
+      <div className={styles.inner}>
+        <div className={styles.text}>
+          <span className={styles.icon} aria-hidden="true">
+            <Mail size={22} />
+          </span>
+          <div>
+            <h2 id={`${id}-title`} className={styles.title}>
+              Get new posts in your inbox
+            </h2>
+            <p>Practical encouragement for your family's finances. Unsubscribe at any time.</p>
+          </div>
         </div>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <label htmlFor={`${id}-email`} className="visually-hidden">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+          <div className={styles.trap} aria-hidden="true">
+            <label htmlFor={`${id}-website`}>Website</label>
+            <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? 'Submitting…' : 'Subscribe'}
+          </button>
+        </form>
       </div>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label htmlFor={`${id}-email`} className="visually-hidden">
-          Email address
-        </label>
-        <input
-          id={`${id}-email`}
-          className="input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-        <div className={styles.trap} aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Website</label>
-          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? 'Submitting…' : 'Subscribe'}
-        </button>
-      </form>
     </section>
   )
 }

@@ -39,10 +39,26 @@ export function BlogResourcesPage() {
     <>
       <AdminPageHeader title="Blog & Resources" description="Write posts and share free resources." />
       <div className={styles.tabs} role="tablist" aria-label="Blog and resources">
-        <button type="button" role="tab" id="tab-posts" aria-controls="panel-posts" aria-selected={tab === 'posts'} className={styles.tab} onClick={() => selectTab('posts')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-posts"
+          aria-controls="panel-posts"
+          aria-selected={tab === 'posts'}
+          className={styles.tab}
+          onClick={() => selectTab('posts')}
+        >
           Blog Posts <span className={styles.count}>{posts.length}</span>
         </button>
-        <button type="button" role="tab" id="tab-resources" aria-controls="panel-resources" aria-selected={tab === 'resources'} className={styles.tab} onClick={() => selectTab('resources')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-resources"
+          aria-controls="panel-resources"
+          aria-selected={tab === 'resources'}
+          className={styles.tab}
+          onClick={() => selectTab('resources')}
+        >
           Resources <span className={styles.count}>{resources.length}</span>
         </button>
       </div>

@@ -56,26 +56,38 @@ export function BookingsPage() {
                     <br />
                     <a href={`mailto:${booking.email}`}>{booking.email}</a>
                     {booking.phone && <div className={styles.muted}>{booking.phone}</div>}
-                    <div className={styles.muted}>
-                      {[booking.company, booking.country].filter(Boolean).join(' · ')}
-                    </div>
+                    <div className={styles.muted}>{[booking.company, booking.country].filter(Boolean).join(' · ')}</div>
                   </td>
                   <td data-label="Request">
-                    <span className={styles.muted}>{new Date(booking.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+                    <span className={styles.muted}>
+                      {new Date(booking.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                    </span>
                     <p className={styles.message}>{booking.message}</p>
                   </td>
                   <td data-label="Status">
-                    <span className={`${styles.badge} ${booking.status === 'new' ? styles.badgeAmber : styles.badgeGreen}`}>{booking.status === 'new' ? 'New' : 'Handled'}</span>
-                    {booking.emailStatus !== 'sent' && <div className={styles.muted}>Email {booking.emailStatus === 'failed' ? 'failed, will retry' : 'pending'}</div>}
+                    <span className={`${styles.badge} ${booking.status === 'new' ? styles.badgeAmber : styles.badgeGreen}`}>
+                      {booking.status === 'new' ? 'New' : 'Handled'}
+                    </span>
+                    {booking.emailStatus !== 'sent' && (
+                      <div className={styles.muted}>Email {booking.emailStatus === 'failed' ? 'failed, will retry' : 'pending'}</div>
+                    )}
                   </td>
                   <td className={styles.actions}>
                     {booking.status === 'new' ? (
                       <button type="button" className={styles.iconButton} onClick={() => setStatus(booking, 'handled')}>
-                        <Check aria-hidden="true" size={16} /> Mark handled<span className="visually-hidden"> for {booking.firstName} {booking.lastName}</span>
+                        <Check aria-hidden="true" size={16} /> Mark handled
+                        <span className="visually-hidden">
+                          {' '}
+                          for {booking.firstName} {booking.lastName}
+                        </span>
                       </button>
                     ) : (
                       <button type="button" className={styles.iconButton} onClick={() => setStatus(booking, 'new')}>
-                        <RotateCcw aria-hidden="true" size={16} /> Mark new<span className="visually-hidden"> for {booking.firstName} {booking.lastName}</span>
+                        <RotateCcw aria-hidden="true" size={16} /> Mark new
+                        <span className="visually-hidden">
+                          {' '}
+                          for {booking.firstName} {booking.lastName}
+                        </span>
                       </button>
                     )}
                   </td>

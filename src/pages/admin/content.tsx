@@ -1,6 +1,12 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { CONTENT_LIST_VALUE_MAX, CONTENT_MESSAGES, CONTENT_TYPE_LABELS, type ContentInput, type ContentItem } from '../../../domain/content-item'
+import {
+  CONTENT_LIST_VALUE_MAX,
+  CONTENT_MESSAGES,
+  CONTENT_TYPE_LABELS,
+  type ContentInput,
+  type ContentItem,
+} from '../../../domain/content-item'
 import { truncate } from '../../../domain/text'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Loading } from '../../components/ui/loading'
@@ -29,8 +35,10 @@ export function ContentPage() {
   }
 
   async function remove(item: ContentItem) {
-    if (!(await confirm('Delete content item?', `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`))) return
-    if (await run(() => adminApi.deleteContent(item.id), { success: CONTENT_MESSAGES.deleted, failure: CONTENT_MESSAGES.deleteFailed })) reload()
+    if (!(await confirm('Delete content item?', `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`)))
+      return
+    if (await run(() => adminApi.deleteContent(item.id), { success: CONTENT_MESSAGES.deleted, failure: CONTENT_MESSAGES.deleteFailed }))
+      reload()
   }
 
   const sections = items.status === 'ready' ? groupBySection(items.data) : []
@@ -57,7 +65,9 @@ export function ContentPage() {
           {items.error}
         </p>
       )}
-      {items.status === 'ready' && items.data.length === 0 && <EmptyState message="No content items yet. The site shows its built-in texts." />}
+      {items.status === 'ready' && items.data.length === 0 && (
+        <EmptyState message="No content items yet. The site shows its built-in texts." />
+      )}
       {sections.map(([section, sectionItems]) => (
         <section key={section} className={`${styles.panel} ${styles.sectionGroup}`} aria-label={`Section ${section}`}>
           <h2 className={styles.sectionName}>{section}</h2>
@@ -95,10 +105,18 @@ export function ContentPage() {
                     </td>
                     <td className={styles.actions}>
                       <button type="button" className={styles.iconButton} onClick={() => setEditing(item)}>
-                        <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {item.section} / {item.key}</span>
+                        <Pencil aria-hidden="true" size={16} /> Edit
+                        <span className="visually-hidden">
+                          {' '}
+                          {item.section} / {item.key}
+                        </span>
                       </button>
                       <button type="button" className={`${styles.iconButton} ${styles.dangerLink}`} onClick={() => remove(item)}>
-                        <Trash2 aria-hidden="true" size={16} /> Delete<span className="visually-hidden"> {item.section} / {item.key}</span>
+                        <Trash2 aria-hidden="true" size={16} /> Delete
+                        <span className="visually-hidden">
+                          {' '}
+                          {item.section} / {item.key}
+                        </span>
                       </button>
                     </td>
                   </tr>

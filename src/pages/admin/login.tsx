@@ -48,11 +48,28 @@ export function LoginPage() {
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor="username">Username</label>
-            <input id="username" name="username" className="input" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+            <input
+              id="username"
+              name="username"
+              className="input"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" className="input" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           {error && (
             <p className="notice notice-error" role="alert">

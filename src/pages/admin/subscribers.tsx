@@ -55,7 +55,14 @@ export function SubscribersPage() {
         <label htmlFor="subscriber-search" className="visually-hidden">
           Search by email
         </label>
-        <input id="subscriber-search" className="input" type="search" placeholder="Search by email" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id="subscriber-search"
+          className="input"
+          type="search"
+          placeholder="Search by email"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit" className="btn btn-secondary btn-small">
           <Search aria-hidden="true" size={18} /> Search
         </button>
@@ -96,7 +103,12 @@ export function SubscribersPage() {
                 Previous
               </button>
               <span className={styles.muted}>Page {page}</span>
-              <button type="button" className="btn btn-outline btn-small" disabled={!data.data.hasMore} onClick={() => go({ page: page + 1 })}>
+              <button
+                type="button"
+                className="btn btn-outline btn-small"
+                disabled={!data.data.hasMore}
+                onClick={() => go({ page: page + 1 })}
+              >
                 Next
               </button>
             </nav>

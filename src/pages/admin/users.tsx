@@ -81,7 +81,9 @@ export function UsersPage() {
                   </td>
                   <td data-label="Email">{user.email}</td>
                   <td data-label="Role">
-                    <span className={`${styles.badge} ${user.role === 'admin' ? styles.badgeAmber : styles.badgeGray}`}>{user.role === 'admin' ? 'Admin' : 'Editor'}</span>
+                    <span className={`${styles.badge} ${user.role === 'admin' ? styles.badgeAmber : styles.badgeGray}`}>
+                      {user.role === 'admin' ? 'Admin' : 'Editor'}
+                    </span>
                   </td>
                   <td data-label="Created" className={styles.muted}>
                     {date(user.createdAt)}

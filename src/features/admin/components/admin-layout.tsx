@@ -1,4 +1,15 @@
-import { CalendarCheck, ExternalLink, FileText, LayoutDashboard, LogOut, Mail, PanelLeftClose, PanelLeftOpen, Users, Newspaper } from 'lucide-react'
+import {
+  CalendarCheck,
+  ExternalLink,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Users,
+  Newspaper,
+} from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Navigate, Outlet, useNavigate } from 'react-router-dom'
 import { setSessionEndedHandler } from '../../../lib/api-client'
@@ -69,7 +80,12 @@ export function AdminLayout() {
           <ul className={styles.nav}>
             {NAV.filter((item) => !('adminOnly' in item) || session.user.role === 'admin').map(({ to, label, icon: Icon, ...rest }) => (
               <li key={to}>
-                <NavLink to={to} end={'end' in rest} className={({ isActive }) => (isActive ? styles.active : undefined)} title={collapsed ? label : undefined}>
+                <NavLink
+                  to={to}
+                  end={'end' in rest}
+                  className={({ isActive }) => (isActive ? styles.active : undefined)}
+                  title={collapsed ? label : undefined}
+                >
                   <Icon aria-hidden="true" size={20} />
                   <span className={styles.label}>{label}</span>
                 </NavLink>

@@ -1,12 +1,26 @@
 import { useId, useState, type FormEvent } from 'react'
 import * as z from 'zod/mini'
-import { CONTENT_TYPES, CONTENT_TYPE_LABELS, ContentInputSchema, type ContentInput, type ContentItem } from '../../../../domain/content-item'
+import {
+  CONTENT_TYPES,
+  CONTENT_TYPE_LABELS,
+  ContentInputSchema,
+  type ContentInput,
+  type ContentItem,
+} from '../../../../domain/content-item'
 import { fieldIssues } from '../../../../domain/fields'
 import { describedBy, Field } from './field'
 import styles from './admin-ui.module.css'
 
 /** Add or edit a content item; an edit is saved with the same four fields (SPEC.md section 7). */
-export function ContentForm({ initial, onSave, onCancel }: { initial?: ContentItem; onSave: (input: ContentInput) => Promise<boolean>; onCancel: () => void }) {
+export function ContentForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial?: ContentItem
+  onSave: (input: ContentInput) => Promise<boolean>
+  onCancel: () => void
+}) {
   const id = useId()
   const [values, setValues] = useState({
     section: initial?.section ?? '',
@@ -16,7 +30,8 @@ export function ContentForm({ initial, onSave, onCancel }: { initial?: ContentIt
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -29,13 +44,32 @@ export function ContentForm({ initial, onSave, onCancel }: { initial?: ContentIt
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'}
+    >
       <div className={styles.formGrid}>
         <Field id={`${id}-section`} label="Section" error={errors.section}>
-          <input id={`${id}-section`} className="input" value={values.section} onChange={set('section')} readOnly={Boolean(initial)} {...describedBy(`${id}-section`, errors.section)} />
+          <input
+            id={`${id}-section`}
+            className="input"
+            value={values.section}
+            onChange={set('section')}
+            readOnly={Boolean(initial)}
+            {...describedBy(`${id}-section`, errors.section)}
+          />
         </Field>
         <Field id={`${id}-key`} label="Key" error={errors.key}>
-          <input id={`${id}-key`} className="input" value={values.key} onChange={set('key')} readOnly={Boolean(initial)} {...describedBy(`${id}-key`, errors.key)} />
+          <input
+            id={`${id}-key`}
+            className="input"
+            value={values.key}
+            onChange={set('key')}
+            readOnly={Boolean(initial)}
+            {...describedBy(`${id}-key`, errors.key)}
+          />
         </Field>
         <Field id={`${id}-type`} label="Type" error={errors.type}>
           <select id={`${id}-type`} className="input" value={values.type} onChange={set('type')}>
@@ -48,7 +82,14 @@ export function ContentForm({ initial, onSave, onCancel }: { initial?: ContentIt
         </Field>
         <div className={styles.span2}>
           <Field id={`${id}-value`} label={values.type === 'image' ? 'Image URL' : 'Value'} error={errors.value}>
-            <textarea id={`${id}-value`} className="input" rows={values.type === 'text' || values.type === 'image' ? 3 : 8} value={values.value} onChange={set('value')} {...describedBy(`${id}-value`, errors.value)} />
+            <textarea
+              id={`${id}-value`}
+              className="input"
+              rows={values.type === 'text' || values.type === 'image' ? 3 : 8}
+              value={values.value}
+              onChange={set('value')}
+              {...describedBy(`${id}-value`, errors.value)}
+            />
           </Field>
         </div>
       </div>

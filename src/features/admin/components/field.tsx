@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react'
 
 /** A labelled form field with its error under it (BRAND.md: labels above, errors under). */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: string
+  children: ReactNode
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

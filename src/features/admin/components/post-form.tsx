@@ -6,7 +6,15 @@ import { describedBy, Field } from './field'
 import styles from './admin-ui.module.css'
 
 /** Create or edit a post. Tags are typed comma-separated and sent as a trimmed list (SPEC.md section 5). */
-export function PostForm({ initial, onSave, onCancel }: { initial?: BlogPost; onSave: (input: PostInput) => Promise<boolean>; onCancel: () => void }) {
+export function PostForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial?: BlogPost
+  onSave: (input: PostInput) => Promise<boolean>
+  onCancel: () => void
+}) {
   const id = useId()
   const [values, setValues] = useState({
     title: initial?.title ?? '',
@@ -18,7 +26,8 @@ export function PostForm({ initial, onSave, onCancel }: { initial?: BlogPost; on
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -35,24 +44,59 @@ export function PostForm({ initial, onSave, onCancel }: { initial?: BlogPost; on
       <div className={styles.formGrid}>
         <div className={styles.span2}>
           <Field id={`${id}-title`} label="Title" error={errors.title}>
-            <input id={`${id}-title`} className="input" value={values.title} onChange={set('title')} {...describedBy(`${id}-title`, errors.title)} />
+            <input
+              id={`${id}-title`}
+              className="input"
+              value={values.title}
+              onChange={set('title')}
+              {...describedBy(`${id}-title`, errors.title)}
+            />
           </Field>
         </div>
         <div className={styles.span2}>
           <Field id={`${id}-excerpt`} label="Excerpt" error={errors.excerpt}>
-            <textarea id={`${id}-excerpt`} className="input" rows={2} value={values.excerpt} onChange={set('excerpt')} {...describedBy(`${id}-excerpt`, errors.excerpt)} />
+            <textarea
+              id={`${id}-excerpt`}
+              className="input"
+              rows={2}
+              value={values.excerpt}
+              onChange={set('excerpt')}
+              {...describedBy(`${id}-excerpt`, errors.excerpt)}
+            />
           </Field>
         </div>
         <div className={styles.span2}>
           <Field id={`${id}-content`} label="Content (markdown)" error={errors.content}>
-            <textarea id={`${id}-content`} className="input" rows={12} value={values.content} onChange={set('content')} {...describedBy(`${id}-content`, errors.content)} />
+            <textarea
+              id={`${id}-content`}
+              className="input"
+              rows={12}
+              value={values.content}
+              onChange={set('content')}
+              {...describedBy(`${id}-content`, errors.content)}
+            />
           </Field>
         </div>
         <Field id={`${id}-image`} label="Featured image URL (optional)" error={errors.featuredImage}>
-          <input id={`${id}-image`} className="input" type="url" inputMode="url" value={values.featuredImage} onChange={set('featuredImage')} {...describedBy(`${id}-image`, errors.featuredImage)} />
+          <input
+            id={`${id}-image`}
+            className="input"
+            type="url"
+            inputMode="url"
+            value={values.featuredImage}
+            onChange={set('featuredImage')}
+            {...describedBy(`${id}-image`, errors.featuredImage)}
+          />
         </Field>
         <Field id={`${id}-tags`} label="Tags (comma-separated)" error={errors.tags}>
-          <input id={`${id}-tags`} className="input" value={values.tags} onChange={set('tags')} placeholder="Budgeting, Marriage" {...describedBy(`${id}-tags`, errors.tags)} />
+          <input
+            id={`${id}-tags`}
+            className="input"
+            value={values.tags}
+            onChange={set('tags')}
+            placeholder="Budgeting, Marriage"
+            {...describedBy(`${id}-tags`, errors.tags)}
+          />
         </Field>
         <Field id={`${id}-status`} label="Status" error={errors.status}>
           <select id={`${id}-status`} className="input" value={values.status} onChange={set('status')}>

@@ -33,7 +33,10 @@ export function PostsTab({ posts, creating, setCreating, reload, flash }: Props)
   }
 
   async function update(id: string, input: PostInput) {
-    const ok = await flash.run(() => adminApi.updatePost(id, input), { success: BLOG_MESSAGES.updated, failure: BLOG_MESSAGES.updateFailed })
+    const ok = await flash.run(() => adminApi.updatePost(id, input), {
+      success: BLOG_MESSAGES.updated,
+      failure: BLOG_MESSAGES.updateFailed,
+    })
     if (ok) {
       setEditing(null)
       reload()
@@ -53,7 +56,8 @@ export function PostsTab({ posts, creating, setCreating, reload, flash }: Props)
 
   async function remove(post: PostSummary) {
     if (!(await confirm('Delete blog post?', `Delete "${post.title}"? This cannot be undone.`))) return
-    if (await flash.run(() => adminApi.deletePost(post.id), { success: BLOG_MESSAGES.deleted, failure: BLOG_MESSAGES.deleteFailed })) reload()
+    if (await flash.run(() => adminApi.deletePost(post.id), { success: BLOG_MESSAGES.deleted, failure: BLOG_MESSAGES.deleteFailed }))
+      reload()
   }
 
   return (

@@ -6,7 +6,15 @@ import { describedBy, Field } from './field'
 import styles from './admin-ui.module.css'
 
 /** Create or edit a resource, all fields including Active (DECISIONS.md 1). */
-export function ResourceForm({ initial, onSave, onCancel }: { initial?: Resource; onSave: (input: ResourceInput) => Promise<boolean>; onCancel: () => void }) {
+export function ResourceForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial?: Resource
+  onSave: (input: ResourceInput) => Promise<boolean>
+  onCancel: () => void
+}) {
   const id = useId()
   const [values, setValues] = useState({
     title: initial?.title ?? '',
@@ -18,7 +26,8 @@ export function ResourceForm({ initial, onSave, onCancel }: { initial?: Resource
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
-  const set = (name: Exclude<keyof typeof values, 'isActive'>) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
+  const set = (name: Exclude<keyof typeof values, 'isActive'>) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -34,7 +43,13 @@ export function ResourceForm({ initial, onSave, onCancel }: { initial?: Resource
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? `Edit resource ${initial.title}` : 'New resource'}>
       <div className={styles.formGrid}>
         <Field id={`${id}-title`} label="Title" error={errors.title}>
-          <input id={`${id}-title`} className="input" value={values.title} onChange={set('title')} {...describedBy(`${id}-title`, errors.title)} />
+          <input
+            id={`${id}-title`}
+            className="input"
+            value={values.title}
+            onChange={set('title')}
+            {...describedBy(`${id}-title`, errors.title)}
+          />
         </Field>
         <Field id={`${id}-type`} label="Type" error={errors.type}>
           <select id={`${id}-type`} className="input" value={values.type} onChange={set('type')}>
@@ -47,17 +62,44 @@ export function ResourceForm({ initial, onSave, onCancel }: { initial?: Resource
         </Field>
         <div className={styles.span2}>
           <Field id={`${id}-description`} label="Description" error={errors.description}>
-            <textarea id={`${id}-description`} className="input" rows={3} value={values.description} onChange={set('description')} {...describedBy(`${id}-description`, errors.description)} />
+            <textarea
+              id={`${id}-description`}
+              className="input"
+              rows={3}
+              value={values.description}
+              onChange={set('description')}
+              {...describedBy(`${id}-description`, errors.description)}
+            />
           </Field>
         </div>
         <Field id={`${id}-file`} label="File URL" error={errors.fileUrl}>
-          <input id={`${id}-file`} className="input" type="url" inputMode="url" value={values.fileUrl} onChange={set('fileUrl')} {...describedBy(`${id}-file`, errors.fileUrl)} />
+          <input
+            id={`${id}-file`}
+            className="input"
+            type="url"
+            inputMode="url"
+            value={values.fileUrl}
+            onChange={set('fileUrl')}
+            {...describedBy(`${id}-file`, errors.fileUrl)}
+          />
         </Field>
         <Field id={`${id}-thumb`} label="Thumbnail URL (optional)" error={errors.thumbnailUrl}>
-          <input id={`${id}-thumb`} className="input" type="url" inputMode="url" value={values.thumbnailUrl} onChange={set('thumbnailUrl')} {...describedBy(`${id}-thumb`, errors.thumbnailUrl)} />
+          <input
+            id={`${id}-thumb`}
+            className="input"
+            type="url"
+            inputMode="url"
+            value={values.thumbnailUrl}
+            onChange={set('thumbnailUrl')}
+            {...describedBy(`${id}-thumb`, errors.thumbnailUrl)}
+          />
         </Field>
         <label className={styles.checkbox}>
-          <input type="checkbox" checked={values.isActive} onChange={(event) => setValues((v) => ({ ...v, isActive: event.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={values.isActive}
+            onChange={(event) => setValues((v) => ({ ...v, isActive: event.target.checked }))}
+          />
           Active (shown on the Resources page)
         </label>
       </div>

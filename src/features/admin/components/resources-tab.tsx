@@ -22,7 +22,10 @@ export function ResourcesTab({ resources, creating, setCreating, reload, flash }
   const [editing, setEditing] = useState<Resource | null>(null)
 
   async function create(input: ResourceInput) {
-    const ok = await flash.run(() => adminApi.createResource(input), { success: RESOURCE_MESSAGES.created, failure: RESOURCE_MESSAGES.createFailed })
+    const ok = await flash.run(() => adminApi.createResource(input), {
+      success: RESOURCE_MESSAGES.created,
+      failure: RESOURCE_MESSAGES.createFailed,
+    })
     if (ok) {
       setCreating(false)
       reload()
@@ -31,7 +34,10 @@ export function ResourcesTab({ resources, creating, setCreating, reload, flash }
   }
 
   async function update(id: string, input: ResourceInput) {
-    const ok = await flash.run(() => adminApi.updateResource(id, input), { success: RESOURCE_MESSAGES.updated, failure: RESOURCE_MESSAGES.updateFailed })
+    const ok = await flash.run(() => adminApi.updateResource(id, input), {
+      success: RESOURCE_MESSAGES.updated,
+      failure: RESOURCE_MESSAGES.updateFailed,
+    })
     if (ok) {
       setEditing(null)
       reload()
@@ -41,7 +47,13 @@ export function ResourcesTab({ resources, creating, setCreating, reload, flash }
 
   async function remove(resource: Resource) {
     if (!(await confirm('Delete resource?', `Delete "${resource.title}"? It disappears from the Resources page.`))) return
-    if (await flash.run(() => adminApi.deleteResource(resource.id), { success: RESOURCE_MESSAGES.deleted, failure: RESOURCE_MESSAGES.deleteFailed })) reload()
+    if (
+      await flash.run(() => adminApi.deleteResource(resource.id), {
+        success: RESOURCE_MESSAGES.deleted,
+        failure: RESOURCE_MESSAGES.deleteFailed,
+      })
+    )
+      reload()
   }
 
   return (

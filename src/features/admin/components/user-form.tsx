@@ -10,7 +10,8 @@ export function UserForm({ onSave, onCancel }: { onSave: (input: UserInput) => P
   const [values, setValues] = useState({ username: '', email: '', password: '', role: 'editor' as UserInput['role'] })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -26,13 +27,36 @@ export function UserForm({ onSave, onCancel }: { onSave: (input: UserInput) => P
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add user">
       <div className={styles.formGrid}>
         <Field id={`${id}-username`} label="Username" error={errors.username}>
-          <input id={`${id}-username`} className="input" autoComplete="off" value={values.username} onChange={set('username')} {...describedBy(`${id}-username`, errors.username)} />
+          <input
+            id={`${id}-username`}
+            className="input"
+            autoComplete="off"
+            value={values.username}
+            onChange={set('username')}
+            {...describedBy(`${id}-username`, errors.username)}
+          />
         </Field>
         <Field id={`${id}-email`} label="Email" error={errors.email}>
-          <input id={`${id}-email`} className="input" type="email" autoComplete="off" value={values.email} onChange={set('email')} {...describedBy(`${id}-email`, errors.email)} />
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={values.email}
+            onChange={set('email')}
+            {...describedBy(`${id}-email`, errors.email)}
+          />
         </Field>
         <Field id={`${id}-password`} label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN} characters.`}>
-          <input id={`${id}-password`} className="input" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} {...describedBy(`${id}-password`, errors.password)} />
+          <input
+            id={`${id}-password`}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            {...describedBy(`${id}-password`, errors.password)}
+          />
         </Field>
         <Field id={`${id}-role`} label="Role" error={errors.role}>
           <select id={`${id}-role`} className="input" value={values.role} onChange={set('role')}>

@@ -15,14 +15,7 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
     <article className={`card ${styles.card}`}>
       <div className={styles.media} data-type={resource.type}>
         {showThumbnail ? (
-          <img
-            src={resource.thumbnailUrl}
-            alt=""
-            loading="lazy"
-            width={640}
-            height={360}
-            onError={() => setThumbnailFailed(true)}
-          />
+          <img src={resource.thumbnailUrl} alt="" loading="lazy" width={640} height={360} onError={() => setThumbnailFailed(true)} />
         ) : (
           <span className={styles.icon}>
             <ResourceTypeIcon type={resource.type} size={40} />
