@@ -1,0 +1,86 @@
+import type { APIResponse } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+
+/** DECISIONS.md 11: a CSP without inline script, HSTS, nosniff, a referrer policy and frame protection, on pages and functions. */
+
+function directives(csp: string): Map<string, string[]> {
+  const map = new Map<string, string[]>()
+  for (const part of csp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/)
+    if (name) map.set(name.toLowerCase(), values)
+  }
+  return map
+}
+
+function expectProtected(response: APIResponse, label: string) {
+  const headers = response.headers()
+
+  const csp = headers['content-security-policy']
+  expect(csp, `${label}: Content-Security-Policy`).toBeTruthy()
+  const policy = directives(csp!)
+  const scriptSources = policy.get('script-src') ?? policy.get('default-src')
+  expect(scriptSources, `${label}: script-src or default-src`).toBeDefined()
+  expect(scriptSources, `${label}: no inline script`).not.toContain("'unsafe-inline'")
+  expect(scriptSources, `${label}: no eval`).not.toContain("'unsafe-eval'")
+  expect(scriptSources!.some((source) => source === '*' || source === 'http:' || source === 'https:'), `${label}: no wildcard script source`).toBe(
+    false,
+  )
+  expect(policy.get('script-src-attr') ?? [], `${label}: no inline event handlers`).not.toContain("'unsafe-inline'")
+
+  const hsts = headers['strict-transport-security']
+  expect(hsts, `${label}: Strict-Transport-Security`).toMatch(/max-age=\d+/)
+  expect(Number(/max-age=(\d+)/.exec(hsts!)![1]), `${label}: HSTS max-age of at least a year`).toBeGreaterThanOrEqual(31_536_000)
+
+  expect(headers['x-content-type-options'], `${label}: X-Content-Type-Options`).toBe('nosniff')
+  expect(headers['referrer-policy'], `${label}: Referrer-Policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin|origin|origin-when-cross-origin)$/,
+  )
+
+  const frameAncestors = policy.get('frame-ancestors')
+  const xfo = headers['x-frame-options']
+  expect(
+    (xfo !== undefined && /^(DENY|SAMEORIGIN)$/i.test(xfo)) || (frameAncestors !== undefined && !frameAncestors.includes('*')),
+    `${label}: X-Frame-Options or frame-ancestors`,
+  ).toBe(true)
+}
+
+const PAGES = ['/', '/about', '/services', '/resources', '/blog', '/blog/building-your-first-family-budget', '/book-now', '/no-such-page']
+
+for (const path of PAGES) {
+  test(`the page ${path} carries the security headers`, async ({ request }) => {
+    const response = await request.get(path)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('text/html')
+    expectProtected(response, path)
+  })
+}
+
+const FUNCTIONS: { method: 'GET' | 'POST'; path: string; status: number }[] = [
+  { method: 'GET', path: '/api/resources', status: 200 },
+  { method: 'GET', path: '/api/blog-posts', status: 200 },
+  { method: 'GET', path: '/api/blog-posts?slug=building-your-first-family-budget', status: 200 },
+  { method: 'GET', path: '/api/content', status: 200 },
+  { method: 'GET', path: '/.netlify/functions/blog-posts', status: 200 },
+  { method: 'POST', path: '/api/subscribers', status: 400 },
+  { method: 'POST', path: '/.netlify/functions/send-booking-email', status: 400 },
+  { method: 'GET', path: '/api/no-such-endpoint', status: 404 },
+]
+
+for (const { method, path, status } of FUNCTIONS) {
+  test(`the function response for ${method} ${path} carries the security headers`, async ({ request }) => {
+    const response = method === 'GET' ? await request.get(path) : await request.post(path, { data: {} })
+    expect(response.status()).toBe(status)
+    expect(response.headers()['content-type']).toContain('application/json')
+    expectProtected(response, `${method} ${path}`)
+  })
+}
+
+test('scripts and styles of the built site come from its own origin only', async ({ page }) => {
+  await page.goto('/')
+  const external = await page.evaluate(() =>
+    [...document.querySelectorAll('script, link[rel="stylesheet"]')]
+      .map((el) => (el as HTMLScriptElement).src || (el as HTMLLinkElement).href || 'inline')
+      .filter((src) => src === 'inline' || new URL(src).origin !== location.origin),
+  )
+  expect(external).toEqual([])
+})
