@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+
+/**
+ * Normal use of every public page logs no console error and throws no page error. The shared
+ * fixture (support/fixtures.ts) fails any test on an unannounced error; these tests make the
+ * visits and interactions a visitor makes, and also check the log directly, warnings included.
+ */
+
+function watchWarnings(page: Page): string[] {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(`${message.type()}: ${message.text()}`)
+  })
+  return warnings
+}
+
+const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  { path: '/', ready: (page) => expect(page.getByRole('heading', { name: 'What families are saying' })).toBeVisible() },
+  { path: '/about', ready: (page) => expect(page.getByRole('heading', { name: 'What I believe' })).toBeVisible() },
+  { path: '/services', ready: (page) => expect(page.getByRole('heading', { name: 'Speaking Engagements' })).toBeVisible() },
+  { path: '/resources', ready: (page) => expect(page.getByRole('list', { name: 'Resources' }).getByRole('article')).toHaveCount(4) },
+  { path: '/blog', ready: (page) => expect(page.getByRole('list', { name: 'Posts' }).getByRole('article')).toHaveCount(4) },
+  {
+    path: '/blog/your-emergency-fund-peace-of-mind-for-the-unexpected',
+    ready: async (page) => {
+      await expect(page.locator('article .prose h2').first()).toBeVisible()
+      // The featured image loads.
+      await expect
+        .poll(() => page.locator('article img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
+    },
+  },
+  { path: '/book-now', ready: (page) => expect(page.getByRole('button', { name: 'Send Request' })).toBeVisible() },
+  { path: '/no-such-page', ready: (page) => expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible() },
+]
+
+for (const { path, ready } of PAGES) {
+  test(`${path} loads without console errors or warnings`, async ({ page, consoleErrors }) => {
+    const warnings = watchWarnings(page)
+    await page.goto(path)
+    await ready(page)
+    await page.waitForLoadState('networkidle')
+    expect(consoleErrors.messages).toEqual([])
+    expect(warnings).toEqual([])
+  })
+}
+
+test('a visitor tour (navigation, filters, a post, the forms) logs no errors', async ({ page, consoleErrors, dialogs }) => {
+  test.slow() // many pages in one test
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+
+  await nav.getByRole('link', { name: 'Resources' }).click()
+  await page.getByRole('button', { name: 'Guides' }).click()
+  await expect(page.getByRole('list', { name: 'Resources' }).getByRole('article')).toHaveCount(1)
+  const popup = page.waitForEvent('popup')
+  await page.getByRole('link', { name: /^Download Free/ }).click()
+  await (await popup).close()
+  await page.getByRole('button', { name: 'All' }).click()
+
+  await nav.getByRole('link', { name: 'Blog' }).click()
+  await page.getByRole('button', { name: 'Giving' }).click()
+  await page.getByRole('link', { name: 'Generosity on Any Income' }).click()
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Generosity on Any Income')
+  await page.getByRole('textbox', { name: 'Email address' }).fill('tour@example.com')
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+  await page.getByRole('link', { name: 'Back to Blog' }).click()
+
+  await nav.getByRole('link', { name: 'Book Now' }).click()
+  await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(page.getByRole('alert')).toHaveText('First Name is required')
+  await page.getByLabel('First Name').fill('Tour')
+  await page.getByLabel('Last Name').fill('Guest')
+  await page.getByLabel('Email', { exact: true }).fill('tour@example.com')
+  await page.getByLabel('Country').fill('Kenya')
+  await page.getByLabel('Your message').fill('Hello!')
+  await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(page.getByText("Thanks! Your request has been sent. We'll be in touch shortly.")).toBeVisible()
+
+  await nav.getByRole('link', { name: 'About' }).click()
+  await nav.getByRole('link', { name: 'Services' }).click()
+  await nav.getByRole('link', { name: 'Home' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Faith-filled financial freedom for your family')
+  await page.goBack()
+  await expect(page).toHaveURL('/services')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Services')
+
+  expect(consoleErrors.messages).toEqual([])
+})
+
+test.describe('small screen', () => {
+  test.use({ viewport: { width: 375, height: 800 } })
+
+  test('the drawer and the pages log no errors at 375 px', async ({ page, consoleErrors }) => {
+    const warnings = watchWarnings(page)
+    await page.goto('/')
+    for (const label of ['About', 'Resources', 'Blog', 'Book Now']) {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: label, exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+    }
+    await page.waitForLoadState('networkidle')
+    expect(consoleErrors.messages).toEqual([])
+    expect(warnings).toEqual([])
+  })
+})
