@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
 import { onTestFinished } from 'vitest'
 import { routes } from '../app/routes'
 import { saveSession, type Session } from '../lib/session'
@@ -18,10 +18,27 @@ type Options = {
  */
 export function renderRoute(path: string, { session }: Options = {}) {
   if (session) saveSession(session === true ? makeSession() : session)
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const router = createMemoryRouter(freshRoutes(routes), { initialEntries: [path] })
   // A router keeps loaders and fetchers alive past unmount; a finished test stops them.
   onTestFinished(() => router.dispose())
   const user = userEvent.setup()
   const view = render(<RouterProvider router={router} />)
   return { ...view, router, user }
+}
+
+/**
+ * React Router marks a `lazy: { Component }` entry as loaded by writing `undefined` into that very
+ * object, which it shares with the table it was given. The app builds one router, so that is
+ * harmless there; a second router over the same table would find nothing left to load and answer
+ * 404. Each test's router therefore gets its own copies of the route and lazy objects.
+ */
+function freshRoutes(table: RouteObject[]): RouteObject[] {
+  return table.map(
+    (route) =>
+      ({
+        ...route,
+        lazy: typeof route.lazy === 'object' ? { ...route.lazy } : route.lazy,
+        children: route.children ? freshRoutes(route.children) : undefined,
+      }) as RouteObject,
+  )
 }
