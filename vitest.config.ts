@@ -34,6 +34,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: hasSiteSetup ? [SITE_SETUP] : [],
+          // Pages compile on first import and user-event types key by key: a loaded machine slows
+          // these tests, it should not fail them.
+          testTimeout: 15_000,
         },
       },
     ],
