@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { fail, gate, ok } from '../../testing/handlers'
+import { renderRoute } from '../../testing/render-route'
+import { sentRequests, server } from '../../testing/server'
+
+const BOOKING = '/.netlify/functions/send-booking-email'
+const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."
+const bookingRequests = () => sentRequests().filter((r) => new URL(r.url).pathname === BOOKING)
+
+async function openForm() {
+  const view = renderRoute('/book-now')
+  await screen.findByRole('button', { name: 'Send Request' })
+  return view
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Send Request' }))
+
+async function fillValid(user: UserEvent) {
+  await user.type(field('First Name'), '  Grace ')
+  await user.type(field('Last Name'), 'Hopper')
+  await user.type(field('Email'), 'grace@test.example')
+  await user.type(field('Country'), 'United States')
+  await user.type(field('Your message'), 'Please speak at our stewardship weekend.')
+}
+
+describe('the booking form (/book-now)', () => {
+  it('shows the six messages in order as the fields are filled one at a time, and sends nothing', async () => {
+    const { user } = await openForm()
+    const steps: [message: string, fill: () => Promise<void>][] = [
+      ['First Name is required', () => user.type(field('First Name'), 'Grace')],
+      ['Last Name is required', () => user.type(field('Last Name'), 'Hopper')],
+      ['Email is required', () => user.type(field('Email'), 'grace@example')],
+      ['Enter a valid email', () => user.type(field('Email'), '.com')],
+      ['Country is required', () => user.type(field('Country'), 'Ghana')],
+      ['Your message is required', () => user.type(field('Your message'), 'Hello')],
+    ]
+    for (const [message, fill] of steps) {
+      await submit(user)
+      const alerts = await screen.findAllByRole('alert')
+      expect(alerts.map((a) => a.textContent)).toEqual([message])
+      await fill()
+    }
+    expect(bookingRequests()).toHaveLength(0)
+
+    await submit(user)
+    expect(await screen.findByText(SUCCESS)).toBeTruthy()
+    expect(bookingRequests()).toHaveLength(1)
+  })
+
+  it('marks and focuses the failing field', async () => {
+    const { user } = await openForm()
+    await user.type(field('First Name'), 'Grace')
+    await submit(user)
+    await screen.findByText('Last Name is required')
+    expect(field('Last Name').getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(field('Last Name'))
+    expect(field('First Name').getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('treats a name of spaces as empty', async () => {
+    const { user } = await openForm()
+    await user.type(field('First Name'), '   ')
+    await submit(user)
+    expect(await screen.findByText('First Name is required')).toBeTruthy()
+    expect(bookingRequests()).toHaveLength(0)
+  })
+
+  it('says "Sending…" while the request is in flight, then thanks and clears the form', async () => {
+    const held = gate()
+    server.use(
+      http.post(BOOKING, async () => {
+        await held.opened
+        return ok({ message: SUCCESS })
+      }),
+    )
+    const { user } = await openForm()
+    await user.type(field('Phone (optional)'), '+1 555 0100')
+    await fillValid(user)
+    await submit(user)
+
+    const button = await screen.findByRole('button', { name: 'Sending…' })
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+    held.open()
+
+    const status = await screen.findByText(SUCCESS)
+    expect(within(screen.getByRole('status')).getByText(SUCCESS)).toBe(status)
+    expect((screen.getByRole('button', { name: 'Send Request' }) as HTMLButtonElement).disabled).toBe(false)
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone (optional)', 'Country', 'Your message']) {
+      expect(field(label).value).toBe('')
+    }
+
+    const body = await bookingRequests()[0]?.json()
+    expect(body).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@test.example',
+      phone: '+1 555 0100',
+      country: 'United States',
+      message: 'Please speak at our stewardship weekend.',
+    })
+    expect(body).not.toHaveProperty('company')
+  })
+
+  it('thanks the visitor in its own words when the server gives no message', async () => {
+    server.use(http.post(BOOKING, () => ok()))
+    const { user } = await openForm()
+    await fillValid(user)
+    await submit(user)
+    expect(await screen.findByText(SUCCESS)).toBeTruthy()
+  })
+
+  it.each([
+    ['the server message', () => fail(502, 'The mail service is down'), 'The mail service is down'],
+    ['"Failed to send booking" without one', () => fail(500), 'Failed to send booking'],
+    ['the network message when the server cannot be reached', () => HttpResponse.error(), 'Something went wrong. Please try again later.'],
+  ])('shows %s and keeps what was typed', async (_, respond, message) => {
+    server.use(http.post(BOOKING, respond))
+    const { user } = await openForm()
+    await fillValid(user)
+    await submit(user)
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(screen.queryByText(SUCCESS)).toBeNull()
+    expect(field('Last Name').value).toBe('Hopper')
+  })
+
+  it('sends a filled honeypot along as `website`', async () => {
+    const { user } = await openForm()
+    await fillValid(user)
+    await user.type(field('Website'), 'https://spam.example')
+    await submit(user)
+    await screen.findByText(SUCCESS)
+    expect(await bookingRequests()[0]?.json()).toMatchObject({ firstName: 'Grace', website: 'https://spam.example' })
+  })
+})
