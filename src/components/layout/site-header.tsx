@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Link, NavLink, useLocation } from 'react-router-dom'
+import { NavLink, useLocation } from 'react-router-dom'
 import { BrandMark } from './brand-mark'
 import { NAV_LINKS } from './nav-links'
 import styles from './site-header.module.css'
@@ -22,7 +22,11 @@ export function SiteHeader() {
     <ul className={styles.links}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+          <NavLink
+            to={link.to}
+            end={link.to === '/'}
+            className={({ isActive }) => [link.to === '/book-now' ? styles.ctaLink : '', isActive ? styles.active : ''].join(' ').trim() || undefined}
+          >
             {link.label}
           </NavLink>
         </li>
@@ -37,9 +41,6 @@ export function SiteHeader() {
         <nav aria-label="Main" className={styles.desktopNav}>
           {links}
         </nav>
-        <Link to="/book-now" className={`btn btn-primary btn-small ${styles.cta}`}>
-          Book a session
-        </Link>
         <button
           type="button"
           className={styles.menuButton}
