@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { consoleErrorProblems, watchConsoleError } from './console-guard'
 import { listen, server, takeUnhandled } from './server'
@@ -8,6 +8,9 @@ import { listen, server, takeUnhandled } from './server'
  * msw answers every call with the default handlers (handlers.ts), a request no handler answers
  * fails the test, and so does a console.error the test did not announce.
  */
+// A page's chunk compiles on its first import; on a busy machine that alone can take over a second.
+configure({ asyncUtilTimeout: 5_000 })
+
 beforeAll(listen)
 afterAll(() => server.close())
 
