@@ -1,11 +1,10 @@
-import { clearSession, readSession } from './session'
-
 /**
  * The one way the site talks to its functions. It knows:
  * - the host-domain rule (SPEC.md sections 7, 9): on the hosting provider's own domain
  *   (*.netlify.app) blog posts, subscribers and login use the /.netlify/functions/<name> path;
  *   the booking call always does;
  * - the admin token (sent as a Bearer header) and what a 401 means (the session is over);
+ *   the token is passed in by the admin's calls, so public pages never load the session code;
  * - the error shape `{ success: false, message }`.
  */
 export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''): boolean {
@@ -40,32 +39,26 @@ export class ApiError extends Error {
 type Options = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: unknown
-  /** Send the admin token; a 401 then ends the session. */
-  auth?: boolean
+  /** The admin token, sent as a Bearer header; a 401 then ends the session. */
+  token?: string
   signal?: AbortSignal
 }
 
 let onSessionEnded: () => void = () => {}
 
-/** The admin shell registers how to leave when the server says the session is over. */
+/** The admin shell registers how to end the session when the server says it is over. */
 export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler
 }
 
-export async function api<T extends object>(path: string, { method = 'GET', body, auth = false, signal }: Options = {}): Promise<T> {
+export async function api<T extends object>(path: string, { method = 'GET', body, token, signal }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  if (auth) {
-    const session = readSession()
-    if (session) headers.Authorization = `Bearer ${session.token}`
-  }
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`
   // A network failure rejects here with a TypeError: callers show their "network" message for it.
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
   const data = (await response.json().catch(() => null)) as ({ success?: boolean; message?: unknown } & T) | null
-  if (response.status === 401 && auth) {
-    clearSession()
-    onSessionEnded()
-  }
+  if (response.status === 401 && token !== undefined) onSessionEnded()
   if (!response.ok || !data || data.success === false) {
     throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined)
   }

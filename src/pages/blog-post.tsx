@@ -1,7 +1,7 @@
 import { ArrowLeft, Clock } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { Await, Link, useLoaderData } from 'react-router-dom'
-import type { RenderedPost } from '../../domain/blog-post'
+import { BLOG_MESSAGES, type RenderedPost } from '../../domain/blog-post'
 import { formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
 import type { PostResult } from '../features/blog/api/get-post'
@@ -14,7 +14,13 @@ export function BlogPostPage() {
   return (
     <Suspense fallback={<Loading label="Loading post…" />}>
       <Await resolve={post}>
-        {(result: PostResult) => ('post' in result ? <Article post={result.post} /> : <PostNotFound reason={result.error} />)}
+        {(result: PostResult) =>
+          'post' in result ? (
+            <Article post={result.post} />
+          ) : (
+            <PostNotFound reason={result.error === 'not-found' ? BLOG_MESSAGES.notFound : BLOG_MESSAGES.loadFailed} />
+          )
+        }
       </Await>
     </Suspense>
   )

@@ -5,10 +5,11 @@ import type { ContentInput, ContentItem } from '../../../../domain/content-item'
 import type { Resource, ResourceInput } from '../../../../domain/resource'
 import type { Subscriber } from '../../../../domain/subscriber'
 import { api, paths } from '../../../lib/api-client'
+import { readSession } from '../../../lib/session'
 
 /** Every admin call, each with the Bearer token (SPEC.md section 7). */
 const call = <T extends object>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
-  api<T & { message?: string }>(path, { method, body, auth: true })
+  api<T & { message?: string }>(path, { method, body, token: readSession()?.token ?? '' })
 
 export type Stats = { users: number; contentItems: number; lastUpdated: string | null; posts: number; resources: number }
 export type SubscriberPage = { subscribers: Subscriber[]; page: number; pageSize: number; hasMore: boolean }

@@ -34,7 +34,10 @@ export function AdminLayout() {
 
   useEffect(() => {
     // Any admin call answered 401 (expired or revoked token) ends the session here.
-    setSessionEndedHandler(() => navigate('/admin/login', { replace: true }))
+    setSessionEndedHandler(() => {
+      clearSession()
+      navigate('/admin/login', { replace: true })
+    })
     return () => setSessionEndedHandler(() => {})
   }, [navigate])
 
