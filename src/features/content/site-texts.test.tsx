@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import type { SiteTexts } from '../../../domain/content-item'
+import { answer, fail, gate, ok } from '../../testing/handlers'
+import { renderRoute } from '../../testing/render-route'
+import { server } from '../../testing/server'
+import { DEFAULT_TEXTS } from './default-texts'
+
+const BUILT_IN_BELIEFS = JSON.parse(DEFAULT_TEXTS.about.beliefs) as string[]
+const BUILT_IN_SERVICES = (JSON.parse(DEFAULT_TEXTS.services.items) as { title: string }[]).map((s) => s.title)
+
+const beliefs = () =>
+  within(screen.getByRole('region', { name: 'What I believe' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent)
+
+/** Opens `path` with these edited texts and waits until the edited page title shows. */
+async function openWith(path: string, texts: SiteTexts, editedTitle: string) {
+  server.use(...answer.content(texts))
+  const view = renderRoute(path)
+  await screen.findByRole('heading', { level: 1, name: editedTitle })
+  return view
+}
+
+describe('site texts', () => {
+  it('shows the built-in text first, then the edited one from /api/content', async () => {
+    const held = gate()
+    server.use(
+      http.get('/api/content', async () => {
+        await held.opened
+        return ok({ content: { home: { heroTitle: 'Peace with money starts here' }, site: { footerTagline: 'Edited tagline' } } })
+      }),
+    )
+    renderRoute('/')
+    expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_TEXTS.home.heroTitle })).toBeTruthy()
+    expect(screen.getByText(DEFAULT_TEXTS.site.footerTagline)).toBeTruthy()
+    held.open()
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Peace with money starts here' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { level: 1, name: DEFAULT_TEXTS.home.heroTitle })).toBeNull()
+    expect(screen.getByText('Edited tagline')).toBeTruthy()
+    // Untouched keys keep their built-in text.
+    expect(screen.getByText(DEFAULT_TEXTS.home.visionText)).toBeTruthy()
+  })
+
+  it('keeps the built-in text for an edit that is only whitespace', async () => {
+    await openWith('/about', { about: { title: 'About Coach Grace', intro: '   ' } }, 'About Coach Grace')
+    expect(screen.getByText(DEFAULT_TEXTS.about.intro)).toBeTruthy()
+  })
+
+  it('falls back to the built-in list when an edited JSON list does not parse', async () => {
+    await openWith('/about', { about: { title: 'About Coach Grace', beliefs: '["Unclosed list",' } }, 'About Coach Grace')
+    expect(beliefs()).toEqual(BUILT_IN_BELIEFS)
+  })
+
+  it('falls back to the built-in list when the JSON holds the wrong kind of item', async () => {
+    await openWith('/services', { services: { title: 'Ways to work together', items: '[{"title":"No text here"}]' } }, 'Ways to work together')
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(BUILT_IN_SERVICES)
+  })
+
+  it('uses an edited JSON list', async () => {
+    await openWith('/about', { about: { title: 'About Coach Grace', beliefs: JSON.stringify(['Give first', 'Save second']) } }, 'About Coach Grace')
+    expect(beliefs()).toEqual(['Give first', 'Save second'])
+  })
+
+  it('reads a list of strings written one item per line, skipping blank lines', async () => {
+    await openWith('/about', { about: { title: 'About Coach Grace', beliefs: 'Give first\n\n  Save second  \nLive on the rest\n' } }, 'About Coach Grace')
+    expect(beliefs()).toEqual(['Give first', 'Save second', 'Live on the rest'])
+  })
+
+  it('does not read one-per-line text as a list of titled items', async () => {
+    await openWith('/services', { services: { title: 'Ways to work together', items: 'Coaching\nSpeaking' } }, 'Ways to work together')
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(BUILT_IN_SERVICES)
+  })
+
+  it('keeps the built-in texts and only logs a warning when the texts cannot load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.use(http.get('/api/content', () => fail(500)))
+    renderRoute('/about')
+    expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_TEXTS.about.title })).toBeTruthy()
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load site texts; using the built-in ones.', expect.anything()))
+    expect(beliefs()).toEqual(BUILT_IN_BELIEFS)
+  })
+})
