@@ -26,6 +26,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
   vi.unstubAllGlobals()
+  vi.unstubAllEnvs()
   const problems = consoleErrorProblems()
   vi.restoreAllMocks()
   const unhandled = takeUnhandled()
