@@ -27,7 +27,8 @@ export type BookingRequest = z.output<typeof BookingRequestSchema>
 
 export const BOOKING_STATUSES = ['new', 'handled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+/** `sending` is a claim held by one delivery attempt, so two never send the same email. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 
 /** A stored booking: the request as sent, plus what the office and the mailer know about it. */
 export const StoredBookingSchema = z.object({
@@ -42,6 +43,7 @@ export const StoredBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   emailStatus: z.enum(EMAIL_STATUSES),
   emailAttempts: z.number(),
+  emailClaimedAt: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

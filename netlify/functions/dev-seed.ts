@@ -22,6 +22,7 @@ const APP_STORES = [
   'users',
   'subscribers',
   'bookings',
+  'booking-emails-due',
   'outbox',
   'rate-limits',
   'revoked-tokens',

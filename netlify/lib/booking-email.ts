@@ -24,11 +24,20 @@ function bookingEmail(booking: StoredBooking) {
   }
 }
 
+/** After this many failed attempts the retry gives up; the booking stays visible in the admin. */
+export const MAX_EMAIL_ATTEMPTS = 10
+
 /**
  * Tries once to email the coach about a stored booking and records the outcome. Never throws:
- * the booking is safe either way, and a failed email is retried by the scheduled function.
+ * the booking is safe either way, and a failed email is retried by the scheduled function. The
+ * claim makes sure two attempts (the visitor's request and a retry) never both send it.
  */
 export async function deliverBookingEmail(booking: StoredBooking): Promise<boolean> {
+  const claimed = await bookings.claimEmail(booking.id).catch((error) => {
+    console.error(`booking ${booking.id}: could not claim the email:`, error)
+    return false
+  })
+  if (!claimed) return false
   let sent = false
   try {
     await sendEmail(bookingEmail(booking))
@@ -38,4 +47,16 @@ export async function deliverBookingEmail(booking: StoredBooking): Promise<boole
   }
   await bookings.markEmail(booking.id, sent).catch((error) => console.error('could not record email outcome:', error))
   return sent
+}
+
+/** The scheduled retry: every booking whose email is still due, oldest first. */
+export async function retryBookingEmails(): Promise<{ sent: number; failed: number }> {
+  let sent = 0
+  let failed = 0
+  for (const booking of await bookings.unsent()) {
+    if (booking.emailAttempts >= MAX_EMAIL_ATTEMPTS) continue
+    if (await deliverBookingEmail(booking)) sent++
+    else failed++
+  }
+  return { sent, failed }
 }

@@ -4,8 +4,16 @@ import { openStore, StorageUnavailableError } from '../blobs'
 import { HttpError } from '../http'
 import { timeOrderedId } from '../ids'
 
-/** One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed newest first. */
+/**
+ * One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed
+ * newest first. A second store holds one marker per booking whose email has not gone out yet, so
+ * the retry reads only those.
+ */
 const store = () => openStore('bookings')
+const unsentMarkers = () => openStore('booking-emails-due')
+
+/** How long a delivery attempt may hold its claim before another may take over (a crashed attempt). */
+export const EMAIL_CLAIM_MS = 2 * 60_000
 
 function parse(text: string): StoredBooking {
   const result = z.safeParse(StoredBookingSchema, JSON.parse(text))
@@ -39,6 +47,8 @@ export const bookings = {
       createdAt: now,
       updatedAt: now,
     }
+    // Marker first: a marker without its booking is dropped by the retry; the reverse would never be emailed.
+    await unsentMarkers().set(booking.id, '')
     await store().setIfNew(booking.id, JSON.stringify(booking))
     return booking
   },
@@ -58,17 +68,40 @@ export const bookings = {
     return change(id, (booking) => ({ ...booking, status, updatedAt: new Date().toISOString() }))
   },
 
-  /** Records one delivery attempt's outcome. A booking already sent stays sent. */
-  markEmail(id: string, sent: boolean): Promise<StoredBooking> {
-    return change(id, (booking) =>
-      booking.emailStatus === 'sent'
-        ? null
-        : { ...booking, emailStatus: sent ? 'sent' : 'failed', emailAttempts: booking.emailAttempts + 1 },
-    )
+  /**
+   * Claims the right to send this booking's email now. False when it is sent already, or another
+   * attempt holds a fresh claim. A claim older than EMAIL_CLAIM_MS is taken over.
+   */
+  async claimEmail(id: string, now = new Date()): Promise<boolean> {
+    const claimedAt = now.toISOString()
+    const result = await change(id, (booking) => {
+      if (booking.emailStatus === 'sent') return null
+      const held =
+        booking.emailStatus === 'sending' && booking.emailClaimedAt && now.getTime() - Date.parse(booking.emailClaimedAt) < EMAIL_CLAIM_MS
+      return held ? null : { ...booking, emailStatus: 'sending', emailClaimedAt: claimedAt }
+    })
+    return result.emailStatus === 'sending' && result.emailClaimedAt === claimedAt
   },
 
-  /** Bookings whose email has not gone out yet, oldest first. */
+  /** Records one delivery attempt's outcome. A booking already sent stays sent. */
+  async markEmail(id: string, sent: boolean): Promise<StoredBooking> {
+    const booking = await change(id, (current) =>
+      current.emailStatus === 'sent'
+        ? null
+        : { ...current, emailStatus: sent ? 'sent' : 'failed', emailAttempts: current.emailAttempts + 1, emailClaimedAt: undefined },
+    )
+    if (booking.emailStatus === 'sent') await unsentMarkers().delete(id)
+    return booking
+  },
+
+  /** Bookings whose email has not gone out yet, oldest first (markers of vanished bookings are dropped). */
   async unsent(): Promise<StoredBooking[]> {
-    return (await this.list()).filter((booking) => booking.emailStatus !== 'sent').reverse()
+    const due: StoredBooking[] = []
+    for (const id of (await unsentMarkers().keys()).sort()) {
+      const booking = await this.get(id)
+      if (booking && booking.emailStatus !== 'sent') due.push(booking)
+      else if (!booking || booking.emailStatus === 'sent') await unsentMarkers().delete(id)
+    }
+    return due
   },
 }
