@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { readSession } from '../../lib/session'
+import { session } from '../../testing/factories'
+import { fail } from '../../testing/handlers'
+import { renderRoute } from '../../testing/render-route'
+import { sentRequests, server } from '../../testing/server'
+
+async function expectLoginPage(router: { state: { location: { pathname: string } } }) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeTruthy()
+  expect(router.state.location.pathname).toBe('/admin/login')
+}
+
+const adminCalls = () => sentRequests().filter((r) => new URL(r.url).pathname.startsWith('/api/admin/'))
+
+describe('the admin session', () => {
+  it('sends a visitor without a session from /admin to /admin/login, calling nothing', async () => {
+    const { router } = renderRoute('/admin')
+    await expectLoginPage(router)
+    expect(adminCalls()).toHaveLength(0)
+  })
+
+  it.each([
+    ['an unparsable adminUser', 'token-1', '{"username":'],
+    ['an adminUser of the wrong shape', 'token-1', '{"username":"grace","role":"owner"}'],
+    ['no adminToken', null, '{"username":"grace","role":"admin"}'],
+    ['no adminUser', 'token-1', null],
+  ])('redirects to the login page with %s', async (_, token, user) => {
+    if (token !== null) localStorage.setItem('adminToken', token)
+    if (user !== null) localStorage.setItem('adminUser', user)
+    const { router } = renderRoute('/admin/content')
+    await expectLoginPage(router)
+    expect(adminCalls()).toHaveLength(0)
+  })
+
+  it('shows the signed-in user with their role', async () => {
+    renderRoute('/admin', { session: session({ username: 'grace', role: 'editor' }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
+    expect(screen.getByText('Welcome back, grace.')).toBeTruthy()
+    expect(screen.getByText('editor')).toBeTruthy()
+    // Bookings are for admins only (DECISIONS.md 5); the sidebar leaves them out for editors.
+    const nav = screen.getByRole('navigation', { name: 'Admin' })
+    expect(within(nav).queryByRole('link', { name: 'Bookings' })).toBeNull()
+    expect(within(nav).getByRole('link', { name: 'Content' })).toBeTruthy()
+  })
+
+  it('sends the Bearer token with admin calls', async () => {
+    const current = session()
+    renderRoute('/admin', { session: current })
+    await screen.findByText('Total users')
+    const stats = adminCalls().find((r) => new URL(r.url).pathname === '/api/admin/stats')
+    expect(stats?.headers.get('authorization')).toBe(`Bearer ${current.token}`)
+  })
+
+  it('ends the session when an admin call answers 401: back to login, storage cleared', async () => {
+    server.use(http.get('/api/admin/content', () => fail(401, 'Your session has expired')))
+    const { router } = renderRoute('/admin/content', { session: true })
+    await expectLoginPage(router)
+    expect(localStorage.getItem('adminToken')).toBeNull()
+    expect(localStorage.getItem('adminUser')).toBeNull()
+  })
+
+  it('logs out: calls the server, clears storage and opens the login page', async () => {
+    const current = session()
+    const { user, router } = renderRoute('/admin', { session: current })
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    await expectLoginPage(router)
+    expect(readSession()).toBeNull()
+    const logout = adminCalls().find((r) => new URL(r.url).pathname === '/api/admin/logout')
+    expect(logout?.method).toBe('POST')
+    expect(logout?.headers.get('authorization')).toBe(`Bearer ${current.token}`)
+  })
+
+  it('logs out even when the server call fails', async () => {
+    server.use(http.post('/api/admin/logout', () => fail(500)))
+    const { user, router } = renderRoute('/admin', { session: true })
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    await expectLoginPage(router)
+    await waitFor(() => expect(readSession()).toBeNull())
+  })
+})
