@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions'
+import { PAGE_HEADERS } from '../../build/headers'
+import { posts } from '../lib/data/posts'
+import { route } from '../lib/http'
+import { postMeta, withHead } from '../lib/seo'
+import { siteName } from '../lib/site-name'
+import { siteUrl } from '../lib/site-url'
+
+/**
+ * GET /blog/{slug} as a link preview or crawler fetches it (DECISIONS.md 12): the site's own
+ * index.html with the post's title, description, canonical URL, Open Graph, Twitter card and
+ * JSON-LD in the head. The app then starts as on any other page. A missing post answers 404 with
+ * the plain page, which shows "Post Not Found".
+ */
+export default route({
+  GET: async (req, context) => {
+    const template = await fetchTemplate(req)
+    const slug = context.params?.slug ?? ''
+    const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
+    const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' }
+    if (!post || post.status !== 'published') return new Response(template, { status: 404, headers })
+    const base = siteUrl(req)
+    return new Response(withHead(template, postMeta(post, base, await siteName())), { headers })
+  },
+})
+
+/** The built page shell, from the CDN that serves it (or Vite's dev server under netlify dev). */
+async function fetchTemplate(req: Request): Promise<string> {
+  const response = await fetch(new URL('/index.html', req.url), { signal: AbortSignal.timeout(5_000) })
+  if (!response.ok) throw new Error(`index.html answered ${response.status}`)
+  return response.text()
+}
+
+export const config: Config = { path: '/blog/:slug' }

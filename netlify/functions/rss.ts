@@ -1,0 +1,49 @@
+import type { Config } from '@netlify/functions'
+import { excerptOf } from '../../domain/text'
+import { posts } from '../lib/data/posts'
+import { route } from '../lib/http'
+import { escapeXml } from '../lib/seo'
+import { siteName } from '../lib/site-name'
+import { siteUrl } from '../lib/site-url'
+import { xmlResponse } from '../lib/xml'
+
+const FEED_SIZE = 50
+
+/** GET /rss.xml: RSS 2.0 of the latest published posts, built from the stored data on each request. */
+export default route({
+  GET: async (req) => {
+    const base = siteUrl(req)
+    const [published, name] = await Promise.all([posts.listPublished(), siteName()])
+    const items = published.slice(0, FEED_SIZE).map((post) => {
+      const link = `${base}/blog/${post.slug}`
+      return [
+        '    <item>',
+        `      <title>${escapeXml(post.title)}</title>`,
+        `      <link>${escapeXml(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        `      <description>${escapeXml(excerptOf(post))}</description>`,
+        ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+        '    </item>',
+      ].join('\n')
+    })
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      '  <channel>',
+      `    <title>${escapeXml(name)} Blog</title>`,
+      `    <link>${escapeXml(`${base}/blog`)}</link>`,
+      `    <description>${escapeXml('Practical, faith-rooted encouragement for your family’s finances.')}</description>`,
+      '    <language>en-us</language>',
+      `    <atom:link href="${escapeXml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+      ...(published[0] ? [`    <lastBuildDate>${new Date(published[0].updatedAt).toUTCString()}</lastBuildDate>`] : []),
+      ...items,
+      '  </channel>',
+      '</rss>',
+      '',
+    ].join('\n')
+    return xmlResponse(xml, 'application/rss+xml; charset=utf-8')
+  },
+})
+
+export const config: Config = { path: '/rss.xml' }

@@ -1,0 +1,32 @@
+import type { Config } from '@netlify/functions'
+import { posts } from '../lib/data/posts'
+import { route } from '../lib/http'
+import { escapeXml } from '../lib/seo'
+import { siteUrl } from '../lib/site-url'
+import { xmlResponse } from '../lib/xml'
+
+/** The public pages a search engine should know, besides each published post. */
+const STATIC_PATHS = ['/', '/about', '/services', '/resources', '/blog', '/book-now']
+
+/** GET /sitemap.xml: every public page and every published post, from the stored data. */
+export default route({
+  GET: async (req) => {
+    const base = siteUrl(req)
+    const entry = (path: string, lastmod?: string) =>
+      `  <url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`
+    const urls = [
+      ...STATIC_PATHS.map((path) => entry(path)),
+      ...(await posts.listPublished()).map((post) => entry(`/blog/${post.slug}`, post.updatedAt)),
+    ]
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n')
+    return xmlResponse(xml, 'application/xml; charset=utf-8')
+  },
+})
+
+export const config: Config = { path: '/sitemap.xml' }

@@ -1,0 +1,86 @@
+import type { PostSummary } from '../../domain/blog-post'
+import { excerptOf } from '../../domain/text'
+
+/** Escapes text for XML and HTML text and attribute values alike. */
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+export type PageMeta = {
+  title: string
+  description: string
+  url: string
+  image?: string
+  type: 'website' | 'article'
+  jsonLd?: Record<string, unknown>
+}
+
+/**
+ * The head a crawler or link preview reads: title, description, canonical, Open Graph, Twitter
+ * card and JSON-LD. JSON-LD is a data block, not script, so the CSP does not need to allow it;
+ * "<" is escaped so a title cannot close the element.
+ */
+export function headTags(meta: PageMeta): string {
+  const tags = [
+    `<title>${escapeXml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeXml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeXml(meta.url)}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escapeXml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeXml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeXml(meta.url)}" />`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeXml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeXml(meta.description)}" />`,
+  ]
+  if (meta.image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeXml(meta.image)}" />`,
+      `<meta name="twitter:image" content="${escapeXml(meta.image)}" />`,
+    )
+  }
+  if (meta.jsonLd) {
+    tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`)
+  }
+  return tags.join('\n    ')
+}
+
+/** Replaces the template's title and description with the page's own head tags. */
+export function withHead(template: string, meta: PageMeta): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta name="description"[^>]*>\s*/i, '')
+    .replace(/<link rel="canonical"[^>]*>\s*/i, '')
+    .replace(/<\/head>/i, `  ${headTags(meta)}\n  </head>`)
+}
+
+export function absoluteUrl(base: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${base}/`).toString()
+}
+
+export function postMeta(post: PostSummary, base: string, siteName: string): PageMeta {
+  const url = `${base}/blog/${post.slug}`
+  const image = post.featuredImage ? absoluteUrl(base, post.featuredImage) : undefined
+  const description = excerptOf(post)
+  return {
+    title: `${post.title} | ${siteName}`,
+    description,
+    url,
+    image,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      url,
+      mainEntityOfPage: url,
+      ...(image ? { image } : {}),
+      datePublished: post.publishedAt ?? post.createdAt,
+      dateModified: post.updatedAt,
+      author: { '@type': 'Person', name: post.author },
+      publisher: { '@type': 'Organization', name: siteName },
+      keywords: post.tags.join(', '),
+    },
+  }
+}
