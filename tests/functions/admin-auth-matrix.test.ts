@@ -69,7 +69,8 @@ beforeAll(async () => {
   shared = await createFixtures()
   for (const [name, header] of SCENARIOS) headers.set(name, await header())
   expiredHeader = bearer(await forge.expired(admin))
-})
+  // Five bcrypt-hashed users and an RSA key pair: slow on a loaded machine.
+}, 60_000)
 
 afterAll(async () => {
   await server?.stop()
