@@ -148,6 +148,33 @@ describe('POST /api/admin/blog-posts', () => {
   })
 })
 
+describe('fields the server owns', () => {
+  const spoofed = {
+    id: 'chosen-id',
+    slug: 'chosen-slug',
+    author: 'mallory',
+    createdAt: '2000-01-01T00:00:00.000Z',
+    publishedAt: '2000-01-01T00:00:00.000Z',
+  }
+
+  it('ignores them on create', async () => {
+    const { authorization } = await createEditor()
+    const { body } = await create(authorization, { ...post({ title: 'Real Title' }), ...spoofed })
+    expect(body.blogPost.id).not.toBe('chosen-id')
+    expect(body.blogPost).toMatchObject({ slug: 'real-title', publishedAt: null })
+    expect(body.blogPost.author).not.toBe('mallory')
+    expect(body.blogPost.createdAt).not.toBe(spoofed.createdAt)
+  })
+
+  it('ignores them on update', async () => {
+    const { authorization } = await createEditor()
+    const created = (await create(authorization, post({ title: 'Real Title', status: 'published' }))).body.blogPost
+    await update(authorization, { ...post({ title: 'Real Title', status: 'published' }), ...spoofed, id: created.id })
+    const stored = await posts.find({ id: created.id })
+    expect(stored).toMatchObject({ slug: 'real-title', author: created.author, createdAt: created.createdAt, publishedAt: created.publishedAt })
+  })
+})
+
 describe('GET /api/admin/blog-posts', () => {
   it('lists drafts and published posts, without bodies', async () => {
     const { authorization } = await createEditor()

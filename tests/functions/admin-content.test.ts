@@ -131,6 +131,16 @@ describe('POST /api/admin/content', () => {
   })
 })
 
+describe('fields the server owns', () => {
+  it('ignores a posted id, updatedBy and updatedAt', async () => {
+    const { authorization } = await createEditor({ username: 'Martha' })
+    const { body } = await save(authorization, { ...item(), id: 'chosen-id', updatedBy: 'mallory', updatedAt: '2000-01-01T00:00:00.000Z' })
+    expect(body.item.id).not.toBe('chosen-id')
+    expect(body.item.updatedBy).toBe('Martha')
+    expect(body.item.updatedAt).not.toBe('2000-01-01T00:00:00.000Z')
+  })
+})
+
 describe('GET /api/admin/content', () => {
   it('lists the items', async () => {
     const { authorization } = await createEditor()

@@ -120,6 +120,27 @@ describe('POST /api/admin/resources', () => {
   })
 })
 
+describe('fields the server owns', () => {
+  const spoofed = { id: 'chosen-id', downloadCount: 999, createdBy: 'mallory', createdAt: '2000-01-01T00:00:00.000Z' }
+
+  it('ignores them on create', async () => {
+    const { authorization } = await createEditor({ username: 'Martha' })
+    const { status, body } = await create(authorization, { ...resource(), ...spoofed })
+    expect(status).toBe(201)
+    const stored = await resources.get(body.resource.id)
+    expect(stored?.id).not.toBe('chosen-id')
+    expect(stored).toMatchObject({ downloadCount: 0, createdBy: 'Martha' })
+    expect(stored?.createdAt).not.toBe(spoofed.createdAt)
+  })
+
+  it('ignores them on update', async () => {
+    const { authorization } = await createEditor({ username: 'Martha' })
+    const created = (await create(authorization, resource())).body.resource
+    await update(authorization, { ...resource({ title: 'Edited' }), ...spoofed, id: created.id })
+    expect(await resources.get(created.id)).toMatchObject({ title: 'Edited', downloadCount: 0, createdBy: 'Martha', createdAt: created.createdAt })
+  })
+})
+
 describe('PUT /api/admin/resources (DECISIONS.md 1)', () => {
   it('edits every field, isActive false included, and the public list drops it', async () => {
     const { authorization } = await createEditor({ username: 'Martha' })

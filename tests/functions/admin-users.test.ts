@@ -167,6 +167,28 @@ describe('POST /api/admin/users', () => {
   })
 })
 
+describe('fields the server owns', () => {
+  it('ignores a posted id, passwordHash, createdAt and lastLogin', async () => {
+    const { authorization } = await createAdmin()
+    // Shaped like a bcrypt hash: were it stored, whoever chose it would know the password.
+    const knownHash = '$2b$10$w0mY3.7M1uC7Gq0Yb8bGCOyF2tLk3Kx5pZ9r7yq6Wb2tXxXxXxXxW'
+    const { status, body } = await create(authorization, {
+      ...validUser(),
+      id: 'chosen-id',
+      passwordHash: knownHash,
+      createdAt: '2000-01-01T00:00:00.000Z',
+      lastLogin: '2000-01-01T00:00:00.000Z',
+    })
+    expect(status).toBe(201)
+    const stored = await users.findByUsername('newcomer')
+    expect(stored?.id).not.toBe('chosen-id')
+    expect(stored?.passwordHash).not.toBe(knownHash)
+    expect(stored?.createdAt).not.toBe('2000-01-01T00:00:00.000Z')
+    expect(stored?.lastLogin).toBeUndefined()
+    expect(body.user.id).toBe(stored?.id)
+  })
+})
+
 describe('DELETE /api/admin/users/{id}', () => {
   it('deletes an editor, whose token then stops working', async () => {
     const { authorization } = await createAdmin({ username: 'boss' })
