@@ -255,6 +255,18 @@ describe('PUT /api/admin/blog-posts', () => {
     expect(await publicSlugs()).toEqual([created.slug])
   })
 
+  it('takes a post off the public list when it goes back to draft', async () => {
+    const { authorization } = await createEditor()
+    const created = (await create(authorization, post({ status: 'published' }))).body.blogPost
+    expect(await publicSlugs()).toEqual([created.slug])
+
+    const { status } = await update(authorization, { id: created.id, ...post({ status: 'draft' }) })
+
+    expect(status).toBe(200)
+    expect(await publicSlugs()).toEqual([])
+    expect((await call(blogPosts, { path: `/api/blog-posts?slug=${created.slug}` })).status).toBe(404)
+  })
+
   it('keeps the slug of a published post when its title changes, so shared links keep working', async () => {
     const { authorization } = await createEditor()
     const created = (await create(authorization, post({ title: 'Original Title', status: 'published' }))).body.blogPost
