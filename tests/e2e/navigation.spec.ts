@@ -123,6 +123,20 @@ test.describe('small screen (375 px)', () => {
     await expect(drawer(page)).toBeHidden()
   })
 
+  test('a click on the backdrop beside the drawer closes it', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(drawer(page)).toBeVisible()
+    // Let the slide-in finish, then click whichever side the drawer leaves free.
+    await drawer(page).evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)))
+    const viewport = page.viewportSize()!
+    const box = (await drawer(page).boundingBox())!
+    const x = box.x > 0 ? box.x / 2 : (box.x + box.width + viewport.width) / 2
+    await page.mouse.click(x, viewport.height / 2)
+    await expect(drawer(page)).toBeHidden()
+    await expect(page).toHaveURL('/')
+  })
+
   test('clicking a drawer link navigates and closes the drawer', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Open menu' }).click()

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
+import { readOutbox } from './support/outbox'
 
 /** SPEC.md sections 4, 5, 8 and DECISIONS.md 4: the newsletter signup on /blog. */
 
@@ -131,4 +132,37 @@ test('a network failure alerts "Something went wrong. Please try again later."',
   expect(await dialogs.nth(1)).toBe('Something went wrong. Please try again later.')
   await expect(emailField(page)).toHaveValue('someone@example.com')
   await expect(button(page)).toBeEnabled()
+})
+
+test('the welcome email carries an unsubscribe link that works with one click (DECISIONS.md 4)', async ({ page, dialogs, admin, request }) => {
+  await openBlog(page)
+  await emailField(page).fill('Leaving@Example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+
+  const welcome = (await readOutbox(request)).find((email) => email.to === 'leaving@example.com')
+  expect(welcome, 'a welcome email in the outbox').toBeDefined()
+  const link = /https?:\/\/\S+\/unsubscribe\?\S+/.exec(welcome!.text)?.[0]
+  expect(link, 'an unsubscribe link in the welcome email').toBeDefined()
+
+  const { pathname, search } = new URL(link!)
+  await page.goto(pathname + search)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe')
+  await expect(page.getByText(/leaving@example\.com/)).toBeVisible()
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('status')).toHaveText('You have been unsubscribed.')
+  expect(await admin.subscribers()).toEqual([])
+})
+
+test('a tampered unsubscribe link is refused and keeps the subscriber', async ({ page, dialogs, admin, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(400))
+  await openBlog(page)
+  await emailField(page).fill('staying@example.com')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+
+  await page.goto('/unsubscribe?email=staying%40example.com&token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.')
+  expect((await admin.subscribers()).map((s) => s.email)).toEqual(['staying@example.com'])
 })

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
+import { BASE_URL } from '../../../playwright.config'
 import { AdminApi } from './admin-api'
 
 /**
@@ -7,6 +8,7 @@ import { AdminApi } from './admin-api'
  * - every console error and uncaught page error fails the test, unless the test announced it with
  *   `consoleErrors.allow(...)` because it breaks something on purpose (SPEC.md asks for no errors
  *   during normal use);
+ * - `server` calls the real functions directly (at the served address, whatever the page's baseURL);
  * - `admin` is the demo admin's API, to shape data through the real functions;
  * - `dialogs` records every alert and accepts it.
  */
@@ -50,6 +52,7 @@ export class Dialogs {
 }
 
 type Fixtures = {
+  server: APIRequestContext
   resetData: void
   consoleErrors: ConsoleErrors
   admin: AdminApi
@@ -57,9 +60,15 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  server: async ({ playwright }, use) => {
+    const context = await playwright.request.newContext({ baseURL: BASE_URL })
+    await use(context)
+    await context.dispose()
+  },
+
   resetData: [
-    async ({ request }, use) => {
-      const response = await request.post('/api/dev/seed', { data: { reset: true } })
+    async ({ server }, use) => {
+      const response = await server.post('/api/dev/seed', { data: { reset: true } })
       expect(response.status(), 'POST /api/dev/seed {reset:true} (is DEMO_SEED=true set for the server?)').toBe(200)
       await use()
     },
@@ -76,8 +85,8 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 
-  admin: async ({ request }, use) => {
-    await use(await AdminApi.login(request))
+  admin: async ({ server }, use) => {
+    await use(await AdminApi.login(server))
   },
 
   dialogs: async ({ page }, use) => {
