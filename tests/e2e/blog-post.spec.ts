@@ -263,9 +263,7 @@ test.describe('hostile markdown (DECISIONS.md 8)', () => {
   async function expectNothingRan(page: Page, armed: { cspConsole: string[]; dialogs: string[] }) {
     // Let every image in the body settle (loaded or failed), so onerror/onload payloads had their chance.
     await page.waitForLoadState('networkidle')
-    await expect
-      .poll(() => body(page).evaluate((el) => [...el.querySelectorAll('img')].every((img) => img.complete)))
-      .toBe(true)
+    await expect.poll(() => body(page).evaluate((el) => [...el.querySelectorAll('img')].every((img) => img.complete))).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
     expect(armed.dialogs, 'dialogs opened by a payload').toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), 'securitypolicyviolation events').toEqual([])
@@ -275,7 +273,11 @@ test.describe('hostile markdown (DECISIONS.md 8)', () => {
     const active = await body(page).evaluate((el) => {
       const found: string[] = []
       for (const node of el.querySelectorAll('*')) {
-        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'FORM', 'STYLE', 'BASE', 'META', 'LINK'].includes(node.tagName.toUpperCase()))
+        if (
+          ['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'FORM', 'STYLE', 'BASE', 'META', 'LINK'].includes(
+            node.tagName.toUpperCase(),
+          )
+        )
           found.push(`<${node.tagName.toLowerCase()}>`)
         for (const attr of node.attributes) {
           if (/^on/i.test(attr.name) || attr.name === 'style' || attr.name === 'srcdoc') found.push(`${node.tagName} ${attr.name}`)

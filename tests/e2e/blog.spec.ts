@@ -119,7 +119,12 @@ test('dates are in US long format and match the publication date', async ({ page
   for (const post of blogPosts) {
     const time = card(page, post.title).locator('time')
     await expect(time).toHaveText(US_LONG_DATE)
-    const expected = new Date(post.publishedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    const expected = new Date(post.publishedAt).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
     await expect(time).toHaveText(expected)
   }
 })

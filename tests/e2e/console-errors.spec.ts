@@ -27,7 +27,12 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
       await expect(page.locator('article .prose h2').first()).toBeVisible()
       // The featured image loads.
       await expect
-        .poll(() => page.locator('article img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() =>
+          page
+            .locator('article img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
         .toBe(true)
     },
   },

@@ -15,7 +15,8 @@ function watchFunctionCalls(page: Page): string[] {
   const calls: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/.netlify/functions/')) calls.push(`${request.method()} ${url.pathname}${url.search}`)
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/.netlify/functions/'))
+      calls.push(`${request.method()} ${url.pathname}${url.search}`)
   })
   return calls
 }
@@ -83,6 +84,8 @@ test.describe('on any other domain', () => {
     expect(calls).toContain('GET /api/blog-posts')
     expect(calls).toContain('POST /api/subscribers')
     expect(calls).toContain('POST /.netlify/functions/send-booking-email')
-    expect(calls.filter((call) => call.includes('/.netlify/functions/blog-posts') || call.includes('/.netlify/functions/subscribers'))).toEqual([])
+    expect(
+      calls.filter((call) => call.includes('/.netlify/functions/blog-posts') || call.includes('/.netlify/functions/subscribers')),
+    ).toEqual([])
   })
 })

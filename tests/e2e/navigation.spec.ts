@@ -19,7 +19,8 @@ test.describe('desktop', () => {
   test('the navigation lists Home, About, Services, Resources, Blog, Book Now in order', async ({ page }) => {
     await page.goto('/')
     await expect(mainNav(page).getByRole('link')).toHaveText(NAV)
-    for (const label of NAV) await expect(mainNav(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('href', PATH_OF[label]!)
+    for (const label of NAV)
+      await expect(mainNav(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('href', PATH_OF[label]!)
   })
 
   for (const label of NAV) {

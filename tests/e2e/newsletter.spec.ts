@@ -134,7 +134,12 @@ test('a network failure alerts "Something went wrong. Please try again later."',
   await expect(button(page)).toBeEnabled()
 })
 
-test('the welcome email carries an unsubscribe link that works with one click (DECISIONS.md 4)', async ({ page, dialogs, admin, request }) => {
+test('the welcome email carries an unsubscribe link that works with one click (DECISIONS.md 4)', async ({
+  page,
+  dialogs,
+  admin,
+  request,
+}) => {
   await openBlog(page)
   await emailField(page).fill('Leaving@Example.com')
   await button(page).click()

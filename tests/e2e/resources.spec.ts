@@ -153,7 +153,9 @@ test.describe('Download Free', () => {
       (response) => /\/api\/resources\/[^/]+\/download$/.test(response.url()) && response.request().method() === 'POST',
     )
     const popup = page.waitForEvent('popup')
-    await card(page, guide.title).getByRole('link', { name: /^Download Free/ }).click()
+    await card(page, guide.title)
+      .getByRole('link', { name: /^Download Free/ })
+      .click()
 
     const tab = await popup
     await tab.waitForLoadState()
@@ -172,7 +174,9 @@ test.describe('Download Free', () => {
     for (let click = 0; click < 2; click++) {
       const recorded = page.waitForResponse((response) => response.url().endsWith('/download'))
       const popup = page.waitForEvent('popup')
-      await card(page, video.title).getByRole('link', { name: /^Download Free/ }).click()
+      await card(page, video.title)
+        .getByRole('link', { name: /^Download Free/ })
+        .click()
       await (await popup).close()
       expect((await recorded).status()).toBe(200)
     }
@@ -188,7 +192,9 @@ test.describe('Download Free', () => {
     await page.goto('/resources')
     const failed = page.waitForResponse((response) => response.url().endsWith('/download'))
     const popup = page.waitForEvent('popup')
-    await card(page, guide.title).getByRole('link', { name: /^Download Free/ }).click()
+    await card(page, guide.title)
+      .getByRole('link', { name: /^Download Free/ })
+      .click()
     const tab = await popup
     await tab.waitForLoadState()
     expect(new URL(tab.url()).pathname).toBe(guide.fileUrl)
@@ -206,7 +212,9 @@ test.describe('Download Free', () => {
     })
     await page.goto('/resources')
     const popup = page.waitForEvent('popup')
-    await card(page, guide.title).getByRole('link', { name: /^Download Free/ }).click()
+    await card(page, guide.title)
+      .getByRole('link', { name: /^Download Free/ })
+      .click()
     const tab = await popup
     await tab.waitForLoadState()
     expect(new URL(tab.url()).pathname).toBe(guide.fileUrl)

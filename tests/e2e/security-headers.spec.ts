@@ -22,9 +22,10 @@ function expectProtected(response: APIResponse, label: string) {
   expect(scriptSources, `${label}: script-src or default-src`).toBeDefined()
   expect(scriptSources, `${label}: no inline script`).not.toContain("'unsafe-inline'")
   expect(scriptSources, `${label}: no eval`).not.toContain("'unsafe-eval'")
-  expect(scriptSources!.some((source) => source === '*' || source === 'http:' || source === 'https:'), `${label}: no wildcard script source`).toBe(
-    false,
-  )
+  expect(
+    scriptSources!.some((source) => source === '*' || source === 'http:' || source === 'https:'),
+    `${label}: no wildcard script source`,
+  ).toBe(false)
   expect(policy.get('script-src-attr') ?? [], `${label}: no inline event handlers`).not.toContain("'unsafe-inline'")
 
   const hsts = headers['strict-transport-security']
