@@ -67,13 +67,13 @@ describe('the blog page', () => {
 
   it('tells when no post has the tag, with a button back to all posts', async () => {
     server.use(...answer.blogPosts([budgeting, giving]))
-    const { user, router } = renderRoute('/blog?tag=Investing')
+    const { user, currentLocation } = renderRoute('/blog?tag=Investing')
     expect(await screen.findByText('No posts tagged "Investing" yet.')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'View all posts' }))
     await waitFor(() => expect(cardTitles()).toEqual(['Budgeting basics', 'Joyful giving']))
     expect(topic('All Posts').getAttribute('aria-pressed')).toBe('true')
-    expect(router.state.location.search).toBe('')
+    expect(currentLocation().search).toBe('')
   })
 
   it('shows the empty state and only logs a warning when loading fails', async () => {

@@ -67,14 +67,14 @@ describe('the resources page', () => {
 
   it('says "No videos available." for an empty type, with a button that clears the filter', async () => {
     server.use(...answer.resources([workbook, debtGuide]))
-    const { user, router } = renderRoute('/resources?type=video')
+    const { user, currentLocation } = renderRoute('/resources?type=video')
     expect(await screen.findByText('No videos available.')).toBeTruthy()
     expect(pressed('Videos')).toBe('true')
 
     await user.click(screen.getByRole('button', { name: 'View all resources' }))
     await waitFor(() => expect(cardTitles()).toEqual(['Budget workbook', 'Debt-free guide']))
     expect(pressed('All')).toBe('true')
-    expect(router.state.location.search).toBe('')
+    expect(currentLocation().search).toBe('')
   })
 
   it('ignores an unknown type in the address', async () => {

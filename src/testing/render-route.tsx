@@ -23,7 +23,9 @@ export function renderRoute(path: string, { session }: Options = {}) {
   onTestFinished(() => router.dispose())
   const user = userEvent.setup()
   const view = render(<RouterProvider router={router} />)
-  return { ...view, router, user }
+  /** Where the app is now (after redirects and navigations), as the address bar would show it. */
+  const currentLocation = () => ({ pathname: router.state.location.pathname, search: router.state.location.search })
+  return { ...view, user, currentLocation }
 }
 
 /**

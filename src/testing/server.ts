@@ -5,18 +5,14 @@ import { handlers } from './handlers'
 export const server = setupServer(...handlers)
 
 let unhandled: string[] = []
-let seen: Request[] = []
-
-server.events.on('request:start', ({ request }) => {
-  seen.push(request.clone())
-})
+let sent: Request[] = []
 
 /** Every request the page sent during the current test, in order, bodies still readable. */
 export function sentRequests(): readonly Request[] {
-  return seen
+  return sent
 }
 
-export function listen(): void {
+export function listen(): () => void {
   server.listen({
     onUnhandledFrame({ frame }) {
       const request = (frame.data as { request?: Request }).request
@@ -26,12 +22,23 @@ export function listen(): void {
       throw new Error(`No msw handler for ${line}`)
     },
   })
+  // Requests are noted when fetch is called, not from msw's request:start event: that event comes
+  // a few ticks later, and a request a test starts while unmounting would land in the next test's list.
+  const mswFetch = globalThis.fetch
+  globalThis.fetch = (input, init) => {
+    sent.push(input instanceof Request ? input.clone() : new Request(new URL(String(input), location.href), init))
+    return mswFetch(input, init)
+  }
+  return () => {
+    globalThis.fetch = mswFetch
+    server.close()
+  }
 }
 
 /** Resets the per-test state and hands back the requests no handler answered. */
 export function takeUnhandled(): string[] {
   const out = unhandled
   unhandled = []
-  seen = []
+  sent = []
   return out
 }

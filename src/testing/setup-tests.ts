@@ -11,8 +11,11 @@ import { listen, server, takeUnhandled } from './server'
 // A page's chunk compiles on its first import; on a busy machine that alone can take over a second.
 configure({ asyncUtilTimeout: 5_000 })
 
-beforeAll(listen)
-afterAll(() => server.close())
+let stop = () => {}
+beforeAll(() => {
+  stop = listen()
+})
+afterAll(() => stop())
 
 beforeEach(() => {
   takeUnhandled()

@@ -7,17 +7,17 @@ import { fail } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
 import { sentRequests, server } from '../../testing/server'
 
-async function expectLoginPage(router: { state: { location: { pathname: string } } }) {
+async function expectLoginPage(currentLocation: () => { pathname: string }) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeTruthy()
-  expect(router.state.location.pathname).toBe('/admin/login')
+  expect(currentLocation().pathname).toBe('/admin/login')
 }
 
 const adminCalls = () => sentRequests().filter((r) => new URL(r.url).pathname.startsWith('/api/admin/'))
 
 describe('the admin session', () => {
   it('sends a visitor without a session from /admin to /admin/login, calling nothing', async () => {
-    const { router } = renderRoute('/admin')
-    await expectLoginPage(router)
+    const { currentLocation } = renderRoute('/admin')
+    await expectLoginPage(currentLocation)
     expect(adminCalls()).toHaveLength(0)
   })
 
@@ -29,8 +29,8 @@ describe('the admin session', () => {
   ])('redirects to the login page with %s', async (_, token, user) => {
     if (token !== null) localStorage.setItem('adminToken', token)
     if (user !== null) localStorage.setItem('adminUser', user)
-    const { router } = renderRoute('/admin/content')
-    await expectLoginPage(router)
+    const { currentLocation } = renderRoute('/admin/content')
+    await expectLoginPage(currentLocation)
     expect(adminCalls()).toHaveLength(0)
   })
 
@@ -55,17 +55,17 @@ describe('the admin session', () => {
 
   it('ends the session when an admin call answers 401: back to login, storage cleared', async () => {
     server.use(http.get('/api/admin/content', () => fail(401, 'Your session has expired')))
-    const { router } = renderRoute('/admin/content', { session: true })
-    await expectLoginPage(router)
+    const { currentLocation } = renderRoute('/admin/content', { session: true })
+    await expectLoginPage(currentLocation)
     expect(localStorage.getItem('adminToken')).toBeNull()
     expect(localStorage.getItem('adminUser')).toBeNull()
   })
 
   it('logs out: calls the server, clears storage and opens the login page', async () => {
     const current = session()
-    const { user, router } = renderRoute('/admin', { session: current })
+    const { user, currentLocation } = renderRoute('/admin', { session: current })
     await user.click(await screen.findByRole('button', { name: 'Logout' }))
-    await expectLoginPage(router)
+    await expectLoginPage(currentLocation)
     expect(readSession()).toBeNull()
     const logout = adminCalls().find((r) => new URL(r.url).pathname === '/api/admin/logout')
     expect(logout?.method).toBe('POST')
@@ -74,9 +74,9 @@ describe('the admin session', () => {
 
   it('logs out even when the server call fails', async () => {
     server.use(http.post('/api/admin/logout', () => fail(500)))
-    const { user, router } = renderRoute('/admin', { session: true })
+    const { user, currentLocation } = renderRoute('/admin', { session: true })
     await user.click(await screen.findByRole('button', { name: 'Logout' }))
-    await expectLoginPage(router)
+    await expectLoginPage(currentLocation)
     await waitFor(() => expect(readSession()).toBeNull())
   })
 })

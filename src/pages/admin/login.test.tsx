@@ -24,7 +24,7 @@ describe('the admin login page', () => {
         return ok({ token: 'jwt-token', user: { username: 'grace', role: 'editor' } })
       }),
     )
-    const { user, router } = await openLogin()
+    const { user, currentLocation } = await openLogin()
     await user.type(screen.getByLabelText('Username'), 'grace')
     await user.type(screen.getByLabelText('Password'), 'secret-password')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
@@ -34,21 +34,21 @@ describe('the admin login page', () => {
     held.open()
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
-    expect(router.state.location.pathname).toBe('/admin')
+    expect(currentLocation().pathname).toBe('/admin')
     expect(readSession()).toEqual({ token: 'jwt-token', user: { username: 'grace', role: 'editor' } })
     expect(await loginRequests()[0]?.json()).toEqual({ username: 'grace', password: 'secret-password' })
   })
 
   it('shows the server message and stays on the page', async () => {
     server.use(http.post('/api/admin/login', () => fail(401, 'Invalid username or password')))
-    const { user, router } = await openLogin()
+    const { user, currentLocation } = await openLogin()
     await user.type(screen.getByLabelText('Username'), 'grace')
     await user.type(screen.getByLabelText('Password'), 'wrong-password')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password')
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy()
-    expect(router.state.location.pathname).toBe('/admin/login')
+    expect(currentLocation().pathname).toBe('/admin/login')
     expect(readSession()).toBeNull()
   })
 
@@ -64,9 +64,9 @@ describe('the admin login page', () => {
   })
 
   it('sends a signed-in admin straight to the dashboard', async () => {
-    const { router } = renderRoute('/admin/login', { session: true })
+    const { currentLocation } = renderRoute('/admin/login', { session: true })
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
-    expect(router.state.location.pathname).toBe('/admin')
+    expect(currentLocation().pathname).toBe('/admin')
   })
 
   // Vitest runs with import.meta.env.DEV true, as `vite dev` does: the development login shows the
