@@ -89,7 +89,11 @@ describe('the blog page', () => {
     renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
     const tags = within(card('Many topics')).getByRole('list', { name: 'Tags' })
-    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Budgeting', 'Debt'])
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Budgeting', 'Debt'])
   })
 
   it('shows the excerpt, or without one the first 150 characters of the content stripped of markdown', async () => {

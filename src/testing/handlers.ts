@@ -56,7 +56,9 @@ export const handlers: HttpHandler[] = [
     http.post(path, () => ok({ message: 'Subscribed successfully!' })),
     http.get(path, () => ok({ subscribers: [subscriber(), subscriber()], page: 1, pageSize: 50, hasMore: false })),
   ]),
-  http.post('/.netlify/functions/send-booking-email', () => ok({ message: "Thanks! Your request has been sent. We'll be in touch shortly." })),
+  http.post('/.netlify/functions/send-booking-email', () =>
+    ok({ message: "Thanks! Your request has been sent. We'll be in touch shortly." }),
+  ),
   http.post('/api/unsubscribe', () => ok({ message: 'You have been unsubscribed.' })),
 
   // Admin

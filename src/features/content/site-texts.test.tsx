@@ -55,17 +55,29 @@ describe('site texts', () => {
   })
 
   it('falls back to the built-in list when the JSON holds the wrong kind of item', async () => {
-    await openWith('/services', { services: { title: 'Ways to work together', items: '[{"title":"No text here"}]' } }, 'Ways to work together')
+    await openWith(
+      '/services',
+      { services: { title: 'Ways to work together', items: '[{"title":"No text here"}]' } },
+      'Ways to work together',
+    )
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(BUILT_IN_SERVICES)
   })
 
   it('uses an edited JSON list', async () => {
-    await openWith('/about', { about: { title: 'About Coach Grace', beliefs: JSON.stringify(['Give first', 'Save second']) } }, 'About Coach Grace')
+    await openWith(
+      '/about',
+      { about: { title: 'About Coach Grace', beliefs: JSON.stringify(['Give first', 'Save second']) } },
+      'About Coach Grace',
+    )
     expect(beliefs()).toEqual(['Give first', 'Save second'])
   })
 
   it('reads a list of strings written one item per line, skipping blank lines', async () => {
-    await openWith('/about', { about: { title: 'About Coach Grace', beliefs: 'Give first\n\n  Save second  \nLive on the rest\n' } }, 'About Coach Grace')
+    await openWith(
+      '/about',
+      { about: { title: 'About Coach Grace', beliefs: 'Give first\n\n  Save second  \nLive on the rest\n' } },
+      'About Coach Grace',
+    )
     expect(beliefs()).toEqual(['Give first', 'Save second', 'Live on the rest'])
   })
 

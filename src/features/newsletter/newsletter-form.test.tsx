@@ -18,14 +18,17 @@ async function openBlog() {
 }
 
 describe('the newsletter signup (/blog)', () => {
-  it.each(['', 'grace', 'grace@example', 'grace @example.com'])('alerts "Please enter a valid email" for %j and sends nothing', async (typed) => {
-    const { user, alert, email, subscribe } = await openBlog()
-    if (typed) await user.type(email, typed)
-    await subscribe()
-    expect(alert).toHaveBeenCalledExactlyOnceWith('Please enter a valid email')
-    expect(subscribeRequests()).toHaveLength(0)
-    expect(email.value).toBe(typed)
-  })
+  it.each(['', 'grace', 'grace@example', 'grace @example.com'])(
+    'alerts "Please enter a valid email" for %j and sends nothing',
+    async (typed) => {
+      const { user, alert, email, subscribe } = await openBlog()
+      if (typed) await user.type(email, typed)
+      await subscribe()
+      expect(alert).toHaveBeenCalledExactlyOnceWith('Please enter a valid email')
+      expect(subscribeRequests()).toHaveLength(0)
+      expect(email.value).toBe(typed)
+    },
+  )
 
   it('reads "Submitting…" and is disabled while in flight, then alerts success and clears the field', async () => {
     const held = gate()
