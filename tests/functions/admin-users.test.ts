@@ -151,7 +151,7 @@ describe('POST /api/admin/users', () => {
     const answers = await Promise.all([create(authorization, validUser()), create(authorization, validUser({ username: 'NEWCOMER' }))])
 
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
-    expect((await usernames()).map((name) => name.toLowerCase())).toEqual(['boss', 'newcomer'])
+    expect((await usernames()).map((name) => name.toLowerCase()).sort()).toEqual(['boss', 'newcomer'])
   })
 
   it('answers 400 JSON to malformed JSON', async () => {
