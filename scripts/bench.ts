@@ -1,0 +1,204 @@
+/**
+ * npm run bench: the cost of each public and admin call as the data grows (issue 5, flat costs).
+ * Seeds a real local Blobs server at two sizes, calls each function handler in-process, and
+ * prints Blobs requests per call and p50/p95 latency at each size. Writes docs/bench.md.
+ *   BENCH_LARGE_POSTS=1000 BENCH_LARGE_RESOURCES=1000 BENCH_LARGE_SUBSCRIBERS=100000 (defaults)
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Context } from '@netlify/functions'
+import { setEnvironmentContext } from '@netlify/blobs'
+import { BlobsServer } from '@netlify/blobs/server'
+
+process.env.JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
+process.env.URL ??= 'https://bench.example'
+
+const { posts } = await import('../netlify/lib/data/posts')
+const { resources } = await import('../netlify/lib/data/resources')
+const { subscribers } = await import('../netlify/lib/data/subscribers')
+const { users } = await import('../netlify/lib/data/users')
+const { issueToken } = await import('../netlify/lib/auth')
+
+type Handler = (req: Request, context: Context) => Promise<Response>
+const fn = async (name: string) => (await import(`../netlify/functions/${name}.ts`)).default as Handler
+
+const SIZES = {
+  small: { posts: 10, resources: 10, subscribers: 10 },
+  large: {
+    posts: Number(process.env.BENCH_LARGE_POSTS ?? 1000),
+    resources: Number(process.env.BENCH_LARGE_RESOURCES ?? 1000),
+    subscribers: Number(process.env.BENCH_LARGE_SUBSCRIBERS ?? 100_000),
+  },
+}
+const RUNS = Number(process.env.BENCH_RUNS ?? 40)
+
+let blobRequests = 0
+async function withServer<T>(work: () => Promise<T>): Promise<T> {
+  const directory = mkdtempSync(join(tmpdir(), 'bench-blobs-'))
+  const server = new BlobsServer({ directory, token: 'bench', port: 0, onRequest: () => void blobRequests++ })
+  const { port } = await server.start()
+  const url = `http://localhost:${port}`
+  setEnvironmentContext({ siteID: 'bench', token: 'bench', edgeURL: url, uncachedEdgeURL: url })
+  try {
+    return await work()
+  } finally {
+    await server.stop()
+    rmSync(directory, { recursive: true, force: true })
+  }
+}
+
+/** Runs `tasks` with at most `width` in flight. */
+async function pool(count: number, width: number, task: (i: number) => Promise<unknown>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await task(next++)
+    }),
+  )
+}
+
+const body = (words: number) => Array.from({ length: words }, (_, i) => (i % 12 === 0 ? '\n\n' : '') + 'steward').join(' ')
+
+async function seed(size: (typeof SIZES)['small']) {
+  const started = Date.now()
+  // Posts are created one by one: each create rewrites the index, as the admin would.
+  for (let i = 0; i < size.posts; i++) {
+    await posts.create(
+      {
+        title: `Post ${i}`,
+        excerpt: `Excerpt ${i}`,
+        content: body(600),
+        status: i % 10 === 9 ? 'draft' : 'published',
+        tags: [`tag${i % 7}`],
+      },
+      'Grace Adeyemi',
+    )
+  }
+  for (let i = 0; i < size.resources; i++) {
+    await resources.create(
+      { title: `Resource ${i}`, description: 'A helpful guide', type: 'guide', fileUrl: `/downloads/${i}.pdf`, isActive: true },
+      'admin',
+    )
+  }
+  await pool(size.subscribers, 64, (i) => subscribers.add(`person${i}@example.com`))
+  await users.create({ username: 'admin', email: 'admin@example.com', password: 'bench-password', role: 'admin' })
+  return Date.now() - started
+}
+
+type Call = { name: string; run: (i: number) => Promise<Response> }
+
+async function calls(): Promise<Call[]> {
+  const admin = await users.findByUsername('admin')
+  const token = await issueToken(admin!)
+  const auth = { Authorization: `Bearer ${token}` }
+  const firstPost = (await posts.listPublished())[0]!
+  const firstResource = (await resources.list())[0]!
+  const ctx = (params: Record<string, string> = {}, ip = '203.0.113.1') => ({ params, ip }) as unknown as Context
+  const get = (path: string, headers: Record<string, string> = {}) => new Request(`https://bench.example${path}`, { headers })
+  const post = (path: string, data: unknown) =>
+    new Request(`https://bench.example${path}`, {
+      method: 'POST',
+      body: JSON.stringify(data),
+      headers: { 'Content-Type': 'application/json' },
+    })
+  const [blogPosts, resourcesFn, download, subscribersFn, content, adminPosts, adminResources, stats, rss, sitemap] = await Promise.all(
+    [
+      'blog-posts',
+      'resources',
+      'resource-download',
+      'subscribers',
+      'content',
+      'admin-blog-posts',
+      'admin-resources',
+      'admin-stats',
+      'rss',
+      'sitemap',
+    ].map(fn),
+  )
+  return [
+    { name: 'GET /api/blog-posts', run: () => blogPosts!(get('/api/blog-posts'), ctx()) },
+    { name: 'GET /api/blog-posts?slug=', run: () => blogPosts!(get(`/api/blog-posts?slug=${firstPost.slug}`), ctx()) },
+    { name: 'GET /api/resources', run: () => resourcesFn!(get('/api/resources'), ctx()) },
+    {
+      name: 'POST /api/resources/{id}/download',
+      run: () => download!(post(`/api/resources/${firstResource.id}/download`, {}), ctx({ id: firstResource.id })),
+    },
+    // Each subscribe from its own address, so the per-address limit is not what is measured.
+    {
+      name: 'POST /api/subscribers',
+      run: (i) =>
+        subscribersFn!(post('/api/subscribers', { email: `new${i}-${Date.now()}@example.com` }), ctx({}, `198.51.${i >> 8}.${i & 255}`)),
+    },
+    { name: 'GET /api/content', run: () => content!(get('/api/content'), ctx()) },
+    { name: 'GET /rss.xml', run: () => rss!(get('/rss.xml'), ctx()) },
+    { name: 'GET /sitemap.xml', run: () => sitemap!(get('/sitemap.xml'), ctx()) },
+    { name: 'GET /api/admin/blog-posts', run: () => adminPosts!(get('/api/admin/blog-posts', auth), ctx()) },
+    { name: 'GET /api/admin/resources', run: () => adminResources!(get('/api/admin/resources', auth), ctx()) },
+    { name: 'GET /api/subscribers (page 1)', run: () => subscribersFn!(get('/api/subscribers?page=1', auth), ctx()) },
+    { name: 'GET /api/subscribers (search)', run: () => subscribersFn!(get('/api/subscribers?search=person12', auth), ctx()) },
+    { name: 'GET /api/admin/stats', run: () => stats!(get('/api/admin/stats', auth), ctx()) },
+  ]
+}
+
+type Result = { reads: number; p50: number; p95: number }
+
+async function measure(): Promise<Map<string, Result>> {
+  const results = new Map<string, Result>()
+  for (const call of await calls()) {
+    await call.run(-1) // warm up
+    const times: number[] = []
+    const before = blobRequests
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now()
+      const response = await call.run(i)
+      if (response.status >= 400) throw new Error(`${call.name} answered ${response.status}: ${await response.text()}`)
+      await response.arrayBuffer()
+      times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    const pick = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!
+    results.set(call.name, { reads: (blobRequests - before) / RUNS, p50: pick(0.5), p95: pick(0.95) })
+  }
+  return results
+}
+
+const measured: Record<string, { seedMs: number; results: Map<string, Result> }> = {}
+for (const [label, size] of Object.entries(SIZES)) {
+  await withServer(async () => {
+    console.error(`seeding ${label}: ${JSON.stringify(size)}…`)
+    const seedMs = await seed(size)
+    console.error(`seeded in ${(seedMs / 1000).toFixed(1)} s; measuring ${RUNS} runs per call…`)
+    measured[label] = { seedMs, results: await measure() }
+  })
+}
+
+const small = measured.small!.results
+const large = measured.large!.results
+const fmt = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString())
+const rows = [...small.keys()].map((name) => {
+  const s = small.get(name)!
+  const l = large.get(name)!
+  return `| ${name} | ${fmt(s.reads)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(l.reads)} | ${fmt(l.p50)} | ${fmt(l.p95)} |`
+})
+const L = SIZES.large
+const table = [
+  `| call | Blobs requests @10 | p50 ms @10 | p95 ms @10 | Blobs requests @large | p50 ms @large | p95 ms @large |`,
+  `| --- | --- | --- | --- | --- | --- | --- |`,
+  ...rows,
+].join('\n')
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, local @netlify/blobs server (patched, see patches/README.md)`
+const report = [
+  '# Benchmark: cost per call as the data grows',
+  '',
+  `Run ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${machine}.`,
+  `Sizes: @10 = 10 posts, 10 resources, 10 subscribers; @large = ${L.posts} posts, ${L.resources} resources, ${L.subscribers} subscribers. ${RUNS} runs per call.`,
+  `"Blobs requests" counts every request the handler made to the Blobs server (reads, writes, lists) per call.`,
+  '',
+  table,
+  '',
+  `Seeding took ${(measured.small!.seedMs / 1000).toFixed(1)} s and ${(measured.large!.seedMs / 1000).toFixed(1)} s.`,
+  '',
+].join('\n')
+console.log(report)
+if (!process.env.BENCH_NO_WRITE) writeFileSync('docs/bench.md', report)
