@@ -69,6 +69,7 @@ async function seed(size: (typeof SIZES)['small']) {
         title: `Post ${i}`,
         excerpt: `Excerpt ${i}`,
         content: body(600),
+        featuredImage: undefined,
         status: i % 10 === 9 ? 'draft' : 'published',
         tags: [`tag${i % 7}`],
       },
@@ -77,7 +78,7 @@ async function seed(size: (typeof SIZES)['small']) {
   }
   for (let i = 0; i < size.resources; i++) {
     await resources.create(
-      { title: `Resource ${i}`, description: 'A helpful guide', type: 'guide', fileUrl: `/downloads/${i}.pdf`, isActive: true },
+      { title: `Resource ${i}`, description: 'A helpful guide', type: 'guide', fileUrl: `/downloads/${i}.pdf`, thumbnailUrl: undefined, isActive: true },
       'admin',
     )
   }
