@@ -6,7 +6,7 @@ import { headersFile } from './build/headers.ts'
 function netlifyHeaders(): Plugin {
   return {
     name: 'netlify-headers',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() })
     },
@@ -17,6 +17,8 @@ export default defineConfig({
   plugins: [react(), netlifyHeaders()],
   build: {
     target: 'es2022',
+    // scripts/prerender.ts reads it to link each prerendered page's CSS and code.
+    manifest: true,
     assetsInlineLimit: 0,
   },
 })

@@ -8,7 +8,7 @@ import { siteUrl } from '../lib/site-url'
 
 /**
  * GET /blog/{slug} as a link preview or crawler fetches it (DECISIONS.md 12): the site's own
- * index.html with the post's title, description, canonical URL, Open Graph, Twitter card and
+ * unrendered page (shell.html) with the post's title, description, canonical URL, Open Graph, Twitter card and
  * JSON-LD in the head. The app then starts as on any other page. A missing post answers 404 with
  * the plain page, which shows "Post Not Found".
  */
@@ -24,10 +24,10 @@ export default route({
   },
 })
 
-/** The built page shell, from the CDN that serves it (or Vite's dev server under netlify dev). */
+/** The built, unrendered page, from the CDN that serves it (or Vite's dev server under netlify dev). */
 async function fetchTemplate(req: Request): Promise<string> {
-  const response = await fetch(new URL('/index.html', req.url), { signal: AbortSignal.timeout(5_000) })
-  if (!response.ok) throw new Error(`index.html answered ${response.status}`)
+  const response = await fetch(new URL('/shell.html', req.url), { signal: AbortSignal.timeout(5_000) })
+  if (!response.ok) throw new Error(`shell.html answered ${response.status}`)
   return response.text()
 }
 

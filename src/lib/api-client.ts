@@ -52,6 +52,9 @@ export function setSessionEndedHandler(handler: () => void): void {
 }
 
 export async function api<T extends object>(path: string, { method = 'GET', body, token, signal }: Options = {}): Promise<T> {
+  // While pages are prerendered at build time there is no server to ask: data stays pending, so
+  // a page renders its loading state, exactly as the browser's first render of it does.
+  if (typeof window === 'undefined') return new Promise<T>(() => {})
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token !== undefined) headers.Authorization = `Bearer ${token}`

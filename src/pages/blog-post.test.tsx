@@ -27,7 +27,7 @@ describe('a blog post page', () => {
         return ok({ blogPost: post })
       }),
     )
-    const { container } = renderRoute('/blog/money-and-marriage')
+    const { container } = await renderRoute('/blog/money-and-marriage')
     expect(await screen.findByText('Loading post…')).toBeTruthy()
     held.open()
 
@@ -62,7 +62,7 @@ describe('a blog post page', () => {
 
   it('hides the featured image after it fails to load', async () => {
     server.use(...answer.blogPosts([post]))
-    const { container } = renderRoute('/blog/money-and-marriage')
+    const { container } = await renderRoute('/blog/money-and-marriage')
     await screen.findByRole('heading', { level: 1, name: 'Money and marriage' })
     const image = container.querySelector('img[src="https://img.test.example/couple.jpg"]')
     expect(image).not.toBeNull()
@@ -79,7 +79,7 @@ describe('a blog post page', () => {
     ['a network failure', () => HttpResponse.error(), 'Failed to load blog post'],
   ])('shows "Post Not Found" for %s', async (_, respond, reason) => {
     server.use(http.get('/api/blog-posts', respond))
-    renderRoute('/blog/money-and-marriage')
+    await renderRoute('/blog/money-and-marriage')
     expect(await screen.findByRole('heading', { level: 1, name: 'Post Not Found' })).toBeTruthy()
     expect(screen.getByText(reason)).toBeTruthy()
     expect(screen.queryByText('Money and marriage')).toBeNull()

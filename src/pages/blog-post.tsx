@@ -1,27 +1,27 @@
 import { ArrowLeft, Clock } from 'lucide-react'
 import { Suspense, useState } from 'react'
-import { Await, Link, useLoaderData } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { BLOG_MESSAGES, type RenderedPost } from '../../domain/blog-post'
 import { formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
+import { Resolved } from '../components/ui/resolved'
 import type { PostResult } from '../features/blog/api/get-post'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
 import { usePageTitle } from './use-page-title'
 import styles from './blog-post.module.css'
 
-export function BlogPostPage() {
-  const { post } = useLoaderData() as { post: Promise<PostResult> }
+export function BlogPostPage({ post }: { post: Promise<PostResult> }) {
   return (
     <Suspense fallback={<Loading label="Loading post…" />}>
-      <Await resolve={post}>
-        {(result: PostResult) =>
+      <Resolved promise={post}>
+        {(result) =>
           'post' in result ? (
             <Article post={result.post} />
           ) : (
             <PostNotFound reason={result.error === 'not-found' ? BLOG_MESSAGES.notFound : BLOG_MESSAGES.loadFailed} />
           )
         }
-      </Await>
+      </Resolved>
     </Suspense>
   )
 }

@@ -27,7 +27,7 @@ describe('the blog page', () => {
         return ok({ blogPosts: [budgeting, postSummary({ title: 'Unfinished draft', status: 'draft', publishedAt: null }), giving] })
       }),
     )
-    renderRoute('/blog')
+    await renderRoute('/blog')
     expect(await screen.findByText('Loading posts…')).toBeTruthy()
     held.open()
 
@@ -40,7 +40,7 @@ describe('the blog page', () => {
 
   it('filters by tag with pressed buttons: All Posts plus each tag of a published post, sorted', async () => {
     server.use(...answer.blogPosts([budgeting, marriage, giving, postSummary({ status: 'draft', tags: ['Secret'] })]))
-    const { user } = renderRoute('/blog')
+    const { user } = await renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
 
     const buttons = within(screen.getByRole('group', { name: 'Filter by topic' })).getAllByRole('button')
@@ -59,7 +59,7 @@ describe('the blog page', () => {
 
   it('says "No blog posts available yet." when nothing is published', async () => {
     server.use(...answer.blogPosts([postSummary({ status: 'draft' })]))
-    renderRoute('/blog')
+    await renderRoute('/blog')
     expect(await screen.findByText('No blog posts available yet.')).toBeTruthy()
     expect(screen.queryByRole('group', { name: 'Filter by topic' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'View all posts' })).toBeNull()
@@ -67,7 +67,7 @@ describe('the blog page', () => {
 
   it('tells when no post has the tag, with a button back to all posts', async () => {
     server.use(...answer.blogPosts([budgeting, giving]))
-    const { user, currentLocation } = renderRoute('/blog?tag=Investing')
+    const { user, currentLocation } = await renderRoute('/blog?tag=Investing')
     expect(await screen.findByText('No posts tagged "Investing" yet.')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'View all posts' }))
@@ -79,14 +79,14 @@ describe('the blog page', () => {
   it('shows the empty state and only logs a warning when loading fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     server.use(http.get('/api/blog-posts', () => fail(500, 'Boom')))
-    renderRoute('/blog')
+    await renderRoute('/blog')
     expect(await screen.findByText('No blog posts available yet.')).toBeTruthy()
     expect(warn).toHaveBeenCalledWith('Could not load blog posts.', expect.anything())
   })
 
   it('shows at most 2 tags on a card', async () => {
     server.use(...answer.blogPosts([postSummary({ title: 'Many topics', tags: ['Budgeting', 'Debt', 'Saving'] })]))
-    renderRoute('/blog')
+    await renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
     const tags = within(card('Many topics')).getByRole('list', { name: 'Tags' })
     expect(
@@ -107,7 +107,7 @@ describe('the blog page', () => {
         { ...postSummary({ title: 'Without excerpt', excerpt: '' }), content } as ReturnType<typeof postSummary>,
       ]),
     )
-    renderRoute('/blog')
+    await renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
     expect(within(card('With excerpt')).getByText('A short summary.')).toBeTruthy()
     expect(within(card('Without excerpt')).getByText(`${plain.slice(0, 150)}...`)).toBeTruthy()
@@ -120,7 +120,7 @@ describe('the blog page', () => {
         postSummary({ title: 'Never dated', publishedAt: null, createdAt: '2024-12-25T12:00:00.000Z' }),
       ]),
     )
-    renderRoute('/blog')
+    await renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
     expect(within(card('Published')).getByText('March 5, 2025')).toBeTruthy()
     expect(within(card('Never dated')).getByText('December 25, 2024')).toBeTruthy()
@@ -128,7 +128,7 @@ describe('the blog page', () => {
 
   it('shows the placeholder when a card image fails to load', async () => {
     server.use(...answer.blogPosts([postSummary({ title: 'Pictured', featuredImage: 'https://img.test.example/broken.jpg' })]))
-    renderRoute('/blog')
+    await renderRoute('/blog')
     await screen.findByRole('list', { name: 'Posts' })
     const image = card('Pictured').querySelector('img')
     expect(image?.getAttribute('src')).toBe('https://img.test.example/broken.jpg')

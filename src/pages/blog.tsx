@@ -1,16 +1,16 @@
 import { Suspense } from 'react'
-import { Await, useLoaderData, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { BLOG_MESSAGES, type PostSummary } from '../../domain/blog-post'
 import { EmptyState } from '../components/ui/empty-state'
+import { Resolved } from '../components/ui/resolved'
 import { Loading } from '../components/ui/loading'
 import { PostCard } from '../features/blog/components/post-card'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
 import { usePageTitle } from './use-page-title'
 import styles from './blog.module.css'
 
-export function BlogPage() {
+export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
   usePageTitle('Blog')
-  const { posts } = useLoaderData() as { posts: Promise<PostSummary[]> }
   const [params, setParams] = useSearchParams()
   const tag = params.get('tag')
   const showAll = () => setParams({}, { replace: true })
@@ -27,8 +27,8 @@ export function BlogPage() {
       <section className="section">
         <div className="container">
           <Suspense fallback={<Loading label="Loading posts…" />}>
-            <Await resolve={posts}>
-              {(list: PostSummary[]) => {
+            <Resolved promise={posts}>
+              {(list) => {
                 const tags = [...new Set(list.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b))
                 const shown = tag ? list.filter((post) => post.tags.includes(tag)) : list
                 return (
@@ -74,7 +74,7 @@ export function BlogPage() {
                   </>
                 )
               }}
-            </Await>
+            </Resolved>
           </Suspense>
           <div className={styles.newsletter}>
             <NewsletterForm />

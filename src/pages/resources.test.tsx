@@ -27,7 +27,7 @@ describe('the resources page', () => {
         return ok({ resources: [workbook, publicResource({ title: 'Retired checklist', isActive: false }), debtGuide] })
       }),
     )
-    renderRoute('/resources')
+    await renderRoute('/resources')
     expect(await screen.findByText('Loading resources…')).toBeTruthy()
     held.open()
 
@@ -39,7 +39,7 @@ describe('the resources page', () => {
 
   it('filters by type with pressed buttons, and All shows everything again', async () => {
     server.use(...answer.resources([workbook, debtGuide, planner]))
-    const { user } = renderRoute('/resources')
+    const { user } = await renderRoute('/resources')
     await screen.findByRole('list', { name: 'Resources' })
     expect(pressed('All')).toBe('true')
     expect(pressed('Guides')).toBe('false')
@@ -60,14 +60,14 @@ describe('the resources page', () => {
 
   it('says "No resources available yet." when there are none', async () => {
     server.use(...answer.resources([publicResource({ isActive: false })]))
-    renderRoute('/resources')
+    await renderRoute('/resources')
     expect(await screen.findByText('No resources available yet.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'View all resources' })).toBeNull()
   })
 
   it('says "No videos available." for an empty type, with a button that clears the filter', async () => {
     server.use(...answer.resources([workbook, debtGuide]))
-    const { user, currentLocation } = renderRoute('/resources?type=video')
+    const { user, currentLocation } = await renderRoute('/resources?type=video')
     expect(await screen.findByText('No videos available.')).toBeTruthy()
     expect(pressed('Videos')).toBe('true')
 
@@ -79,7 +79,7 @@ describe('the resources page', () => {
 
   it('ignores an unknown type in the address', async () => {
     server.use(...answer.resources([workbook]))
-    renderRoute('/resources?type=podcast')
+    await renderRoute('/resources?type=podcast')
     await screen.findByRole('list', { name: 'Resources' })
     expect(cardTitles()).toEqual(['Budget workbook'])
     expect(pressed('All')).toBe('true')
@@ -88,14 +88,14 @@ describe('the resources page', () => {
   it('shows the empty state and only logs a warning when loading fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     server.use(http.get('/api/resources', () => fail(500, 'Boom')))
-    renderRoute('/resources')
+    await renderRoute('/resources')
     expect(await screen.findByText('No resources available yet.')).toBeTruthy()
     expect(warn).toHaveBeenCalledWith('Could not load resources.', expect.anything())
   })
 
   it('opens the file in a new tab and records the download', async () => {
     server.use(...answer.resources([workbook]))
-    const { user } = renderRoute('/resources')
+    const { user } = await renderRoute('/resources')
     const link = await screen.findByRole('link', { name: 'Download Free: Budget workbook (opens in a new tab)' })
     expect(link.getAttribute('href')).toBe(workbook.fileUrl)
     expect(link.getAttribute('target')).toBe('_blank')
@@ -118,7 +118,7 @@ describe('the resources page', () => {
 
   it('shows the type icon when a thumbnail fails to load', async () => {
     server.use(...answer.resources([{ ...workbook, thumbnailUrl: 'https://img.test.example/broken.png' }]))
-    const { container } = renderRoute('/resources')
+    const { container } = await renderRoute('/resources')
     await screen.findByRole('list', { name: 'Resources' })
     const image = container.querySelector('img[src="https://img.test.example/broken.png"]')
     expect(image).not.toBeNull()

@@ -1,14 +1,14 @@
 import { Suspense } from 'react'
-import { Await, useLoaderData, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../domain/resource'
 import { EmptyState } from '../components/ui/empty-state'
 import { Loading } from '../components/ui/loading'
 import { ResourceCard } from '../features/resources/components/resource-card'
+import { Resolved } from '../components/ui/resolved'
 import { usePageTitle } from './use-page-title'
 
-export function ResourcesPage() {
+export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
   usePageTitle('Free Resources')
-  const { resources } = useLoaderData() as { resources: Promise<PublicResource[]> }
   const [params, setParams] = useSearchParams()
   const type = params.get('type')
   const selected = isResourceType(type) ? type : null
@@ -42,8 +42,8 @@ export function ResourcesPage() {
             ))}
           </div>
           <Suspense fallback={<Loading label="Loading resources…" />}>
-            <Await resolve={resources}>
-              {(list: PublicResource[]) => {
+            <Resolved promise={resources}>
+              {(list) => {
                 const shown = selected ? list.filter((resource) => resource.type === selected) : list
                 if (shown.length > 0) {
                   return (
@@ -69,7 +69,7 @@ export function ResourcesPage() {
                   <EmptyState message={RESOURCE_MESSAGES.empty} />
                 )
               }}
-            </Await>
+            </Resolved>
           </Suspense>
         </div>
       </section>

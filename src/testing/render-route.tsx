@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react'
+import { act, render, type RenderResult } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
-import { onTestFinished } from 'vitest'
-import { routes } from '../app/routes'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { AppRoutes } from '../app/app-routes'
+import { getSiteTexts } from '../features/content/get-site-texts'
+import { SiteTextsProvider } from '../features/content/site-texts'
 import { saveSession, type Session } from '../lib/session'
 import { session as makeSession } from './factories'
 
@@ -12,35 +13,33 @@ type Options = {
 }
 
 /**
- * Renders the app's own route table at `path` in a memory router (bulletproof-react's
- * test-utils.tsx), so loaders, lazy pages and redirects run exactly as in the browser; msw
- * answers their calls.
+ * Renders the app's own routes at `path` in a memory router, wrapped as src/main.tsx wraps them
+ * (bulletproof-react's test-utils.tsx), so data requests, lazy pages and redirects run exactly as
+ * in the browser; msw answers their calls. Async: a page whose code is already loaded suspends
+ * on its data at once, and React resumes it only inside an awaited act().
  */
-export function renderRoute(path: string, { session }: Options = {}) {
+export async function renderRoute(path: string, { session }: Options = {}) {
   if (session) saveSession(session === true ? makeSession() : session)
-  const router = createMemoryRouter(freshRoutes(routes), { initialEntries: [path] })
-  // A router keeps loaders and fetchers alive past unmount; a finished test stops them.
-  onTestFinished(() => router.dispose())
+  const location = { pathname: '/', search: '' }
+  function TrackLocation() {
+    const current = useLocation()
+    location.pathname = current.pathname
+    location.search = current.search
+    return null
+  }
   const user = userEvent.setup()
-  const view = render(<RouterProvider router={router} />)
+  let view!: RenderResult
+  await act(async () => {
+    view = render(
+      <MemoryRouter initialEntries={[path]}>
+        <TrackLocation />
+        <SiteTextsProvider pending={getSiteTexts()}>
+          <AppRoutes />
+        </SiteTextsProvider>
+      </MemoryRouter>,
+    )
+  })
   /** Where the app is now (after redirects and navigations), as the address bar would show it. */
-  const currentLocation = () => ({ pathname: router.state.location.pathname, search: router.state.location.search })
+  const currentLocation = () => ({ ...location })
   return { ...view, user, currentLocation }
-}
-
-/**
- * React Router marks a `lazy: { Component }` entry as loaded by writing `undefined` into that very
- * object, which it shares with the table it was given. The app builds one router, so that is
- * harmless there; a second router over the same table would find nothing left to load and answer
- * 404. Each test's router therefore gets its own copies of the route and lazy objects.
- */
-function freshRoutes(table: RouteObject[]): RouteObject[] {
-  return table.map(
-    (route) =>
-      ({
-        ...route,
-        lazy: typeof route.lazy === 'object' ? { ...route.lazy } : route.lazy,
-        children: route.children ? freshRoutes(route.children) : undefined,
-      }) as RouteObject,
-  )
 }

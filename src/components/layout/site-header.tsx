@@ -25,7 +25,9 @@ export function SiteHeader() {
           <NavLink
             to={link.to}
             end={link.to === '/'}
-            className={({ isActive }) => [link.to === '/book-now' ? styles.ctaLink : '', isActive ? styles.active : ''].join(' ').trim() || undefined}
+            className={({ isActive }) =>
+              [link.to === '/book-now' ? styles.ctaLink : '', isActive ? styles.active : ''].join(' ').trim() || undefined
+            }
           >
             {link.label}
           </NavLink>

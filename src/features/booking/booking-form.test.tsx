@@ -11,7 +11,7 @@ const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."
 const bookingRequests = () => sentRequests().filter((r) => new URL(r.url).pathname === BOOKING)
 
 async function openForm() {
-  const view = renderRoute('/book-now')
+  const view = await renderRoute('/book-now')
   await screen.findByRole('button', { name: 'Send Request' })
   return view
 }

@@ -18,7 +18,7 @@ const beliefs = () =>
 /** Opens `path` with these edited texts and waits until the edited page title shows. */
 async function openWith(path: string, texts: SiteTexts, editedTitle: string) {
   server.use(...answer.content(texts))
-  const view = renderRoute(path)
+  const view = await renderRoute(path)
   await screen.findByRole('heading', { level: 1, name: editedTitle })
   return view
 }
@@ -32,7 +32,7 @@ describe('site texts', () => {
         return ok({ content: { home: { heroTitle: 'Peace with money starts here' }, site: { footerTagline: 'Edited tagline' } } })
       }),
     )
-    renderRoute('/')
+    await renderRoute('/')
     expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_TEXTS.home.heroTitle })).toBeTruthy()
     expect(screen.getByText(DEFAULT_TEXTS.site.footerTagline)).toBeTruthy()
     held.open()
@@ -89,7 +89,7 @@ describe('site texts', () => {
   it('keeps the built-in texts and only logs a warning when the texts cannot load', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     server.use(http.get('/api/content', () => fail(500)))
-    renderRoute('/about')
+    await renderRoute('/about')
     expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_TEXTS.about.title })).toBeTruthy()
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load site texts; using the built-in ones.', expect.anything()))
     expect(beliefs()).toEqual(BUILT_IN_BELIEFS)

@@ -11,7 +11,7 @@ const subscribeRequests = (path = '/api/subscribers') =>
 
 async function openBlog() {
   const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
-  const view = renderRoute('/blog')
+  const view = await renderRoute('/blog')
   const email = (await screen.findByLabelText('Email address')) as HTMLInputElement
   const subscribe = () => view.user.click(screen.getByRole('button', { name: /^(Subscribe|Submitting…)$/ }))
   return { ...view, alert, email, subscribe }

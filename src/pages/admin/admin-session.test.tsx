@@ -16,7 +16,7 @@ const adminCalls = () => sentRequests().filter((r) => new URL(r.url).pathname.st
 
 describe('the admin session', () => {
   it('sends a visitor without a session from /admin to /admin/login, calling nothing', async () => {
-    const { currentLocation } = renderRoute('/admin')
+    const { currentLocation } = await renderRoute('/admin')
     await expectLoginPage(currentLocation)
     expect(adminCalls()).toHaveLength(0)
   })
@@ -29,13 +29,13 @@ describe('the admin session', () => {
   ])('redirects to the login page with %s', async (_, token, user) => {
     if (token !== null) localStorage.setItem('adminToken', token)
     if (user !== null) localStorage.setItem('adminUser', user)
-    const { currentLocation } = renderRoute('/admin/content')
+    const { currentLocation } = await renderRoute('/admin/content')
     await expectLoginPage(currentLocation)
     expect(adminCalls()).toHaveLength(0)
   })
 
   it('shows the signed-in user with their role', async () => {
-    renderRoute('/admin', { session: session({ username: 'grace', role: 'editor' }) })
+    await renderRoute('/admin', { session: session({ username: 'grace', role: 'editor' }) })
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
     expect(screen.getByText('Welcome back, grace.')).toBeTruthy()
     expect(screen.getByText('editor')).toBeTruthy()
@@ -47,7 +47,7 @@ describe('the admin session', () => {
 
   it('sends the Bearer token with admin calls', async () => {
     const current = session()
-    renderRoute('/admin', { session: current })
+    await renderRoute('/admin', { session: current })
     await screen.findByText('Total users')
     const stats = adminCalls().find((r) => new URL(r.url).pathname === '/api/admin/stats')
     expect(stats?.headers.get('authorization')).toBe(`Bearer ${current.token}`)
@@ -55,7 +55,7 @@ describe('the admin session', () => {
 
   it('ends the session when an admin call answers 401: back to login, storage cleared', async () => {
     server.use(http.get('/api/admin/content', () => fail(401, 'Your session has expired')))
-    const { currentLocation } = renderRoute('/admin/content', { session: true })
+    const { currentLocation } = await renderRoute('/admin/content', { session: true })
     await expectLoginPage(currentLocation)
     expect(localStorage.getItem('adminToken')).toBeNull()
     expect(localStorage.getItem('adminUser')).toBeNull()
@@ -63,7 +63,7 @@ describe('the admin session', () => {
 
   it('logs out: calls the server, clears storage and opens the login page', async () => {
     const current = session()
-    const { user, currentLocation } = renderRoute('/admin', { session: current })
+    const { user, currentLocation } = await renderRoute('/admin', { session: current })
     await user.click(await screen.findByRole('button', { name: 'Logout' }))
     await expectLoginPage(currentLocation)
     expect(readSession()).toBeNull()
@@ -74,7 +74,7 @@ describe('the admin session', () => {
 
   it('logs out even when the server call fails', async () => {
     server.use(http.post('/api/admin/logout', () => fail(500)))
-    const { user, currentLocation } = renderRoute('/admin', { session: true })
+    const { user, currentLocation } = await renderRoute('/admin', { session: true })
     await user.click(await screen.findByRole('button', { name: 'Logout' }))
     await expectLoginPage(currentLocation)
     await waitFor(() => expect(readSession()).toBeNull())

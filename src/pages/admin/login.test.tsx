@@ -10,7 +10,7 @@ import { sentRequests, server } from '../../testing/server'
 const loginRequests = () => sentRequests().filter((r) => new URL(r.url).pathname === '/api/admin/login')
 
 async function openLogin() {
-  const view = renderRoute('/admin/login')
+  const view = await renderRoute('/admin/login')
   await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })
   return view
 }
@@ -64,7 +64,7 @@ describe('the admin login page', () => {
   })
 
   it('sends a signed-in admin straight to the dashboard', async () => {
-    const { currentLocation } = renderRoute('/admin/login', { session: true })
+    const { currentLocation } = await renderRoute('/admin/login', { session: true })
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
     expect(currentLocation().pathname).toBe('/admin')
   })

@@ -1,0 +1,27 @@
+import { Suspense, useMemo, type ComponentType } from 'react'
+import { useLocation, useParams, type Params } from 'react-router-dom'
+import { Loading } from '../components/ui/loading'
+
+type Props<D> = {
+  component: ComponentType<D>
+  /** Starts the page's data requests; runs as the route renders, alongside the page's own code. */
+  load?: (params: Params) => D
+}
+
+/**
+ * A routed page: its code is a lazy chunk, and its data requests start here, in the main chunk,
+ * so neither waits for the other. Data is started again on each visit to a path, but not when
+ * only the query changes (filters live in the query and work on what is loaded).
+ */
+export function Page<D extends object>({ component: Component, load }: Props<D>) {
+  const { pathname } = useLocation()
+  const params = useParams()
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const data = useMemo(() => load?.(params) ?? ({} as D), [pathname])
+  return (
+    // Inside the page, so this component commits (and keeps its data) while the chunk loads.
+    <Suspense fallback={<Loading label="Loading…" />}>
+      <Component {...data} />
+    </Suspense>
+  )
+}
