@@ -54,7 +54,12 @@ for (const page of STATIC_PAGES) {
   const html = await render(page.path === '/404' ? '/this-page-does-not-exist' : page.path)
   const { css, js } = assetsOf(PAGE_MODULES[page.path]!)
   // The shell already links the entry's own CSS and shared chunks.
-  for (const file of [...css, ...js]) if (shell.includes(`/${file}`)) (css.delete(file), js.delete(file))
+  for (const file of [...css, ...js]) {
+    if (shell.includes(`/${file}`)) {
+      css.delete(file)
+      js.delete(file)
+    }
+  }
   const links = [
     ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
     ...[...js].map((file) => `<link rel="modulepreload" href="/${file}" />`),
