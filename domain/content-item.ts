@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { requiredText } from './fields'
+import { isSafeUrl, requiredText } from './fields'
 
 export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
@@ -39,6 +39,7 @@ export const ContentInputSchema = z
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(
+    z.refine((item) => item.type !== 'image' || isSafeUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
     z.refine(
       (item) => {
         if (item.type !== 'json') return true

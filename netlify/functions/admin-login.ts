@@ -1,5 +1,5 @@
 import { LOGIN_MESSAGES, LoginSchema } from '../../domain/admin-user'
-import { issueToken } from '../lib/auth'
+import { assertSigningConfigured, issueToken } from '../lib/auth'
 import { users } from '../lib/data/users'
 import { HttpError, json, readBody, route } from '../lib/http'
 import { takeLoginAttempt, verifyPassword } from '../lib/login'
@@ -8,6 +8,7 @@ import { takeLoginAttempt, verifyPassword } from '../lib/login'
 export default route({
   POST: async (req, context) => {
     const { username, password } = await readBody(req, LoginSchema)
+    assertSigningConfigured()
     const attempt = await takeLoginAttempt(username, req, context)
     const user = await verifyPassword(username, password)
     if (!user) throw new HttpError(401, LOGIN_MESSAGES.invalid)

@@ -23,6 +23,11 @@ function secret(): Uint8Array {
   return new TextEncoder().encode(value)
 }
 
+/** Throws the 503 now, before a password is checked, so a missing key cannot tell a guesser anything. */
+export function assertSigningConfigured(): void {
+  secret()
+}
+
 export type Session = { user: StoredUser; jti: string; expiresAt: number }
 
 export async function issueToken(user: StoredUser): Promise<string> {

@@ -1,6 +1,8 @@
 import bcrypt from 'bcryptjs'
 import type { Context } from '@netlify/functions'
-import { LOGIN_MESSAGES, type StoredUser } from '../../domain/admin-user'
+import * as z from 'zod/mini'
+import { LOGIN_MESSAGES, PASSWORD_MAX_BYTES, UserInputSchema, type StoredUser } from '../../domain/admin-user'
+import { firstIssue } from '../../domain/fields'
 import { rateLimits, type Limit } from './data/rate-limits'
 import { BCRYPT_COST, users } from './data/users'
 import { env } from './env'
@@ -35,12 +37,17 @@ export async function takeLoginAttempt(username: string, req: Request, context: 
   }
 }
 
-/** The user whose password matches, or null. Always runs one bcrypt comparison. */
+/**
+ * The user whose password matches, or null. Always runs one bcrypt comparison. A password past
+ * 72 bytes never matches: bcrypt would compare only its first 72 bytes, and no stored password is
+ * longer (PasswordSchema).
+ */
 export async function verifyPassword(username: string, password: string): Promise<StoredUser | null> {
   await bootstrapFirstAdmin()
   const user = await users.findByUsername(username)
+  const tooLong = new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES
   const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH)
-  return user && matches ? user : null
+  return user && matches && !tooLong ? user : null
 }
 
 /** DECISIONS.md 6: the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, while no user exists. */
@@ -48,5 +55,11 @@ async function bootstrapFirstAdmin(): Promise<void> {
   const username = env('ADMIN_USERNAME')
   const password = env('ADMIN_PASSWORD')
   if (!username || !password || (await users.count()) > 0) return
-  await users.bootstrap({ username, password, email: env('ADMIN_EMAIL') ?? `${username}@example.com`, role: 'admin' })
+  // The first admin obeys the same rules as any other user (8 to 72 bytes, a valid username).
+  const parsed = z.safeParse(UserInputSchema, { username, password, email: env('ADMIN_EMAIL') ?? `${username}@example.com`, role: 'admin' })
+  if (!parsed.success) {
+    console.error(`ADMIN_USERNAME / ADMIN_PASSWORD refused: ${firstIssue(parsed.error)}`)
+    return
+  }
+  await users.bootstrap(parsed.data)
 }
