@@ -1,10 +1,10 @@
 import { ArrowLeft, Clock } from 'lucide-react'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { BLOG_MESSAGES, type RenderedPost } from '../../domain/blog-post'
 import { formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
-import { Resolved } from '../components/ui/resolved'
+import { Settled } from '../components/ui/settled'
 import type { PostResult } from '../features/blog/api/get-post'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
 import { usePageTitle } from './use-page-title'
@@ -12,17 +12,15 @@ import styles from './blog-post.module.css'
 
 export function BlogPostPage({ post }: { post: Promise<PostResult> }) {
   return (
-    <Suspense fallback={<Loading label="Loading post…" />}>
-      <Resolved promise={post}>
-        {(result) =>
-          'post' in result ? (
-            <Article post={result.post} />
-          ) : (
-            <PostNotFound reason={result.error === 'not-found' ? BLOG_MESSAGES.notFound : BLOG_MESSAGES.loadFailed} />
-          )
-        }
-      </Resolved>
-    </Suspense>
+    <Settled promise={post} fallback={<Loading label="Loading post…" reserve />}>
+      {(result) =>
+        'post' in result ? (
+          <Article post={result.post} />
+        ) : (
+          <PostNotFound reason={result.error === 'not-found' ? BLOG_MESSAGES.notFound : BLOG_MESSAGES.loadFailed} />
+        )
+      }
+    </Settled>
   )
 }
 

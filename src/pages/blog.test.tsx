@@ -9,7 +9,7 @@ import { sentRequests, server } from '../testing/server'
 const postList = () => screen.getByRole('list', { name: 'Posts' })
 const cardTitles = () =>
   within(postList())
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent)
 const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement
 const topic = (name: string) => within(screen.getByRole('group', { name: 'Filter by topic' })).getByRole('button', { name })

@@ -1,8 +1,7 @@
-import { Suspense } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { BLOG_MESSAGES, type PostSummary } from '../../domain/blog-post'
 import { EmptyState } from '../components/ui/empty-state'
-import { Resolved } from '../components/ui/resolved'
+import { Settled } from '../components/ui/settled'
 import { Loading } from '../components/ui/loading'
 import { PostCard } from '../features/blog/components/post-card'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
@@ -26,56 +25,54 @@ export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
       </section>
       <section className="section">
         <div className="container">
-          <Suspense fallback={<Loading label="Loading posts…" />}>
-            <Resolved promise={posts}>
-              {(list) => {
-                const tags = [...new Set(list.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b))
-                const shown = tag ? list.filter((post) => post.tags.includes(tag)) : list
-                return (
-                  <>
-                    {tags.length > 0 && (
-                      <div className="filter-bar" role="group" aria-label="Filter by topic">
-                        <button type="button" className="filter-chip" aria-pressed={tag === null} onClick={showAll}>
-                          {BLOG_MESSAGES.allPosts}
+          <Settled promise={posts} fallback={<Loading label="Loading posts…" reserve />}>
+            {(list) => {
+              const tags = [...new Set(list.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b))
+              const shown = tag ? list.filter((post) => post.tags.includes(tag)) : list
+              return (
+                <>
+                  {tags.length > 0 && (
+                    <div className="filter-bar" role="group" aria-label="Filter by topic">
+                      <button type="button" className="filter-chip" aria-pressed={tag === null} onClick={showAll}>
+                        {BLOG_MESSAGES.allPosts}
+                      </button>
+                      {tags.map((t) => (
+                        <button
+                          key={t}
+                          type="button"
+                          className="filter-chip"
+                          aria-pressed={tag === t}
+                          onClick={() => setParams({ tag: t }, { replace: true })}
+                        >
+                          {t}
                         </button>
-                        {tags.map((t) => (
-                          <button
-                            key={t}
-                            type="button"
-                            className="filter-chip"
-                            aria-pressed={tag === t}
-                            onClick={() => setParams({ tag: t }, { replace: true })}
-                          >
-                            {t}
-                          </button>
-                        ))}
-                      </div>
-                    )}
-                    {shown.length > 0 ? (
-                      <ul className="grid grid-3" aria-label="Posts">
-                        {shown.map((post) => (
-                          <li key={post.id} className="list-reset">
-                            <PostCard post={post} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : tag ? (
-                      <EmptyState
-                        message={BLOG_MESSAGES.emptyForTag(tag)}
-                        action={
-                          <button type="button" className="btn btn-outline" onClick={showAll}>
-                            {BLOG_MESSAGES.viewAll}
-                          </button>
-                        }
-                      />
-                    ) : (
-                      <EmptyState message={BLOG_MESSAGES.empty} />
-                    )}
-                  </>
-                )
-              }}
-            </Resolved>
-          </Suspense>
+                      ))}
+                    </div>
+                  )}
+                  {shown.length > 0 ? (
+                    <ul className="grid grid-3" aria-label="Posts">
+                      {shown.map((post) => (
+                        <li key={post.id} className="list-reset">
+                          <PostCard post={post} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : tag ? (
+                    <EmptyState
+                      message={BLOG_MESSAGES.emptyForTag(tag)}
+                      action={
+                        <button type="button" className="btn btn-outline" onClick={showAll}>
+                          {BLOG_MESSAGES.viewAll}
+                        </button>
+                      }
+                    />
+                  ) : (
+                    <EmptyState message={BLOG_MESSAGES.empty} />
+                  )}
+                </>
+              )
+            }}
+          </Settled>
           <div className={styles.newsletter}>
             <NewsletterForm />
           </div>

@@ -8,7 +8,7 @@ import { sentRequests, server } from '../testing/server'
 
 const cardTitles = () =>
   within(screen.getByRole('list', { name: 'Resources' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent)
 
 const filter = (name: string) => within(screen.getByRole('group', { name: 'Filter by type' })).getByRole('button', { name })

@@ -1,10 +1,9 @@
-import { Suspense } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../domain/resource'
 import { EmptyState } from '../components/ui/empty-state'
 import { Loading } from '../components/ui/loading'
 import { ResourceCard } from '../features/resources/components/resource-card'
-import { Resolved } from '../components/ui/resolved'
+import { Settled } from '../components/ui/settled'
 import { usePageTitle } from './use-page-title'
 
 export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
@@ -41,36 +40,34 @@ export function ResourcesPage({ resources }: { resources: Promise<PublicResource
               </button>
             ))}
           </div>
-          <Suspense fallback={<Loading label="Loading resources…" />}>
-            <Resolved promise={resources}>
-              {(list) => {
-                const shown = selected ? list.filter((resource) => resource.type === selected) : list
-                if (shown.length > 0) {
-                  return (
-                    <ul className="grid grid-3" aria-label="Resources">
-                      {shown.map((resource) => (
-                        <li key={resource.id} className="list-reset">
-                          <ResourceCard resource={resource} />
-                        </li>
-                      ))}
-                    </ul>
-                  )
-                }
-                return selected ? (
-                  <EmptyState
-                    message={RESOURCE_MESSAGES.emptyForType(selected)}
-                    action={
-                      <button type="button" className="btn btn-outline" onClick={showAll}>
-                        {RESOURCE_MESSAGES.viewAll}
-                      </button>
-                    }
-                  />
-                ) : (
-                  <EmptyState message={RESOURCE_MESSAGES.empty} />
+          <Settled promise={resources} fallback={<Loading label="Loading resources…" reserve />}>
+            {(list) => {
+              const shown = selected ? list.filter((resource) => resource.type === selected) : list
+              if (shown.length > 0) {
+                return (
+                  <ul className="grid grid-3" aria-label="Resources">
+                    {shown.map((resource) => (
+                      <li key={resource.id} className="list-reset">
+                        <ResourceCard resource={resource} />
+                      </li>
+                    ))}
+                  </ul>
                 )
-              }}
-            </Resolved>
-          </Suspense>
+              }
+              return selected ? (
+                <EmptyState
+                  message={RESOURCE_MESSAGES.emptyForType(selected)}
+                  action={
+                    <button type="button" className="btn btn-outline" onClick={showAll}>
+                      {RESOURCE_MESSAGES.viewAll}
+                    </button>
+                  }
+                />
+              ) : (
+                <EmptyState message={RESOURCE_MESSAGES.empty} />
+              )
+            }}
+          </Settled>
         </div>
       </section>
     </>

@@ -1,7 +1,10 @@
-/** A polite loading line for lists; screen readers hear it once. */
-export function Loading({ label }: { label: string }) {
+/**
+ * A polite loading line; screen readers hear it once. `reserve` holds roughly a screen of space,
+ * so what sits below (newsletter, footer) does not jump when the content arrives.
+ */
+export function Loading({ label, reserve = false }: { label: string; reserve?: boolean }) {
   return (
-    <div className="loading" role="status">
+    <div className={reserve ? 'loading loading-reserve' : 'loading'} role="status">
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </div>

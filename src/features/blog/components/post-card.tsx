@@ -35,11 +35,11 @@ export function PostCard({ post }: { post: PostSummary }) {
             ))}
           </ul>
         )}
-        <h3 className={styles.title}>
+        <h2 className={styles.title}>
           <Link to={`/blog/${post.slug}`} className={styles.link}>
             {post.title}
           </Link>
-        </h3>
+        </h2>
         <p className={styles.excerpt}>{excerptOf(post)}</p>
         <p className={styles.meta}>
           <time dateTime={date}>{formatLongDate(date)}</time>

@@ -24,7 +24,7 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
       </div>
       <div className={styles.body}>
         <span className={styles.type}>{typeLabel}</span>
-        <h3 className={styles.title}>{resource.title}</h3>
+        <h2 className={styles.title}>{resource.title}</h2>
         <p className={styles.description}>{resource.description}</p>
         <a
           className={`btn btn-secondary ${styles.download}`}

@@ -1,0 +1,144 @@
+/**
+ * npm run lighthouse: Lighthouse (mobile, default simulated throttling) on every public page of
+ * the production build, in Debian's chromium. Prints the four scores per page and writes a summary
+ * to docs/lighthouse.json.
+ *   LH_BASE_URL=http://localhost:8899   use a server that is already running (with demo content)
+ * Without it, the script starts `netlify serve` itself with the demo seed.
+ *
+ * Netlify's CDN compresses text responses (brotli or gzip); `netlify serve` sends them raw, which
+ * would triple the JavaScript bytes Lighthouse sees. So pages are measured through a small proxy
+ * that compresses as the CDN does; nothing else about the responses changes.
+ */
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { brotliCompressSync, constants } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const PORT = Number(process.env.LH_PORT ?? 8877)
+let base = process.env.LH_BASE_URL
+let server: ReturnType<typeof spawn> | undefined
+
+async function waitFor(url: string, seconds: number) {
+  for (let i = 0; i < seconds; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`)
+}
+
+if (!base) {
+  base = `http://localhost:${PORT}`
+  server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
+    env: { ...process.env, DEMO_SEED: 'true' },
+    stdio: 'ignore',
+    detached: true,
+  })
+  await waitFor(`${base}/api/content`, 240)
+  await fetch(`${base}/api/dev/seed`, { method: 'POST', body: '{}' })
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|rss\+xml)|image\/svg)/
+
+/**
+ * Forwards to `target`, compressing text responses with brotli like Netlify's CDN. Hashed assets
+ * are compressed once and kept, as a CDN keeps them; compression time must not count as download.
+ */
+const compressed = new Map<string, Buffer>()
+async function compressingProxy(target: string): Promise<string> {
+  const proxy = createServer(async (req, res) => {
+    const upstream = await fetch(target + (req.url ?? '/'), {
+      method: req.method,
+      headers: { accept: req.headers.accept ?? '*/*' },
+      redirect: 'manual',
+    })
+    const body = Buffer.from(await upstream.arrayBuffer())
+    const headers = Object.fromEntries(upstream.headers)
+    delete headers['content-length']
+    delete headers['content-encoding']
+    delete headers['transfer-encoding']
+    const compress = COMPRESSIBLE.test(headers['content-type'] ?? '') && /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    const cacheKey = req.url?.startsWith('/assets/') ? req.url : undefined
+    const brotli = () => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    const out = compress ? (cacheKey ? (compressed.get(cacheKey) ?? compressed.set(cacheKey, brotli()).get(cacheKey)!) : brotli()) : body
+    res.writeHead(upstream.status, {
+      ...headers,
+      ...(compress ? { 'content-encoding': 'br', vary: 'Accept-Encoding' } : {}),
+      'content-length': out.length,
+    })
+    res.end(out)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, resolve))
+  const address = proxy.address()
+  proxyServer = proxy
+  return `http://localhost:${typeof address === 'object' && address ? address.port : 0}`
+}
+let proxyServer: ReturnType<typeof createServer> | undefined
+
+const posts = (await (await fetch(`${base}/api/blog-posts`)).json()) as { blogPosts: { slug: string }[] }
+const pages = ['/', '/about', '/services', '/resources', '/blog', `/blog/${posts.blogPosts[0]?.slug ?? 'missing'}`, '/book-now']
+
+const measured = await compressingProxy(base)
+// Warm the proxy's cache with every asset, as a CDN edge would have them.
+for (const path of pages) {
+  const html = await (await fetch(measured + path, { headers: { 'accept-encoding': 'br' } })).text()
+  for (const [, asset] of html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) await fetch(measured + asset, { headers: { 'accept-encoding': 'br' } })
+}
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+const summary: Record<string, Record<string, number | string>> = {}
+try {
+  for (const path of pages) {
+    const result = await lighthouse(measured + path, { port: chrome.port, output: 'json', logLevel: 'error' })
+    const lhr = result!.lhr
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    const audit = (id: string) => lhr.audits[id]?.displayValue ?? ''
+    summary[path] = {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      FCP: audit('first-contentful-paint'),
+      LCP: audit('largest-contentful-paint'),
+      TBT: audit('total-blocking-time'),
+      CLS: audit('cumulative-layout-shift'),
+    }
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode),
+    )
+    console.log(`${path}: ${JSON.stringify(summary[path])}`)
+    for (const a of failing) console.log(`    - ${a.id} (${a.score}) ${a.displayValue ?? ''}`)
+  }
+} finally {
+  await chrome.kill()
+  proxyServer?.close()
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+}
+
+console.table(summary)
+writeFileSync(
+  'docs/lighthouse.json',
+  JSON.stringify(
+    { date: new Date().toISOString(), lighthouse: '13', formFactor: 'mobile, simulated throttling', pages: summary },
+    null,
+    2,
+  ) + '\n',
+)
+const below = Object.entries(summary).filter(([, s]) => ['performance', 'accessibility', 'best-practices', 'seo'].some((k) => s[k] !== 100))
+if (below.length > 0 && process.env.LH_STRICT) process.exit(1)

@@ -1,0 +1,27 @@
+import { useEffect, useState, type ReactNode } from 'react'
+
+/**
+ * Shows `fallback` until the promise settles, then `children(value)`. Deliberately not Suspense:
+ * prerendered pages (scripts/prerender.ts) carry this loading state in their HTML, and the first
+ * render in the browser must draw the same thing to hydrate it; a Suspense boundary the server
+ * could not finish is reported as an error when hydrated. The fetchers it is used with never reject.
+ */
+export function Settled<T>({
+  promise,
+  fallback,
+  children,
+}: {
+  promise: Promise<T>
+  fallback: ReactNode
+  children: (value: T) => ReactNode
+}) {
+  const [settled, setSettled] = useState<{ promise: Promise<T>; value: T } | null>(null)
+  useEffect(() => {
+    let current = true
+    void promise.then((value) => current && setSettled({ promise, value }))
+    return () => {
+      current = false
+    }
+  }, [promise])
+  return settled?.promise === promise ? children(settled.value) : fallback
+}
