@@ -1,0 +1,77 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Context } from '@netlify/functions'
+import { fakeContext, TEST_ORIGIN } from './call'
+import { PAGE_TEMPLATE } from './stress-mail'
+
+export type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
+
+export type RawCall = {
+  method?: string
+  /** Path and query, or a whole URL (another origin). */
+  url?: string
+  headers?: Record<string, string>
+  /** Sent exactly as given. */
+  body?: string
+  /** What Netlify fills from config.path; `null` leaves context.params out entirely. */
+  params?: Record<string, string> | null
+  ip?: string
+}
+
+export type RawAnswer = { status: number; headers: Headers; text: string }
+
+/**
+ * As call() in call.ts, for answers that may not be JSON (pages, feeds, CSV) and requests that
+ * call() cannot make: a raw body, no params at all, another origin.
+ */
+export async function invoke(
+  fn: FunctionModule,
+  { method = 'GET', url = '/', headers = {}, body, params = {}, ip }: RawCall = {},
+): Promise<RawAnswer> {
+  const request = new Request(new URL(url, TEST_ORIGIN), { method, headers, body })
+  const context = fakeContext({ params: params ?? undefined, ip })
+  if (params === null) (context as { params?: unknown }).params = undefined
+  const response = await fn.default(request, context)
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+/** The JSON error shape of SPEC.md section 7, or why the answer is not it. */
+export function errorShapeProblem(answer: RawAnswer): string | null {
+  if (!/^application\/json\b/.test(answer.headers.get('content-type') ?? '')) return `content-type ${answer.headers.get('content-type')}`
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return `not JSON: ${answer.text.slice(0, 80)}`
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return `not an object: ${answer.text.slice(0, 80)}`
+  const { success, message, ...rest } = body as Record<string, unknown>
+  if (success !== false) return `success is ${JSON.stringify(success)}`
+  if (typeof message !== 'string' || message.trim() === '') return `message is ${JSON.stringify(message)}`
+  if (Object.keys(rest).length > 0) return `extra fields ${Object.keys(rest).join(',')}`
+  if (/\n\s+at |\b[A-Za-z]*Error:|\.[jt]s:\d+|node_modules|Blob key|ECONN/.test(message))
+    return `message leaks internals: ${message.slice(0, 120)}`
+  return null
+}
+
+/**
+ * A local server answering any *.html path with a small page shell: the origin blog-page.ts
+ * fetches its template from (index.html or shell.html). Cheaper than msw, which slows every other
+ * request of the process.
+ */
+export async function startTemplateServer(): Promise<{ origin: string; stop(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (/^\/[\w-]+\.html$/.test(req.url?.split('?')[0] ?? ''))
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_TEMPLATE)
+    else res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
