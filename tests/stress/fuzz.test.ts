@@ -1,0 +1,394 @@
+import { isDeepStrictEqual } from 'node:util'
+import { getStore } from '@netlify/blobs'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import * as z from 'zod/mini'
+import { UsernameSchema } from '../../domain/admin-user'
+import { PostInputSchema } from '../../domain/blog-post'
+import { BookingRequestSchema } from '../../domain/booking'
+import { ContentInputSchema } from '../../domain/content-item'
+import { ResourceInputSchema } from '../../domain/resource'
+import { normalizeEmail, SubscribeSchema } from '../../domain/subscriber'
+import * as subscribersFunction from '../../netlify/functions/subscribers'
+import { openStore } from '../../netlify/lib/blobs'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import {
+  createAdmin,
+  createEditor,
+  createFixtures,
+  forge,
+  newSession,
+  revokedToken,
+  snapshotData,
+  TEST_PASSWORD,
+  type SignedInUser,
+} from '../support/auth'
+import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
+import { createPost } from '../support/records'
+import { DATA_STORES, fuzzRecipe, realize, type DataStore, type FuzzFixtures, type RealizedCall, type Tokens } from '../support/stress-fuzz'
+import { errorShapeProblem, invoke, startTemplateServer, type RawAnswer } from '../support/stress-http'
+import { reportStress, scaled } from '../support/stress-scale'
+
+/**
+ * DECISIONS.md 9 under hostile input (issue 4, Bad input): fast-check draws requests to every
+ * function in netlify/functions (maintenance and dev-* aside) with every method, hostile bodies,
+ * parameters, queries and tokens. Asserted: no answer >= 500; every error is the JSON
+ * `{ success: false, message }` (blog-page's 404 is its HTML page by design); every answer carries
+ * the security headers; a refused call changes no stored data; everything stored stays valid.
+ *
+ * Requests run in concurrent batches. Before and after each batch every data store is listed
+ * with its ETags; a store that changed must be one that a call of the batch answered 2xx to a
+ * writing method may write (stress-fuzz.ts `writes`), so a refused call that wrote is caught.
+ */
+const REQUESTS = scaled(500, 10_000)
+const BATCH = 16
+const SEED = Number(process.env.STRESS_SEED ?? 20261122)
+
+let blobs: RunningBlobsServer
+let template: Awaited<ReturnType<typeof startTemplateServer>>
+let admin: SignedInUser
+let editor: SignedInUser
+let fixtures: FuzzFixtures
+let tokens: Tokens
+
+beforeAll(async () => {
+  blobs = await startBlobsServer()
+  template = await startTemplateServer()
+  admin = await createAdmin()
+  editor = await createEditor()
+  const base = await createFixtures()
+  const published = await createPost({ status: 'published', title: 'Fuzz target post' })
+  const subscriberEmail = 'fixture-reader@test.example'
+  await subscribers.add(subscriberEmail)
+  fixtures = {
+    origin: template.origin,
+    postId: base.postId,
+    postSlug: published.slug,
+    resourceId: base.resourceId,
+    contentId: base.contentId,
+    bookingId: base.bookingId,
+    victimUserId: base.userId,
+    subscriberEmail,
+    unsubscribeToken: unsubscribeToken(subscriberEmail),
+    adminUsername: admin.user.username,
+    adminPassword: TEST_PASSWORD,
+  }
+  tokens = {
+    admin: admin.authorization,
+    editor: editor.authorization,
+    none: null,
+    garbage: 'Bearer not.a.token',
+    expired: `Bearer ${await forge.expired(admin.user)}`,
+    'alg-none': `Bearer ${await forge.algNone(admin.user)}`,
+    revoked: `Bearer ${await revokedToken('admin')}`,
+    basic: `Basic ${Buffer.from(`${admin.user.username}:${TEST_PASSWORD}`).toString('base64')}`,
+    'lowercase-scheme': admin.authorization.replace('Bearer', 'bearer'),
+    'two-tokens': `${admin.authorization}, ${editor.authorization}`,
+    freshAdmin: () => newSession(admin.user),
+    freshEditor: () => newSession(editor.user),
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await template?.stop()
+  await blobs?.stop()
+})
+
+// ---------------------------------------------------------------------------------------------
+
+type Fingerprint = Map<DataStore, Map<string, string>>
+
+/** Every key and ETag of every data store (the patched local server's ETags change on every write). */
+async function fingerprint(): Promise<Fingerprint> {
+  const entries = await Promise.all(
+    DATA_STORES.map(async (name) => {
+      const { blobs: listed } = await getStore({ name, consistency: 'strong' }).list()
+      return [name, new Map(listed.map((blob) => [blob.key, blob.etag]))] as const
+    }),
+  )
+  return new Map(entries)
+}
+
+function changedStores(before: Fingerprint, after: Fingerprint): DataStore[] {
+  return DATA_STORES.filter((name) => !isDeepStrictEqual(before.get(name), after.get(name)))
+}
+
+const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)
+
+/**
+ * Answers that are bugs already pinned by the it.fails below: counted and shown, not failed on
+ * here, so the fuzz keeps guarding everything else. Remove once those it.fails start passing.
+ */
+function knownBug(call: RealizedCall, answer: RawAnswer): string | undefined {
+  if (call.target.file !== 'subscribers' || call.method !== 'POST' || answer.status < 500) return undefined
+  let email: unknown
+  try {
+    email = (JSON.parse(call.call.body ?? '') as { email?: unknown }).email
+  } catch {
+    return undefined
+  }
+  if (typeof email !== 'string') return undefined
+  const normal = normalizeEmail(email)
+  if (answer.status === 500 && hasLoneSurrogate(normal)) return 'subscribe: lone surrogate in the email → 500'
+  if (answer.status === 503 && !hasLoneSurrogate(normal)) {
+    const key = encodeURIComponent(normal)
+    if (Buffer.byteLength(key) > 600) return 'subscribe: email whose key exceeds 600 bytes → 503'
+    if (key.startsWith('%2F')) return "subscribe: email starting with '/' → 503"
+  }
+  return undefined
+}
+
+/** What is wrong with an answer, if anything. */
+function answerProblem(call: RealizedCall, answer: RawAnswer): string | null {
+  if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 160)}`
+  if (answer.headers.get('x-content-type-options') !== 'nosniff' || !answer.headers.get('content-security-policy')) {
+    return `security headers missing (status ${answer.status})`
+  }
+  const ok = answer.status >= 200 && answer.status < 300
+  if (!ok) {
+    // blog-page answers an unknown post with the page itself (it shows "Post Not Found").
+    if (call.target.kind === 'page' && answer.status === 404 && /^text\/html/.test(answer.headers.get('content-type') ?? '')) return null
+    const shape = errorShapeProblem(answer)
+    return shape && `status ${answer.status}: ${shape}`
+  }
+  if (call.target.kind === 'json') {
+    try {
+      const body = JSON.parse(answer.text) as { success?: unknown }
+      if (body.success !== true) return `status ${answer.status} without success: true`
+    } catch {
+      return `status ${answer.status}, not JSON: ${answer.text.slice(0, 80)}`
+    }
+  }
+  return null
+}
+
+/**
+ * Reads everything back through the data modules (which parse with the schemas, and throw on
+ * stored data that does not fit) and checks what the forms promise of it: each record would pass
+ * its own input schema again, and nothing is there twice or half.
+ */
+async function storedDataProblems(): Promise<{ problems: string[]; duplicates: number }> {
+  const problems: string[] = []
+  let duplicates = 0
+  const snapshot = await snapshotData()
+  const twice = (label: string, values: string[]) => {
+    const extra = values.length - new Set(values).size
+    if (extra > 0) {
+      duplicates += extra
+      problems.push(`${label}: ${extra} duplicates`)
+    }
+  }
+  const refit = <S extends z.ZodMiniType>(label: string, schema: S, value: unknown) => {
+    const result = z.safeParse(schema, value)
+    if (!result.success)
+      problems.push(`${label} no longer fits its schema: ${result.error.issues[0]?.message} in ${JSON.stringify(value).slice(0, 200)}`)
+  }
+
+  for (const post of snapshot.posts) {
+    if (!post) {
+      problems.push('a listed post has no body')
+      continue
+    }
+    const { title, excerpt, content, featuredImage, status, tags } = post
+    refit(`post ${post.id}`, PostInputSchema, { title, excerpt, content, featuredImage, status, tags })
+  }
+  twice(
+    'post ids',
+    snapshot.posts.map((post) => post?.id ?? ''),
+  )
+  twice(
+    'post slugs',
+    snapshot.posts.map((post) => post?.slug ?? ''),
+  )
+  for (const r of snapshot.resources) {
+    refit(`resource ${r.id}`, ResourceInputSchema, {
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      fileUrl: r.fileUrl,
+      thumbnailUrl: r.thumbnailUrl,
+      isActive: r.isActive,
+    })
+  }
+  twice(
+    'resource ids',
+    snapshot.resources.map((r) => r.id),
+  )
+  for (const item of snapshot.content)
+    refit(`content ${item.id}`, ContentInputSchema, { section: item.section, key: item.key, value: item.value, type: item.type })
+  twice(
+    'content section/key',
+    snapshot.content.map((item) => `${item.section}/${item.key}`),
+  )
+  for (const user of snapshot.users) {
+    refit(`user ${user.id}`, UsernameSchema, user.username)
+    if ('passwordHash' in user) problems.push(`user ${user.id}: the list carries a password hash`)
+  }
+  twice(
+    'usernames',
+    snapshot.users.map((user) => user.username.toLowerCase()),
+  )
+  for (const subscriber of snapshot.subscribers) {
+    if (subscriber.email !== normalizeEmail(subscriber.email))
+      problems.push(`subscriber ${JSON.stringify(subscriber.email)} is not normalised`)
+    refit(`subscriber ${subscriber.id}`, SubscribeSchema, { email: subscriber.email })
+  }
+  twice(
+    'subscriber emails',
+    snapshot.subscribers.map((subscriber) => subscriber.email),
+  )
+  for (const booking of snapshot.bookings) {
+    const { firstName, lastName, email, phone, company, country, message } = booking
+    refit(`booking ${booking.id}`, BookingRequestSchema, { firstName, lastName, email, phone, company, country, message })
+  }
+  twice(
+    'booking ids',
+    snapshot.bookings.map((booking) => booking.id),
+  )
+  await outbox.list()
+
+  // Nothing half-written: every post body is one the index points at, every email marker has its booking.
+  const index = JSON.parse((await openStore('posts').get('index')) ?? '{"posts":[]}') as { posts: { bodyKey: string }[] }
+  const referenced = new Set(index.posts.map((entry) => entry.bodyKey))
+  const orphans = (await openStore('posts').keys('body/')).filter((key) => !referenced.has(key))
+  if (orphans.length > 0) problems.push(`${orphans.length} post bodies no post points at`)
+  const bookingIds = new Set((await bookings.list()).map((booking) => booking.id))
+  const strayMarkers = (await openStore('booking-emails-due').keys()).filter((id) => !bookingIds.has(id))
+  if (strayMarkers.length > 0) problems.push(`${strayMarkers.length} email markers without a booking`)
+  return { problems, duplicates }
+}
+
+describe('fuzz: hostile requests to every function', () => {
+  it(
+    `${REQUESTS} requests (seed ${SEED}): no 5xx, JSON errors, refused calls change nothing, data stays valid`,
+    { timeout: 600_000 },
+    async () => {
+      const started = performance.now()
+      // The functions log only on faults; collect what they log instead of failing on the first line.
+      const logs: string[] = []
+      vi.mocked(console.error).mockImplementation((...args: unknown[]) => {
+        logs.push(args.map(String).join(' ').slice(0, 200))
+      })
+
+      const initial = await storedDataProblems()
+      expect(initial.problems).toEqual([])
+
+      const recipes = fc.sample(fuzzRecipe, { numRuns: REQUESTS, seed: SEED })
+      const problems: string[] = []
+      const known = new Map<string, number>()
+      const statuses = new Map<number, number>()
+      const byTarget = new Map<string, number>()
+      let serverErrors = 0
+      let leakedWrites = 0
+      let checkedBatches = 0
+      let refusedInCheckedBatches = 0
+
+      let before = await fingerprint()
+      for (let start = 0; start < recipes.length; start += BATCH) {
+        const calls = await Promise.all(recipes.slice(start, start + BATCH).map((recipe) => realize(recipe, fixtures, tokens)))
+        const answers = await Promise.all(
+          calls.map(async (call) => {
+            try {
+              return await invoke(call.target.fn, call.call)
+            } catch (error) {
+              return { status: 599, headers: new Headers(), text: `threw: ${String(error)}` }
+            }
+          }),
+        )
+        const after = await fingerprint()
+
+        const mayHaveWritten = new Set<DataStore>()
+        calls.forEach((call, i) => {
+          const answer = answers[i]!
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+          byTarget.set(call.target.file, (byTarget.get(call.target.file) ?? 0) + 1)
+          if (answer.status >= 500) serverErrors++
+          const bug = knownBug(call, answer)
+          if (bug) {
+            known.set(bug, (known.get(bug) ?? 0) + 1)
+            return
+          }
+          const problem = answerProblem(call, answer)
+          if (problem) problems.push(`${problem}\n    ${call.describe}`)
+          if (answer.status >= 200 && answer.status < 300 && !call.readOnly)
+            for (const store of call.target.writes) mayHaveWritten.add(store)
+        })
+        const unexplained = changedStores(before, after).filter((store) => !mayHaveWritten.has(store))
+        if (unexplained.length > 0) {
+          leakedWrites += unexplained.length
+          const refused = calls.filter((_, i) => answers[i]!.status >= 300).map((call) => call.describe)
+          problems.push(
+            `stores ${unexplained.join(', ')} changed though no call that may write them succeeded; refused calls:\n    ${refused.join('\n    ')}`,
+          )
+        }
+        if (mayHaveWritten.size === 0) {
+          checkedBatches++
+          refusedInCheckedBatches += answers.filter((answer) => answer.status >= 300).length
+        }
+        before = after
+      }
+
+      const stored = await storedDataProblems()
+      const knownCount = [...known.values()].reduce((sum, n) => sum + n, 0)
+      reportStress({
+        suite: 'fuzz: every function',
+        calls: recipes.length,
+        errors5xx: serverErrors,
+        lostWrites: leakedWrites + stored.problems.length - stored.duplicates,
+        duplicates: stored.duplicates,
+        ms: elapsed(started),
+        note: `${knownCount} known-bug 5xx; ${checkedBatches} batches with no write; statuses ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}:${n}`)
+          .join(' ')}`,
+      })
+      if (process.env.STRESS_DEBUG) console.log(Object.fromEntries(byTarget), Object.fromEntries(known))
+
+      expect(problems.slice(0, 15)).toEqual([])
+      expect(stored.problems).toEqual([])
+      // Each known bug logs once (unexpected error / storage unavailable); anything else logged is news.
+      expect(logs.length, logs.slice(0, 5).join('\n')).toBe(knownCount)
+      // The run really exercised refusals with nothing else writing around them.
+      expect(checkedBatches).toBeGreaterThan(0)
+      expect(refusedInCheckedBatches).toBeGreaterThan(recipes.length / 10)
+      // Every function was called.
+      expect(byTarget.size).toBe(26)
+    },
+  )
+})
+
+const elapsed = (since: number) => performance.now() - since
+
+describe('known bugs found by the fuzz', () => {
+  const subscribe = (email: string) =>
+    invoke(subscribersFunction, {
+      method: 'POST',
+      url: '/api/subscribers',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+      ip: '198.51.100.99',
+    })
+
+  // BUG netlify/lib/data/subscribers.ts keyOf: encodeURIComponent throws URIError on a lone surrogate, so the subscribe answers 500.
+  it.fails('a subscribe with a lone surrogate in the email answers below 500', async () => {
+    vi.mocked(console.error).mockImplementation(() => {})
+    expect((await subscribe('a\uD800b@test.example')).status).toBeLessThan(500)
+  })
+
+  // BUG netlify/lib/data/subscribers.ts keyOf: a valid email whose encoded key passes Blobs' 600-byte key limit answers 503, as if storage were down.
+  it.fails('a subscribe with a long non-ASCII email answers below 500', async () => {
+    vi.mocked(console.error).mockImplementation(() => {})
+    const email = `${'é'.repeat(120)}@test.example`
+    const answer = await subscribe(email)
+    expect(answer.status).toBeLessThan(500)
+  })
+
+  // BUG netlify/lib/data/subscribers.ts keyOf: an email starting with '/' makes a key Blobs refuses ("must not start with /"): 503.
+  it.fails("a subscribe with an email starting with '/' answers below 500", async () => {
+    vi.mocked(console.error).mockImplementation(() => {})
+    expect((await subscribe('/reader@test.example')).status).toBeLessThan(500)
+  })
+})
