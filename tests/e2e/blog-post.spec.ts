@@ -128,7 +128,8 @@ test.describe('a published post', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Encouragement for everyday money decisions')
   })
 
-  test('a featured image that fails to load is hidden', async ({ page, admin }) => {
+  test('a featured image that fails to load is hidden', async ({ page, admin, consoleErrors }) => {
+    consoleErrors.allow(failedResourceLog(404, '/images/no-such-image.png'))
     await admin.createPost({
       title: 'Broken Image Post',
       excerpt: 'Its image is missing.',

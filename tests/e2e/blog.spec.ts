@@ -10,7 +10,7 @@ const publishedTags = [...new Set(published.flatMap((post) => post.tags ?? []))]
 
 const tagBar = (page: Page) => page.getByRole('group', { name: 'Filter by topic' })
 const cards = (page: Page) => page.getByRole('list', { name: 'Posts' }).getByRole('article')
-const cardTitles = (page: Page) => cards(page).getByRole('heading', { level: 3 })
+const cardTitles = (page: Page) => cards(page).getByRole('heading')
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
 test('only published posts are listed, newest first; the draft never appears', async ({ page }) => {

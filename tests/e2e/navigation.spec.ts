@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
+import { expect, notFoundDocumentLog, test } from './support/fixtures'
 
 /** SPEC.md section 2: the shared top navigation, its highlighted current link, and the small-screen drawer. */
 
@@ -31,7 +31,8 @@ test.describe('desktop', () => {
     })
   }
 
-  test('a post page highlights Blog; the 404 page highlights nothing', async ({ page }) => {
+  test('a post page highlights Blog; the 404 page highlights nothing', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(notFoundDocumentLog('/nowhere'))
     await page.goto('/blog/building-your-first-family-budget')
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Building Your First Family Budget')
     await expect(mainNav(page).locator('a[aria-current="page"]')).toHaveText('Blog')

@@ -1,5 +1,5 @@
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, test } from './support/fixtures'
+import { expect, notFoundDocumentLog, test } from './support/fixtures'
 
 /** SPEC.md section 2: every public route renders its page, with the shared footer. */
 
@@ -77,7 +77,8 @@ test('about links to book-now and resources', async ({ page }) => {
 })
 
 for (const path of ['/no-such-page', '/blog/a/b', '/services/extra']) {
-  test(`${path} shows the 404 page with a working link home`, async ({ page }) => {
+  test(`${path} shows the 404 page with a working link home`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(notFoundDocumentLog(path))
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
     await page.getByRole('main').getByRole('link', { name: /Home/ }).click()

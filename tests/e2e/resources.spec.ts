@@ -16,7 +16,7 @@ const inactive = DEMO_RESOURCES.filter((resource) => resource.isActive === false
 
 const filterBar = (page: Page) => page.getByRole('group', { name: 'Filter by type' })
 const cards = (page: Page) => page.getByRole('list', { name: 'Resources' }).getByRole('article')
-const cardTitles = (page: Page) => cards(page).getByRole('heading', { level: 3 })
+const cardTitles = (page: Page) => cards(page).getByRole('heading')
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
 test('only active resources are listed, newest first, each with a Download Free link', async ({ page }) => {
@@ -107,7 +107,8 @@ test('a loading state shows while the list is on its way', async ({ page }) => {
   await expect(page.getByText('Loading resources…')).toHaveCount(0)
 })
 
-test('a thumbnail that fails to load gives way to the type icon', async ({ page, admin }) => {
+test('a thumbnail that fails to load gives way to the type icon', async ({ page, admin, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(404, '/images/no-such-thumbnail.png'))
   await admin.createResource({
     title: 'Broken Thumbnail Video',
     description: 'Its thumbnail does not exist.',

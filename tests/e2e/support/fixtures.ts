@@ -28,7 +28,7 @@ export class ConsoleErrors {
 
   watch(page: Page): void {
     page.on('console', (message) => {
-      if (message.type() === 'error') this.messages.push(`console: ${message.text()}`)
+      if (message.type() === 'error') this.messages.push(`console: ${message.text()} (${message.location().url})`)
     })
     page.on('pageerror', (error) => this.messages.push(`pageerror: ${error.message}`))
   }
@@ -121,8 +121,23 @@ export async function fulfillJson(page: Page, url: string | RegExp | ((url: URL)
   await page.route(url, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }))
 }
 
-/** What the browser logs for a response with an error status; tests that cause one allow it. */
-export const failedResourceLog = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`)
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * What the browser logs for a response with an error status; tests that cause one allow it.
+ * With `path`, only for that address on the site.
+ */
+export const failedResourceLog = (status: number, path?: string) =>
+  new RegExp(
+    `Failed to load resource: the server responded with a status of ${status}\\b.*` +
+      (path ? `\\(https?://[^/]+${escapeRegExp(path)}\\)$` : ''),
+  )
+
+/**
+ * What the browser logs when the page's own address answers 404 (the site serves its 404 page
+ * with a 404 status): expected on the 404 page, and only for that address.
+ */
+export const notFoundDocumentLog = (path: string) => failedResourceLog(404, path)
 
 /** SPEC.md section 9: blog dates in US long format, e.g. "November 22, 2026". */
 export const US_LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/
