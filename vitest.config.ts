@@ -12,6 +12,20 @@ export default defineConfig({
     passWithNoTests: !hasSiteSetup,
     projects: [
       {
+        // The race, fuzz and fault suites at their small sizes (npm run stress runs them at full size).
+        test: {
+          name: 'stress',
+          environment: 'node',
+          include: ['tests/stress/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-functions.ts'],
+          pool: 'forks',
+          isolate: true,
+          unstubEnvs: true,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'functions',
           environment: 'node',

@@ -44,6 +44,8 @@ export const StoredBookingSchema = z.object({
   emailStatus: z.enum(EMAIL_STATUSES),
   emailAttempts: z.number(),
   emailClaimedAt: z.optional(z.string()),
+  /** Which delivery attempt holds the claim: a time alone could be shared by two attempts. */
+  emailClaim: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -4,7 +4,18 @@ import * as z from 'zod/mini'
 
 /** SPEC.md section 5: non-space text, an at sign, non-space text, a dot, non-space text. */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
+/** RFC 5321: an address is at most 254 octets. */
 export const EMAIL_MAX = 254
+
+/**
+ * Beyond SPEC's pattern, what no real address contains and storage cannot hold: more than 254
+ * UTF-8 bytes, control characters, or broken UTF-16 (a lone surrogate).
+ */
+export function isStorableEmail(email: string): boolean {
+  return !LONE_SURROGATE.test(email) && !/[\u0000-\u001f\u007f]/.test(email) && new TextEncoder().encode(email).length <= EMAIL_MAX
+}
+// String.prototype.isWellFormed, for browsers that predate it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Trimmed text that must not be empty; `message` is shown for empty and missing values alike. */
 export function requiredText(message: string, max: number, label: string) {
@@ -34,7 +45,7 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
       z.trim(),
       z.minLength(1, { error: requiredMessage }),
       z.regex(EMAIL_PATTERN, { error: invalidMessage }),
-      z.maxLength(EMAIL_MAX, { error: invalidMessage }),
+      z.refine(isStorableEmail, { error: invalidMessage }),
     )
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { EMAIL_MAX, EMAIL_PATTERN } from './fields'
+import { EMAIL_PATTERN, isStorableEmail } from './fields'
 
 export const SUBSCRIBE_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
@@ -19,7 +19,7 @@ export const SubscribeSchema = z.object({
     .check(
       z.overwrite(normalizeEmail),
       z.regex(EMAIL_PATTERN, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
-      z.maxLength(EMAIL_MAX, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
+      z.refine(isStorableEmail, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
     ),
   // Honeypot, as on the booking form.
   website: z.optional(z.string().check(z.maxLength(500))),
@@ -34,7 +34,7 @@ export const SubscriberSchema = z.object({
 export type Subscriber = z.infer<typeof SubscriberSchema>
 
 export const UnsubscribeSchema = z.object({
-  email: z.string().check(z.overwrite(normalizeEmail), z.regex(EMAIL_PATTERN), z.maxLength(EMAIL_MAX)),
+  email: z.string().check(z.overwrite(normalizeEmail), z.regex(EMAIL_PATTERN), z.refine(isStorableEmail)),
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
 })
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { PAGE_HEADERS } from '../../build/headers'
 import { posts } from '../lib/data/posts'
-import { route } from '../lib/http'
+import { HttpError, route } from '../lib/http'
 import { postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
@@ -26,8 +26,8 @@ export default route({
 
 /** The built, unrendered page, from the CDN that serves it (or Vite's dev server under netlify dev). */
 async function fetchTemplate(req: Request): Promise<string> {
-  const response = await fetch(new URL('/shell.html', req.url), { signal: AbortSignal.timeout(5_000) })
-  if (!response.ok) throw new Error(`shell.html answered ${response.status}`)
+  const response = await fetch(new URL('/shell.html', req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
+  if (!response?.ok) throw new HttpError(503, 'The page is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
   return response.text()
 }
 

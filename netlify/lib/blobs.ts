@@ -2,14 +2,21 @@ import { getStore, type Store } from '@netlify/blobs'
 
 /**
  * The one place that calls getStore. Every read is strongly consistent (a save must be seen by the
- * next request), every call has a time limit, and any failure of the service becomes a
+ * next request), every operation has a deadline, and any failure of the service becomes a
  * StorageUnavailableError that the route wrapper answers with a 503.
  */
 export class StorageUnavailableError extends Error {}
 
-const TIMEOUT_MS = 8_000
+/** One HTTP request to Blobs. */
+const REQUEST_TIMEOUT_MS = 4_000
+/**
+ * One operation, the client's own retries included (it retries 5 times, 5 s apart): well inside
+ * Netlify's 10 s function limit, so an outage is a clean 503 rather than the platform's timeout.
+ */
+const OPERATION_DEADLINE_MS = 6_000
 
-const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) })
+const fetchWithTimeout: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
 
 export type Entry = { text: string; etag: string }
 
@@ -20,12 +27,37 @@ export function openStore(name: string) {
   // getStore must run inside a request (it reads the request's Blobs context), never at import time.
   const raw = () => (store ??= getStore({ name, consistency: 'strong', fetch: fetchWithTimeout }))
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${OPERATION_DEADLINE_MS} ms`)), OPERATION_DEADLINE_MS)
+    })
     try {
-      return await work()
+      return await Promise.race([work(), deadline])
     } catch (error) {
       throw new StorageUnavailableError(`Blobs store "${name}" failed`, { cause: error })
+    } finally {
+      clearTimeout(timer)
     }
   }
+
+  /**
+   * A conditional write whose answer cannot be taken at its word: the client retries internally,
+   * so a write that landed can come back as 412 (its own retry lost to it), as an error, or as
+   * { modified: true, etag: '' }. Unless the answer is a clean success, read the key: if it holds
+   * exactly what we wrote, the write was ours; if it holds nothing, the failure was real.
+   */
+  const conditionalWrite = (key: string, value: string, condition: { onlyIfNew: true } | { onlyIfMatch: string }) =>
+    guard(async () => {
+      const result = await raw()
+        .set(key, value, condition)
+        .catch((error: unknown) => ({ error }))
+      if (!('error' in result) && result.modified && result.etag) return true
+      const stored = await raw().get(key, { type: 'text' })
+      if (stored === value) return true
+      if ('error' in result && stored === null) throw result.error
+      if (!('error' in result) && result.modified && stored === null) throw new Error(`write of "${key}" was not stored`)
+      return false
+    })
 
   return {
     get: (key: string) => guard(() => raw().get(key, { type: 'text' })),
@@ -47,11 +79,10 @@ export function openStore(name: string) {
     set: (key: string, value: string) => guard(() => raw().set(key, value)),
 
     /** True when written; false when the key already exists. */
-    setIfNew: (key: string, value: string) => guard(async () => written(await raw().set(key, value, { onlyIfNew: true }))),
+    setIfNew: (key: string, value: string) => conditionalWrite(key, value, { onlyIfNew: true }),
 
     /** True when written; false when the entry changed since `etag` was read. */
-    setIfMatch: (key: string, value: string, etag: string) =>
-      guard(async () => written(await raw().set(key, value, { onlyIfMatch: etag }))),
+    setIfMatch: (key: string, value: string, etag: string) => conditionalWrite(key, value, { onlyIfMatch: etag }),
 
     delete: (key: string) => guard(() => raw().delete(key)),
 
@@ -68,12 +99,6 @@ export function openStore(name: string) {
         return keys
       }),
   }
-}
-
-// A conditional write that fails with anything but 412 can come back as { modified: true, etag: '' }:
-// only a write with a real ETag counts as done.
-function written(result: { modified: boolean; etag?: string }): boolean {
-  return result.modified && Boolean(result.etag)
 }
 
 /** Deletes every key of a store; for resetting the local demo data only (functions/dev-seed.ts). */

@@ -10,7 +10,9 @@ export type Email = {
   headers?: Record<string, string>
 }
 
-const SEND_TIMEOUT_MS = 10_000
+// Well inside Netlify's 10 s function limit: a slow provider must not cost the visitor an answer
+// (the booking is stored first and the retry sends it later).
+const SEND_TIMEOUT_MS = 5_000
 
 export function mailFrom(): string {
   return env('MAIL_FROM') ?? 'hello@example.com'

@@ -527,35 +527,12 @@ type SweepMode = 'from' | 'one' | 'lost'
 type SweepResult = { calls: number; serverErrors: number; problems: string[]; known: string[]; ambiguous: number; ms: number }
 
 /**
- * Bugs found by these sweeps, each pinned by an it.fails below: a problem matching one is counted
- * (and shown by `npm run stress`) instead of failing the sweep, so the sweep still guards the rest.
- * Remove an entry once its it.fails starts passing.
+ * Bugs found by these sweeps and not yet fixed, each pinned by an it.fails below: a problem
+ * matching one is counted (and shown by `npm run stress`) instead of failing the sweep, so the
+ * sweep still guards the rest. Empty now: the 5xx-read-as-exists and re-applied-change bugs are
+ * fixed (netlify/lib/blobs.ts conditionalWrite) and their tests below pass.
  */
-const KNOWN_BUGS: { name: string; modes: SweepMode[]; ops: string[]; pattern: RegExp }[] = [
-  {
-    // netlify/lib/blobs.ts written(): a conditional write that failed with a 5xx ({ modified: true, etag: '' }) reads as "already exists".
-    name: 'setIfNew 5xx read as "exists"',
-    modes: ['from', 'one'],
-    ops: ['create post', 'update post', 'subscribe', 'download', 'booking', 'booking email retry', 'booking status'],
-    pattern: /answered 20[01] but shows|never emailed/,
-  },
-  {
-    // netlify/lib/document.ts update(): a write that landed but whose answer was lost is taken for a conflict and the change applied again.
-    name: 'CAS change re-applied after a lost answer',
-    modes: ['lost'],
-    ops: [
-      'create post',
-      'update post',
-      'delete post',
-      'create resource',
-      'delete resource',
-      'delete content',
-      'create user',
-      'delete user',
-    ],
-    pattern: /answered 20[01] but shows|answered 404|answered 409/,
-  },
-]
+const KNOWN_BUGS: { name: string; modes: SweepMode[]; ops: string[]; pattern: RegExp }[] = []
 
 function knownBug(op: WriteOp, mode: SweepMode, problem: string): string | undefined {
   return KNOWN_BUGS.find((bug) => bug.modes.includes(mode) && bug.ops.includes(op.name) && bug.pattern.test(problem))?.name
@@ -696,8 +673,7 @@ describe('known bugs found by the fault sweeps', () => {
     vi.mocked(console.error).mockImplementation(() => {})
   })
 
-  // BUG netlify/lib/blobs.ts written(): a 5xx on a create-only write reads as "already exists", so bookings.add stores nothing and the visitor is told it worked.
-  it.fails('a booking answered with success is stored (Blobs 500 on the booking write)', async () => {
+  it('a booking answered with success is stored (Blobs 500 on the booking write)', async () => {
     const input = bookingInput({ lastName: `Lost ${uniqueTag()}` })
     failWhere(({ method, store }) => method === 'PUT' && store === 'bookings')
 
@@ -715,8 +691,7 @@ describe('known bugs found by the fault sweeps', () => {
     )
   })
 
-  // BUG netlify/lib/blobs.ts written(): same cause in subscribers.add: "Subscribed successfully!" and no subscriber.
-  it.fails('a subscribe answered with success is stored (Blobs 500 on the subscriber write)', async () => {
+  it('a subscribe answered with success is stored (Blobs 500 on the subscriber write)', async () => {
     const email = `lost-${uniqueTag()}@test.example`
     failWhere(({ method, store }) => method === 'PUT' && store === 'subscribers')
 
@@ -729,8 +704,7 @@ describe('known bugs found by the fault sweeps', () => {
     )
   })
 
-  // BUG netlify/lib/blobs.ts written(): same cause in downloads.record: the download is answered and not counted.
-  it.fails('a download answered with success is counted (Blobs 500 on the event write)', async () => {
+  it('a download answered with success is counted (Blobs 500 on the event write)', async () => {
     const { id } = await createResource()
     failWhere(({ method, store }) => method === 'PUT' && store === 'downloads')
 
@@ -742,8 +716,7 @@ describe('known bugs found by the fault sweeps', () => {
     )
   })
 
-  // BUG netlify/lib/blobs.ts written(): same cause in posts.ts writeBody: the post is saved pointing at a body that was never written, and its page is gone.
-  it.fails('a post update answered with success keeps a readable body (Blobs 500 on the body write)', async () => {
+  it('a post update answered with success keeps a readable body (Blobs 500 on the body write)', async () => {
     const original = await posts.find({ id: (await createPost()).id })
     const id = original!.id
     const next = postInput({ title: `Bodiless ${uniqueTag()}` })
@@ -758,8 +731,7 @@ describe('known bugs found by the fault sweeps', () => {
     expect(post?.content).toBe(answer.status === 200 ? next.content : original?.content)
   })
 
-  // BUG netlify/lib/document.ts update(): after a lost answer the retried write gets 412, the change is applied again, and the resource is listed twice.
-  it.fails('a resource created once is stored once when the answer to its write is lost', async () => {
+  it('a resource created once is stored once when the answer to its write is lost', async () => {
     const input = resourceInput({ title: `Twice ${uniqueTag()}` })
     loseAnswerOf(({ method, store, key }) => method === 'PUT' && store === 'resources' && key === 'index')
 
@@ -770,8 +742,7 @@ describe('known bugs found by the fault sweeps', () => {
     expect((await resources.list()).filter((resource) => resource.title === input.title)).toHaveLength(1)
   })
 
-  // BUG netlify/lib/document.ts update(): re-applied posts.update takes its own new body for the replaced one and deletes it: the post loses its body.
-  it.fails('a post update whose answer is lost keeps the new body', async () => {
+  it('a post update whose answer is lost keeps the new body', async () => {
     const { id } = await createPost()
     const next = postInput({ title: `Kept ${uniqueTag()}` })
     loseAnswerOf(({ method, store, key }) => method === 'PUT' && store === 'posts' && key === 'index')
@@ -783,8 +754,7 @@ describe('known bugs found by the fault sweeps', () => {
     expect((await posts.find({ id }))?.content).toBe(next.content)
   })
 
-  // BUG netlify/lib/document.ts update(): re-applied delete finds nothing and answers 404 for a delete that happened.
-  it.fails('a delete whose answer is lost answers success', async () => {
+  it('a delete whose answer is lost answers success', async () => {
     const { id } = await createResource()
     loseAnswerOf(({ method, store, key }) => method === 'PUT' && store === 'resources' && key === 'index')
 
@@ -795,8 +765,7 @@ describe('known bugs found by the fault sweeps', () => {
     expect(answer.status).toBe(200)
   })
 
-  // BUG netlify/lib/document.ts update(): re-applied users.create finds its own user and answers 409 "That username is already taken".
-  it.fails('a user created once whose answer is lost answers success', async () => {
+  it('a user created once whose answer is lost answers success', async () => {
     const username = `once-${uniqueTag()}`
     loseAnswerOf(({ method, store, key }) => method === 'PUT' && store === 'users' && key === 'index')
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { StoredBookingSchema, type BookingRequest, type BookingStatus, type StoredBooking } from '../../../domain/booking'
 import { openStore, StorageUnavailableError } from '../blobs'
 import { HttpError } from '../http'
-import { timeOrderedId } from '../ids'
+import { newId, timeOrderedId } from '../ids'
 
 /**
  * One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed
@@ -73,14 +73,14 @@ export const bookings = {
    * attempt holds a fresh claim. A claim older than EMAIL_CLAIM_MS is taken over.
    */
   async claimEmail(id: string, now = new Date()): Promise<boolean> {
-    const claimedAt = now.toISOString()
+    const claim = newId()
     const result = await change(id, (booking) => {
       if (booking.emailStatus === 'sent') return null
       const held =
         booking.emailStatus === 'sending' && booking.emailClaimedAt && now.getTime() - Date.parse(booking.emailClaimedAt) < EMAIL_CLAIM_MS
-      return held ? null : { ...booking, emailStatus: 'sending', emailClaimedAt: claimedAt }
+      return held ? null : { ...booking, emailStatus: 'sending', emailClaimedAt: now.toISOString(), emailClaim: claim }
     })
-    return result.emailStatus === 'sending' && result.emailClaimedAt === claimedAt
+    return result.emailStatus === 'sending' && result.emailClaim === claim
   },
 
   /** Records one delivery attempt's outcome. A booking already sent stays sent. */
@@ -88,7 +88,13 @@ export const bookings = {
     const booking = await change(id, (current) =>
       current.emailStatus === 'sent'
         ? null
-        : { ...current, emailStatus: sent ? 'sent' : 'failed', emailAttempts: current.emailAttempts + 1, emailClaimedAt: undefined },
+        : {
+            ...current,
+            emailStatus: sent ? 'sent' : 'failed',
+            emailAttempts: current.emailAttempts + 1,
+            emailClaimedAt: undefined,
+            emailClaim: undefined,
+          },
     )
     if (booking.emailStatus === 'sent') await unsentMarkers().delete(id)
     return booking

@@ -5,10 +5,19 @@ import { newId } from '../ids'
 
 /**
  * One blob per subscriber, keyed by the normalised email: subscribing is a single create-only
- * write whatever the list size, and the same email twice can only ever be one record.
+ * write whatever the list size, and the same email twice can only ever be one record. The key is
+ * the email's UTF-8 bytes in hex: safe for any address, at most 510 characters for 254 octets
+ * (keys may hold 600 bytes), and prefix-preserving, so a search for the start of an address is a
+ * list by prefix, in email order. A "/" every 200 characters keeps each path segment a valid file
+ * name for the local Blobs server (255 bytes), and stays prefix-preserving.
  */
 const store = () => openStore('subscribers')
-const keyOf = (email: string) => encodeURIComponent(normalizeEmail(email))
+const keyOf = (email: string) =>
+  (
+    Buffer.from(normalizeEmail(email), 'utf8')
+      .toString('hex')
+      .match(/.{1,200}/g) ?? []
+  ).join('/')
 
 async function read(key: string): Promise<Subscriber | null> {
   const text = await store().get(key)
