@@ -52,6 +52,21 @@ test('a tag from the address filters on arrival', async ({ page }) => {
   await expect(cardTitles(page)).toHaveText(published.filter((post) => post.tags?.includes('Marriage')).map((post) => post.title))
 })
 
+test('a tag with spaces and an ampersand filters, survives a reload, and is reachable from the post page', async ({ page, admin }) => {
+  await admin.createPost({ title: 'Faith and Money Together', excerpt: 'On both.', content: 'Body.', tags: ['Money & Faith'] })
+  await page.goto('/blog')
+  await tagBar(page).getByRole('button', { name: 'Money & Faith' }).click()
+  await expect(cardTitles(page)).toHaveText(['Faith and Money Together'])
+  await page.reload()
+  await expect(tagBar(page).getByRole('button', { name: 'Money & Faith' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(cardTitles(page)).toHaveText(['Faith and Money Together'])
+
+  await page.goto('/blog/faith-and-money-together')
+  await page.getByRole('article').getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Money & Faith' }).click()
+  await expect(tagBar(page).getByRole('button', { name: 'Money & Faith' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(cardTitles(page)).toHaveText(['Faith and Money Together'])
+})
+
 test('a tag with no posts says so, and "View all posts" clears the filter', async ({ page }) => {
   await page.goto('/blog?tag=Nonexistent')
   await expect(cards(page)).toHaveCount(0)

@@ -80,6 +80,12 @@ export class AdminApi {
     return ((await response.json()) as { subscribers: { id: string; email: string; created_at: string }[] }).subscribers
   }
 
+  /** Creates or replaces the content item with this section and key (DECISIONS.md 2). */
+  async saveContent(item: { section: string; key: string; value: string; type?: 'text' | 'html' | 'image' | 'json' }): Promise<void> {
+    const response = await this.request.post('/api/admin/content', { headers: this.headers, data: { type: 'text', ...item } })
+    expect(response.status(), `POST /api/admin/content: ${await response.text()}`).toBe(200)
+  }
+
   async posts(): Promise<AdminPost[]> {
     const response = await this.request.get('/api/admin/blog-posts', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/blog-posts').toBe(200)
