@@ -125,6 +125,23 @@ test('cards show at most two tags', async ({ page, admin }) => {
   }
 })
 
+test('a card whose featured image fails to load hides the image', async ({ page, admin, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(404, '/images/no-such-card-image.png'))
+  await admin.createPost({
+    title: 'Broken Card Image',
+    excerpt: 'Image missing.',
+    content: 'Body.',
+    featuredImage: '/images/no-such-card-image.png',
+  })
+  await page.goto('/blog')
+  await expect(card(page, 'Broken Card Image')).toBeVisible()
+  await expect(card(page, 'Broken Card Image').locator('img')).toHaveCount(0)
+  // The control: the demo post with a working image shows it.
+  const working = card(page, 'Your Emergency Fund: Peace of Mind for the Unexpected').locator('img')
+  await expect(working).toBeVisible()
+  await expect.poll(() => working.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+})
+
 test('dates are in US long format and match the publication date', async ({ page, request }) => {
   const { blogPosts } = (await (await request.get('/api/blog-posts')).json()) as {
     blogPosts: { title: string; publishedAt: string }[]

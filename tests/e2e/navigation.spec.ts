@@ -115,6 +115,8 @@ test.describe('small screen (375 px)', () => {
     await page.keyboard.press('Escape')
     await expect(drawer(page)).toBeHidden()
     await expect(page).toHaveURL('/about')
+    // Focus goes back to the button that opened the drawer.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
   })
 
   test('the close button closes the drawer', async ({ page }) => {
