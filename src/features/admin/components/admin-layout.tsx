@@ -107,7 +107,7 @@ export function AdminLayout() {
             </span>
             <span className={styles.label}>
               <span className={styles.userName}>{session.user.username}</span>
-              <span className={styles.role}>{session.user.role}</span>
+              <span className={styles.role}>{session.user.role === 'admin' ? 'Admin' : 'Editor'}</span>
             </span>
           </div>
           <button type="button" className={styles.logout} onClick={logout} title={collapsed ? 'Logout' : undefined}>

@@ -6,9 +6,12 @@ export function FlashBanner({ flash, onClose }: { flash: Flash; onClose: () => v
   if (!flash) return null
   const Icon = flash.kind === 'success' ? CheckCircle2 : CircleAlert
   return (
-    <div className={`notice notice-${flash.kind} ${styles.flash}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+    <div className={`notice notice-${flash.kind} ${styles.flash}`}>
       <Icon aria-hidden="true" size={20} />
-      <span>{flash.text}</span>
+      {/* Only the message is announced, not the Dismiss button's name. */}
+      <span role={flash.kind === 'error' ? 'alert' : 'status'} className="flash-text">
+        {flash.text}
+      </span>
       <button type="button" className={styles.flashClose} onClick={onClose}>
         <X aria-hidden="true" size={18} />
         <span className="visually-hidden">Dismiss</span>
