@@ -38,7 +38,7 @@ describe('the admin session', () => {
     await renderRoute('/admin', { session: session({ username: 'grace', role: 'editor' }) })
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
     expect(screen.getByText('Welcome back, grace.')).toBeTruthy()
-    expect(screen.getByText('editor')).toBeTruthy()
+    expect(screen.getByText('Editor')).toBeTruthy()
     // Bookings are for admins only (DECISIONS.md 5); the sidebar leaves them out for editors.
     const nav = screen.getByRole('navigation', { name: 'Admin' })
     expect(within(nav).queryByRole('link', { name: 'Bookings' })).toBeNull()
