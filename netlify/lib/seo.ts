@@ -60,7 +60,8 @@ export function absoluteUrl(base: string, pathOrUrl: string): string {
 
 export function postMeta(post: PostSummary, base: string, siteName: string): PageMeta {
   const url = `${base}/blog/${post.slug}`
-  const image = post.featuredImage ? absoluteUrl(base, post.featuredImage) : undefined
+  // A post without its own picture is shared with the site's (public/og-image.jpg).
+  const image = absoluteUrl(base, post.featuredImage ?? '/og-image.jpg')
   const description = excerptOf(post)
   return {
     title: `${post.title} | ${siteName}`,

@@ -4,12 +4,13 @@ import { EmptyState } from '../components/ui/empty-state'
 import { Loading } from '../components/ui/loading'
 import { ResourceCard } from '../features/resources/components/resource-card'
 import { Settled } from '../components/ui/settled'
+import { useHydrated } from '../lib/use-hydrated'
 import { usePageTitle } from './use-page-title'
 
 export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
   usePageTitle('Free Resources')
   const [params, setParams] = useSearchParams()
-  const type = params.get('type')
+  const type = useHydrated() ? params.get('type') : null
   const selected = isResourceType(type) ? type : null
   const showAll = () => setParams({}, { replace: true })
 

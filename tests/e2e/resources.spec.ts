@@ -53,9 +53,7 @@ test('the type filter shows only that type and "All" shows everything again', as
   await expect(cardTitles(page)).toHaveText(active.map((resource) => resource.title))
 })
 
-// BUG (scripts/prerender.ts + src/pages/resources.tsx): /resources is prerendered with "All" pressed; hydration keeps that
-// aria-pressed, so arriving at /resources?type=video shows only videos with "All" pressed, and a later click leaves two pressed.
-test.fixme('a type in the address filters on arrival, with that type pressed', async ({ page }) => {
+test('a type in the address filters on arrival, with that type pressed', async ({ page }) => {
   await page.goto('/resources?type=video')
   await expect(cardTitles(page)).toHaveText(active.filter((resource) => resource.type === 'video').map((resource) => resource.title))
   await expect(filterBar(page).getByRole('button', { name: 'Videos' })).toHaveAttribute('aria-pressed', 'true')
