@@ -12,7 +12,7 @@ export const EMAIL_MAX = 254
  * UTF-8 bytes, control characters, or broken UTF-16 (a lone surrogate).
  */
 export function isStorableEmail(email: string): boolean {
-  return !LONE_SURROGATE.test(email) && !/[\u0000-\u001f\u007f]/.test(email) && new TextEncoder().encode(email).length <= EMAIL_MAX
+  return !LONE_SURROGATE.test(email) && !/\p{Cc}/u.test(email) && new TextEncoder().encode(email).length <= EMAIL_MAX
 }
 // String.prototype.isWellFormed, for browsers that predate it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
