@@ -1,0 +1,166 @@
+import type { Page, Route } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+import { expect, failedResourceLog, test } from './support/fixtures'
+
+/**
+ * SPEC.md section 8: each admin action's failure message when the server refuses without a
+ * message of its own, and the network message when it cannot be reached. The action runs for real
+ * in the browser; only the one call is made to fail.
+ */
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
+  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+}
+
+const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' })
+
+/** Makes calls to `path` with `method` fail, and lets every other call through. */
+async function failCall(page: Page, path: string, method: string, how: 'refuse' | 'abort') {
+  await page.route(
+    (url) => url.pathname === path || url.pathname.startsWith(`${path}/`),
+    (route) => (route.request().method() === method ? (how === 'refuse' ? refuse(route) : route.abort()) : route.fallback()),
+  )
+}
+
+const banner = (page: Page) => page.locator('.flash-text')
+
+async function confirm(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+}
+
+type Case = { name: string; path: string; method: string; message: string; act: (page: Page) => Promise<void> }
+
+const cases: Case[] = [
+  {
+    name: 'creating a post',
+    path: '/api/admin/blog-posts',
+    method: 'POST',
+    message: 'Failed to create blog post',
+    act: async (page) => {
+      await page.goto('/admin/blog-resources?new=post')
+      const form = page.getByRole('form', { name: 'New blog post' })
+      await form.getByLabel('Title').fill('Refused')
+      await form.getByLabel('Excerpt').fill('Refused')
+      await form.getByLabel('Content (markdown)').fill('Refused')
+      await form.getByRole('button', { name: 'Create post' }).click()
+    },
+  },
+  {
+    name: 'updating a post',
+    path: '/api/admin/blog-posts',
+    method: 'PUT',
+    message: 'Failed to update blog post',
+    act: async (page) => {
+      await page.goto('/admin/blog-resources')
+      await page
+        .getByRole('row', { name: /Generosity on Any Income/ })
+        .getByRole('button', { name: /Edit/ })
+        .click()
+      await page
+        .getByRole('form', { name: /Edit post/ })
+        .getByRole('button', { name: 'Save changes' })
+        .click()
+    },
+  },
+  {
+    name: 'creating a resource',
+    path: '/api/admin/resources',
+    method: 'POST',
+    message: 'Failed to create resource',
+    act: async (page) => {
+      await page.goto('/admin/blog-resources?tab=resources&new=resource')
+      const form = page.getByRole('form', { name: 'New resource' })
+      await form.getByLabel('Title').fill('Refused')
+      await form.getByLabel('Description').fill('Refused')
+      await form.getByLabel('File URL').fill('https://example.com/refused.pdf')
+      await form.getByRole('button', { name: 'Create resource' }).click()
+    },
+  },
+  {
+    name: 'deleting a resource',
+    path: '/api/admin/resources',
+    method: 'DELETE',
+    message: 'Failed to delete resource',
+    act: async (page) => {
+      await page.goto('/admin/blog-resources?tab=resources')
+      await page
+        .getByRole('row', { name: /Family Budget Template/ })
+        .getByRole('button', { name: /Delete/ })
+        .click()
+      await confirm(page)
+    },
+  },
+  {
+    name: 'creating a user',
+    path: '/api/admin/users',
+    method: 'POST',
+    message: 'Failed to create user',
+    act: async (page) => {
+      await page.goto('/admin/users')
+      await page.getByRole('button', { name: 'Add user' }).click()
+      const form = page.getByRole('form', { name: 'Add user' })
+      await form.getByLabel('Username').fill('refused')
+      await form.getByLabel('Email').fill('refused@example.com')
+      await form.getByLabel('Password').fill('a long enough password')
+      await form.getByRole('button', { name: 'Create user' }).click()
+    },
+  },
+  {
+    name: 'deleting a user',
+    path: '/api/admin/users',
+    method: 'DELETE',
+    message: 'Failed to delete user',
+    act: async (page) => {
+      await page.goto('/admin/users')
+      await page
+        .getByRole('row', { name: /editor@example.com/ })
+        .getByRole('button', { name: /Delete/ })
+        .click()
+      await confirm(page)
+    },
+  },
+  {
+    name: 'deleting content',
+    path: '/api/admin/content',
+    method: 'DELETE',
+    message: 'Failed to delete content',
+    act: async (page) => {
+      await page.goto('/admin/content')
+      await page
+        .getByRole('row', { name: /heroTitle/ })
+        .getByRole('button', { name: /Delete/ })
+        .click()
+      await confirm(page)
+    },
+  },
+]
+
+for (const c of cases) {
+  test(`${c.name}: a refusal shows "${c.message}"`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResourceLog(500))
+    await signIn(page)
+    await failCall(page, c.path, c.method, 'refuse')
+    await c.act(page)
+    await expect(banner(page)).toHaveText(c.message)
+  })
+}
+
+test('an action that cannot reach the server shows "Network error. Please try again."', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/net::ERR_FAILED/)
+  await signIn(page)
+  await failCall(page, '/api/admin/users', 'POST', 'abort')
+  await cases.find((c) => c.name === 'creating a user')!.act(page)
+  await expect(banner(page)).toHaveText('Network error. Please try again.')
+})
+
+test('a failed load of the subscribers shows "Failed to load subscribers"', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(500))
+  await signIn(page)
+  await failCall(page, '/api/subscribers', 'GET', 'refuse')
+  await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText('Failed to load subscribers')
+})
