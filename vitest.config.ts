@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'functions',
           environment: 'node',
-          include: ['tests/functions/**/*.test.ts', 'domain/**/*.test.ts'],
+          include: ['tests/functions/**/*.test.ts', 'tests/budget/**/*.test.ts', 'domain/**/*.test.ts'],
           setupFiles: ['tests/support/setup-functions.ts'],
           // One process per test file: each file owns its Blobs server and process.env, and no
           // other file can change them under it.

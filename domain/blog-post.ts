@@ -6,25 +6,7 @@ export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const TAGS_MAX = 10
 export const TAG_MAX_LENGTH = 40
-/** SPEC.md section 9: cards show at most 2 tags. */
-export const CARD_TAGS_MAX = 2
-/** SPEC.md section 9: excerpt fallback length. */
-export const EXCERPT_FALLBACK_LENGTH = 150
-
-export const BLOG_MESSAGES = {
-  empty: 'No blog posts available yet.',
-  emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
-  viewAll: 'View all posts',
-  allPosts: 'All Posts',
-  notFound: 'Blog post not found',
-  loadFailed: 'Failed to load blog post',
-  created: 'Blog post created successfully',
-  updated: 'Blog post updated successfully',
-  deleted: 'Blog post deleted successfully',
-  createFailed: 'Failed to create blog post',
-  updateFailed: 'Failed to update blog post',
-  deleteFailed: 'Failed to delete blog post',
-} as const
+export { BLOG_MESSAGES, CARD_TAGS_MAX, EXCERPT_FALLBACK_LENGTH } from './blog-post-display'
 
 /** SPEC.md section 5: tags are comma-separated and trimmed. Duplicates and empties are dropped. */
 export function parseTags(text: string): string[] {

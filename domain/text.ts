@@ -1,4 +1,4 @@
-import { EXCERPT_FALLBACK_LENGTH } from './blog-post'
+import { EXCERPT_FALLBACK_LENGTH } from './blog-post-display'
 
 /** Markdown to plain text, good enough for excerpts, descriptions and reading time. */
 export function stripMarkdown(markdown: string): string {

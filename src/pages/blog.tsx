@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
-import { BLOG_MESSAGES, type PostSummary } from '../../domain/blog-post'
+import type { PostSummary } from '../../domain/blog-post'
+import { BLOG_MESSAGES } from '../../domain/blog-post-display'
 import { EmptyState } from '../components/ui/empty-state'
 import { Settled } from '../components/ui/settled'
 import { Loading } from '../components/ui/loading'

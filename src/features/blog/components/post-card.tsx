@@ -1,7 +1,8 @@
 import { Clock } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { CARD_TAGS_MAX, type PostSummary } from '../../../../domain/blog-post'
+import type { PostSummary } from '../../../../domain/blog-post'
+import { CARD_TAGS_MAX } from '../../../../domain/blog-post-display'
 import { excerptOf, formatLongDate } from '../../../../domain/text'
 import styles from './post-card.module.css'
 

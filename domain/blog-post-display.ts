@@ -1,0 +1,25 @@
+/**
+ * What the blog pages show, kept apart from the schemas in blog-post.ts (which re-exports all of
+ * it): the public blog pages import this and stay free of the validation library, within their
+ * 100 KB first-load budget (tests/budget).
+ */
+
+/** SPEC.md section 9: cards show at most 2 tags. */
+export const CARD_TAGS_MAX = 2
+/** SPEC.md section 9: excerpt fallback length. */
+export const EXCERPT_FALLBACK_LENGTH = 150
+
+export const BLOG_MESSAGES = {
+  empty: 'No blog posts available yet.',
+  emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
+  viewAll: 'View all posts',
+  allPosts: 'All Posts',
+  notFound: 'Blog post not found',
+  loadFailed: 'Failed to load blog post',
+  created: 'Blog post created successfully',
+  updated: 'Blog post updated successfully',
+  deleted: 'Blog post deleted successfully',
+  createFailed: 'Failed to create blog post',
+  updateFailed: 'Failed to update blog post',
+  deleteFailed: 'Failed to delete blog post',
+} as const

@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * Issue 5: the JavaScript a public page loads first is at most 100 KB gzip. React, react-dom and
+ * the router alone are about 81 KB, so this fails as soon as our own first-load code grows past
+ * what the budget leaves. First load = the entry chunk, the page's chunk, and everything either
+ * imports statically (what the browser must fetch before the page is interactive).
+ */
+const BUDGET_BYTES = 100 * 1024
+const PUBLIC_PAGES = ['home', 'about', 'services', 'resources', 'blog', 'blog-post', 'book-now', 'not-found']
+
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean }
+let outDir: string
+let manifest: Record<string, Chunk>
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'budget-'))
+  // vitest runs with NODE_ENV=test, which would build React's development bundles.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'))
+}, 120_000)
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+function firstLoad(keys: string[]): Set<string> {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    chunk.imports?.forEach(visit)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+const gzipSize = (files: Set<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0)
+
+describe('first-load JavaScript per public page', () => {
+  it.each(PUBLIC_PAGES)('%s stays within 100 KB gzip', (page) => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+    const files = firstLoad([entry, `src/pages/${page}.tsx`])
+    const size = gzipSize(files)
+    expect(files.size).toBeGreaterThan(1) // the page's own chunk was found
+    expect(size, `${page}: ${(size / 1024).toFixed(1)} KB gzip in ${[...files].join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES)
+  })
+
+  it('keeps the admin panel out of every public page', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+    const publicFiles = firstLoad([entry, ...PUBLIC_PAGES.map((page) => `src/pages/${page}.tsx`)])
+    const adminOnly = firstLoad(['src/pages/admin/dashboard.tsx', 'src/features/admin/components/admin-layout.tsx'])
+    const adminChunks = [...adminOnly].filter((file) => /admin|dashboard/.test(file))
+    expect(adminChunks.length).toBeGreaterThan(0)
+    for (const file of adminChunks) expect(publicFiles.has(file), file).toBe(false)
+  })
+})
