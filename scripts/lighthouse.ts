@@ -3,6 +3,7 @@
  * the production build, in Debian's chromium. Prints the four scores per page and writes a summary
  * to docs/lighthouse.json.
  *   LH_BASE_URL=http://localhost:8899   use a server that is already running (with demo content)
+ *   LH_PAGES=/,/about                    measure only these paths
  * Without it, the script starts `netlify serve` itself with the demo seed.
  *
  * Netlify's CDN compresses text responses (brotli or gzip); `netlify serve` sends them raw, which
@@ -83,13 +84,16 @@ async function compressingProxy(target: string): Promise<string> {
 let proxyServer: ReturnType<typeof createServer> | undefined
 
 const posts = (await (await fetch(`${base}/api/blog-posts`)).json()) as { blogPosts: { slug: string }[] }
-const pages = ['/', '/about', '/services', '/resources', '/blog', `/blog/${posts.blogPosts[0]?.slug ?? 'missing'}`, '/book-now']
+const pages = process.env.LH_PAGES
+  ? process.env.LH_PAGES.split(',')
+  : ['/', '/about', '/services', '/resources', '/blog', `/blog/${posts.blogPosts[0]?.slug ?? 'missing'}`, '/book-now']
 
 const measured = await compressingProxy(base)
 // Warm the proxy's cache with every asset, as a CDN edge would have them.
 for (const path of pages) {
   const html = await (await fetch(measured + path, { headers: { 'accept-encoding': 'br' } })).text()
-  for (const [, asset] of html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) await fetch(measured + asset, { headers: { 'accept-encoding': 'br' } })
+  for (const [, asset] of html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g))
+    await fetch(measured + asset, { headers: { 'accept-encoding': 'br' } })
 }
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -20,7 +20,7 @@ export function Page<D extends object>({ component: Component, load }: Props<D>)
   const data = useMemo(() => load?.(params) ?? ({} as D), [pathname])
   return (
     // Inside the page, so this component commits (and keeps its data) while the chunk loads.
-    <Suspense fallback={<Loading label="Loading…" />}>
+    <Suspense fallback={<Loading label="Loading…" reserve />}>
       <Component {...data} />
     </Suspense>
   )
