@@ -1,5 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
+import { useId } from 'react'
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_LABELS,
@@ -7,8 +6,8 @@ import {
   type ContentInput,
   type ContentItem,
 } from '../../../../domain/content-item'
-import { fieldIssues } from '../../../../domain/fields'
 import { describedBy, Field } from './field'
+import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
 /** Add or edit a content item; an edit is saved with the same four fields (SPEC.md section 7). */
@@ -22,26 +21,16 @@ export function ContentForm({
   onCancel: () => void
 }) {
   const id = useId()
-  const [values, setValues] = useState({
-    section: initial?.section ?? '',
-    key: initial?.key ?? '',
-    value: initial?.value ?? '',
-    type: initial?.type ?? ('text' as ContentInput['type']),
-  })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = z.safeParse(ContentInputSchema, values)
-    if (!parsed.success) return setErrors(fieldIssues(parsed.error))
-    setErrors({})
-    setSaving(true)
-    await onSave(parsed.data)
-    setSaving(false)
-  }
+  const { values, errors, saving, set, submit } = useSchemaForm(
+    ContentInputSchema,
+    {
+      section: initial?.section ?? '',
+      key: initial?.key ?? '',
+      value: initial?.value ?? '',
+      type: initial?.type ?? ('text' as ContentInput['type']),
+    },
+    onSave,
+  )
 
   return (
     <form

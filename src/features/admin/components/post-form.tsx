@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
+import { useId } from 'react'
 import { POST_STATUSES, PostInputSchema, parseTags, type BlogPost, type PostInput } from '../../../../domain/blog-post'
-import { fieldIssues } from '../../../../domain/fields'
 import { describedBy, Field } from './field'
+import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
 /** Create or edit a post. Tags are typed comma-separated and sent as a trimmed list (SPEC.md section 5). */
@@ -16,28 +15,19 @@ export function PostForm({
   onCancel: () => void
 }) {
   const id = useId()
-  const [values, setValues] = useState({
-    title: initial?.title ?? '',
-    excerpt: initial?.excerpt ?? '',
-    content: initial?.content ?? '',
-    featuredImage: initial?.featuredImage ?? '',
-    tags: initial?.tags.join(', ') ?? '',
-    status: initial?.status ?? ('draft' as PostInput['status']),
-  })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = z.safeParse(PostInputSchema, { ...values, tags: parseTags(values.tags) })
-    if (!parsed.success) return setErrors(fieldIssues(parsed.error))
-    setErrors({})
-    setSaving(true)
-    await onSave(parsed.data)
-    setSaving(false)
-  }
+  const { values, errors, saving, set, submit } = useSchemaForm(
+    PostInputSchema,
+    {
+      title: initial?.title ?? '',
+      excerpt: initial?.excerpt ?? '',
+      content: initial?.content ?? '',
+      featuredImage: initial?.featuredImage ?? '',
+      tags: initial?.tags.join(', ') ?? '',
+      status: initial?.status ?? ('draft' as PostInput['status']),
+    },
+    onSave,
+    (values) => ({ ...values, tags: parseTags(values.tags) }),
+  )
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? `Edit post ${initial.title}` : 'New blog post'}>

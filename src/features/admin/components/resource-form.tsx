@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
-import { fieldIssues } from '../../../../domain/fields'
+import { useId } from 'react'
 import { RESOURCE_TYPES, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '../../../../domain/resource'
 import { describedBy, Field } from './field'
+import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
 /** Create or edit a resource, all fields including Active (DECISIONS.md 1). */
@@ -16,28 +15,18 @@ export function ResourceForm({
   onCancel: () => void
 }) {
   const id = useId()
-  const [values, setValues] = useState({
-    title: initial?.title ?? '',
-    description: initial?.description ?? '',
-    type: initial?.type ?? ('ebook' as ResourceInput['type']),
-    fileUrl: initial?.fileUrl ?? '',
-    thumbnailUrl: initial?.thumbnailUrl ?? '',
-    isActive: initial?.isActive ?? true,
-  })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const set = (name: Exclude<keyof typeof values, 'isActive'>) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = z.safeParse(ResourceInputSchema, values)
-    if (!parsed.success) return setErrors(fieldIssues(parsed.error))
-    setErrors({})
-    setSaving(true)
-    await onSave(parsed.data)
-    setSaving(false)
-  }
+  const { values, setValues, errors, saving, set, submit } = useSchemaForm(
+    ResourceInputSchema,
+    {
+      title: initial?.title ?? '',
+      description: initial?.description ?? '',
+      type: initial?.type ?? ('ebook' as ResourceInput['type']),
+      fileUrl: initial?.fileUrl ?? '',
+      thumbnailUrl: initial?.thumbnailUrl ?? '',
+      isActive: initial?.isActive ?? true,
+    },
+    onSave,
+  )
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? `Edit resource ${initial.title}` : 'New resource'}>

@@ -1,27 +1,16 @@
-import { useId, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
+import { useId } from 'react'
 import { PASSWORD_MIN, ROLES, UserInputSchema, type UserInput } from '../../../../domain/admin-user'
-import { fieldIssues } from '../../../../domain/fields'
 import { describedBy, Field } from './field'
+import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
 export function UserForm({ onSave, onCancel }: { onSave: (input: UserInput) => Promise<boolean>; onCancel: () => void }) {
   const id = useId()
-  const [values, setValues] = useState({ username: '', email: '', password: '', role: 'editor' as UserInput['role'] })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }))
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = z.safeParse(UserInputSchema, values)
-    if (!parsed.success) return setErrors(fieldIssues(parsed.error))
-    setErrors({})
-    setSaving(true)
-    await onSave(parsed.data)
-    setSaving(false)
-  }
+  const { values, errors, saving, set, submit } = useSchemaForm(
+    UserInputSchema,
+    { username: '', email: '', password: '', role: 'editor' as UserInput['role'] },
+    onSave,
+  )
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add user">
