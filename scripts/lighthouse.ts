@@ -11,7 +11,7 @@
  * that compresses as the CDN does; nothing else about the responses changes.
  */
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
@@ -136,6 +136,7 @@ try {
 }
 
 console.table(summary)
+mkdirSync('docs', { recursive: true })
 writeFileSync(
   'docs/lighthouse.json',
   JSON.stringify(
