@@ -19,6 +19,7 @@ const { resources } = await import('../netlify/lib/data/resources')
 const { subscribers } = await import('../netlify/lib/data/subscribers')
 const { users } = await import('../netlify/lib/data/users')
 const { issueToken } = await import('../netlify/lib/auth')
+const { SUBSCRIBERS_PAGE_SIZE } = await import('../domain/subscriber')
 
 type Handler = (req: Request, context: Context) => Promise<Response>
 const fn = async (name: string) => (await import(`../netlify/functions/${name}.ts`)).default as Handler
@@ -78,7 +79,14 @@ async function seed(size: (typeof SIZES)['small']) {
   }
   for (let i = 0; i < size.resources; i++) {
     await resources.create(
-      { title: `Resource ${i}`, description: 'A helpful guide', type: 'guide', fileUrl: `/downloads/${i}.pdf`, thumbnailUrl: undefined, isActive: true },
+      {
+        title: `Resource ${i}`,
+        description: 'A helpful guide',
+        type: 'guide',
+        fileUrl: `/downloads/${i}.pdf`,
+        thumbnailUrl: undefined,
+        isActive: true,
+      },
       'admin',
     )
   }
@@ -188,6 +196,31 @@ const table = [
   `| --- | --- | --- | --- | --- | --- | --- |`,
   ...rows,
 ].join('\n')
+
+/** Blobs requests per call at the large size, as measured (the text below names them, not guesses). */
+const at = (name: string) => fmt(large.get(name)!.reads)
+// A subscribers page reads the records on it: fewer while the list (or the search) has less than a
+// page, never more than the session (2), one list page and a full page of records.
+const PAGE_BOUND = 2 + 1 + SUBSCRIBERS_PAGE_SIZE
+const isSubscribersPage = (name: string) => name.startsWith('GET /api/subscribers')
+const grew = [...small.keys()].filter((name) =>
+  isSubscribersPage(name) ? large.get(name)!.reads > PAGE_BOUND : large.get(name)!.reads !== small.get(name)!.reads,
+)
+const why = [
+  '## Why the counts are flat',
+  '',
+  grew.length === 0
+    ? `Every call made the same number of Blobs requests at the large size as at 10, except the subscribers pages, which read the records on the page and so stay within ${PAGE_BOUND} once a page is full:`
+    : `**Calls whose Blobs requests grew with the size: ${grew.join(', ')}.** The others:`,
+  '',
+  `- **GET /api/blog-posts: ${at('GET /api/blog-posts')}**, whatever the number of posts. Every post's summary lives in one index document (netlify/lib/data/posts.ts), so the list, the feed (GET /rss.xml: ${at('GET /rss.xml')}, the index and the content document for the site's name), the sitemap (${at('GET /sitemap.xml')}) and the admin list are one read of it. One post (\`?slug=\`) is the index and that post's body: ${at('GET /api/blog-posts?slug=')}.`,
+  `- **GET /api/resources: ${at('GET /api/resources')}**: every resource is in one document (netlify/lib/data/resources.ts). GET /api/content is one document too: ${at('GET /api/content')}.`,
+  `- **POST /api/subscribers: ${at('POST /api/subscribers')}**, never a read of the list: the rate limit is a create-only write of this attempt and a list of this address's recent attempts (its own key prefix in rate-limits), the subscriber is one create-only write keyed by the normalised email (netlify/lib/data/subscribers.ts, \`onlyIfNew\`), and the welcome email is one write to the outbox (no SendGrid key in the bench). A download is a read of the resources document and one create-only write of a download event: ${at('POST /api/resources/{id}/download')}.`,
+  `- **Admin calls** start with 2 reads for the session (the revoked-token key and the users document). GET /api/subscribers reads one page: a list by key prefix that stops once it has the page's 51 keys (one list page: the service pages 1,000 keys at a time), then the ${SUBSCRIBERS_PAGE_SIZE} records: ${at('GET /api/subscribers (page 1)')} for page 1 and ${at('GET /api/subscribers (search)')} for a search, which is the same list under the prefix of the hex-encoded address (at 10 subscribers the search matches none, so it reads no records). GET /api/admin/resources adds one list of the download events not yet folded into the counts (the scheduled fold keeps them few): ${at('GET /api/admin/resources')}. GET /api/admin/stats reads the users, content, posts and resources documents: ${at('GET /api/admin/stats')}.`,
+  '',
+  `The latencies at ${L.subscribers} subscribers include the local server's own cost: it keeps no index, so each list() page reads every file name in the store's directory: a subscribers page costs it a directory read of ${L.subscribers} names (the time grows with the count there; the number of requests does not). As patched (patches/README.md), the local server pages list() at 1,000 blobs with a cursor, as the service does; before, it answered all ${L.subscribers} keys in one response and looked up every file, which took longer than the 4 s storage deadline, so the subscribers list answered 503.`,
+].join('\n')
+
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, local @netlify/blobs server (patched, see patches/README.md)`
 const report = [
   '# Benchmark: cost per call as the data grows',
@@ -197,6 +230,8 @@ const report = [
   `"Blobs requests" counts every request the handler made to the Blobs server (reads, writes, lists) per call.`,
   '',
   table,
+  '',
+  why,
   '',
   `Seeding took ${(measured.small!.seedMs / 1000).toFixed(1)} s and ${(measured.large!.seedMs / 1000).toFixed(1)} s.`,
   '',
