@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { PAGE_HEADERS } from '../../build/headers'
 import { posts } from '../lib/data/posts'
-import { HttpError, route } from '../lib/http'
+import { HttpError, REVALIDATE, revalidated, route } from '../lib/http'
 import { postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
@@ -17,10 +17,10 @@ export default route({
     const template = await fetchTemplate(req)
     const slug = context.params?.slug ?? ''
     const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
-    const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' }
+    const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
     if (!post || post.status !== 'published') return new Response(template, { status: 404, headers })
     const base = siteUrl(req)
-    return new Response(withHead(template, postMeta(post, base, await siteName())), { headers })
+    return revalidated(req, withHead(template, postMeta(post, base, await siteName())), headers)
   },
 })
 

@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
-import { HttpError, json, route } from '../lib/http'
+import { HttpError, publicJson, route } from '../lib/http'
 import { renderMarkdown } from '../lib/markdown'
 
 /**
@@ -11,14 +11,11 @@ export default route({
   GET: async (req) => {
     const slug = new URL(req.url).searchParams.get('slug')
     if (slug === null) {
-      return json({ success: true, blogPosts: await posts.listPublished() }, { headers: publicCache })
+      return publicJson(req, { success: true, blogPosts: await posts.listPublished() })
     }
     if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
     const post = await posts.find({ slug })
     if (!post || post.status !== 'published') throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return json({ success: true, blogPost: { ...post, html: renderMarkdown(post.content) } }, { headers: publicCache })
+    return publicJson(req, { success: true, blogPost: { ...post, html: renderMarkdown(post.content) } })
   },
 })
-
-// Always revalidated: an edit in the admin shows at once.
-const publicCache = { 'Cache-Control': 'public, max-age=0, must-revalidate' }

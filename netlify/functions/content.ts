@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions'
 import { toSiteTexts } from '../../domain/content-item'
 import { content } from '../lib/data/content'
-import { json, route } from '../lib/http'
+import { publicJson, route } from '../lib/http'
 
 /** GET /api/content: the site's editable texts by section and key (DECISIONS.md 2). */
 export default route({
-  GET: async () => {
+  GET: async (req) => {
     const texts = toSiteTexts(await content.list())
-    return json({ success: true, content: texts }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
+    return publicJson(req, { success: true, content: texts })
   },
 })
 

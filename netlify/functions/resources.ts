@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions'
 import { toPublicResource } from '../../domain/resource'
 import { resources } from '../lib/data/resources'
-import { json, route } from '../lib/http'
+import { publicJson, route } from '../lib/http'
 
 /** GET /api/resources: the active resources, for the public Resources page. */
 export default route({
-  GET: async () => {
+  GET: async (req) => {
     const active = (await resources.list()).filter((resource) => resource.isActive).map(toPublicResource)
-    return json({ success: true, resources: active }, { headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } })
+    return publicJson(req, { success: true, resources: active })
   },
 })
 

@@ -42,7 +42,7 @@ export default route({
       '</rss>',
       '',
     ].join('\n')
-    return xmlResponse(xml, 'application/rss+xml; charset=utf-8')
+    return xmlResponse(req, xml, 'application/rss+xml; charset=utf-8')
   },
 })
 

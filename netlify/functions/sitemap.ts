@@ -25,7 +25,7 @@ export default route({
       '</urlset>',
       '',
     ].join('\n')
-    return xmlResponse(xml, 'application/xml; charset=utf-8')
+    return xmlResponse(req, xml, 'application/xml; charset=utf-8')
   },
 })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue } from '../../domain/fields'
@@ -35,6 +36,35 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
       'Cache-Control': 'no-store',
       ...init.headers,
     },
+  })
+}
+
+/**
+ * Public GETs: the browser (and CDN) may keep a copy but must ask again before each use, so an edit
+ * in the admin shows at once; when nothing changed the answer is a bodyless 304 (issue 5: repeat
+ * visits cost a round trip, not the data). The ETag is a hash of the body, so it needs no stored
+ * version and stays right whatever changed the data.
+ */
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+
+export function revalidated(req: Request, body: string, headers: Record<string, string>): Response {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+  const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...headers, ETag: etag }
+  if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all })
+  return new Response(body, { status: 200, headers: all })
+}
+
+/** JSON for a public GET, answered 304 when the caller's copy is current. */
+export function publicJson(req: Request, data: unknown): Response {
+  return revalidated(req, JSON.stringify(data), { 'Content-Type': 'application/json; charset=utf-8' })
+}
+
+/** If-None-Match holds a list; a CDN that compresses may have weakened our tag to W/"…". */
+function matchesETag(header: string | null, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '')
+    return value === etag || value === '*'
   })
 }
 

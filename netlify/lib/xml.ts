@@ -1,8 +1,9 @@
-import { SECURITY_HEADERS } from './http'
+import { revalidated } from './http'
 
-/** Feeds and sitemaps: cached briefly by the CDN, so a new post shows within minutes without a rebuild. */
-export function xmlResponse(xml: string, contentType: string): Response {
-  return new Response(xml, {
-    headers: { ...SECURITY_HEADERS, 'Content-Type': contentType, 'Cache-Control': 'public, max-age=0, s-maxage=300, must-revalidate' },
-  })
+/**
+ * Feeds and sitemaps: the CDN may serve a copy for five minutes (readers poll feeds often), so a
+ * new post shows within minutes without a rebuild; otherwise revalidated with an ETag.
+ */
+export function xmlResponse(req: Request, xml: string, contentType: string): Response {
+  return revalidated(req, xml, { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=0, s-maxage=300, must-revalidate' })
 }
