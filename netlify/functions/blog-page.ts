@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { PAGE_HEADERS } from '../../build/headers'
 import { posts } from '../lib/data/posts'
+import { StorageUnavailableError } from '../lib/blobs'
 import { HttpError, REVALIDATE, revalidated, route } from '../lib/http'
 import { postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
@@ -16,11 +17,17 @@ export default route({
   GET: async (req, context) => {
     const template = await fetchTemplate(req)
     const slug = context.params?.slug ?? ''
-    const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
     const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
-    if (!post || post.status !== 'published') return new Response(template, { status: 404, headers })
-    const base = siteUrl(req)
-    return revalidated(req, withHead(template, postMeta(post, base, await siteName())), headers)
+    try {
+      const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
+      if (!post || post.status !== 'published') return new Response(template, { status: 404, headers })
+      return revalidated(req, withHead(template, postMeta(post, siteUrl(req), await siteName())), headers)
+    } catch (error) {
+      // A visitor gets the page, not a JSON error: the app then shows its own "could not load" state.
+      if (!(error instanceof StorageUnavailableError)) throw error
+      console.error('storage unavailable:', error.cause)
+      return new Response(template, { status: 503, headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' } })
+    }
   },
 })
 

@@ -54,6 +54,7 @@ import { bookingInput, postInput, resourceInput } from '../support/factories'
 import { createPost, createResource } from '../support/records'
 import { pointBlobsAt, startBlobsProxy, type BlobsProxy, type Fault } from '../support/stress-blobs-proxy'
 import { errorShapeProblem, invoke, startTemplateServer, type FunctionModule, type RawAnswer, type RawCall } from '../support/stress-http'
+import { PAGE_TEMPLATE } from '../support/stress-mail'
 import { nextIp, reportStress, STRESS_FULL } from '../support/stress-scale'
 
 /**
@@ -98,7 +99,8 @@ const jsonBody = (value: unknown) => ({ body: json(value), headers: { 'content-t
 // ---------------------------------------------------------------------------------------------
 // Every function (maintenance and dev-* aside) with a request that would succeed.
 
-type FunctionCall = { name: string; fn: FunctionModule; request: () => RawCall; usesBlobs: boolean }
+/** `page`: answers HTML for visitors, so an outage answers the page itself (503), which then shows its error state. */
+type FunctionCall = { name: string; fn: FunctionModule; request: () => RawCall; usesBlobs: boolean; page?: boolean }
 
 const FUNCTION_CALLS: FunctionCall[] = [
   ...ADMIN_ENDPOINTS.map((endpoint): FunctionCall => ({
@@ -132,6 +134,7 @@ const FUNCTION_CALLS: FunctionCall[] = [
     name: 'GET /blog/{slug}',
     fn: blogPage,
     usesBlobs: true,
+    page: true,
     request: () => ({ url: `${template.origin}/blog/a-post`, params: { slug: 'a-post' } }),
   },
   { name: 'GET /rss.xml', fn: rss, usesBlobs: true, request: () => ({ url: '/rss.xml' }) },
@@ -174,8 +177,12 @@ const STORAGE_LOGS = /storage unavailable|email failed|could not claim|could not
 function outageProblem(call: FunctionCall, answer: RawAnswer): string | null {
   if (!call.usesBlobs) return answer.status >= 500 ? `${call.name}: ${answer.status} without Blobs` : null
   if (answer.status !== 503) return `${call.name}: ${answer.status} ${answer.text.slice(0, 100)}`
-  const shape = errorShapeProblem(answer)
-  if (shape) return `${call.name}: ${shape}`
+  if (call.page) {
+    if (answer.text !== PAGE_TEMPLATE) return `${call.name}: not the page: ${answer.text.slice(0, 100)}`
+  } else {
+    const shape = errorShapeProblem(answer)
+    if (shape) return `${call.name}: ${shape}`
+  }
   if (!answer.headers.get('retry-after')) return `${call.name}: no Retry-After`
   return null
 }
@@ -187,7 +194,7 @@ const OUTAGES: [Fault, string, boolean][] = [
   ['hang', 'never answers', STRESS_FULL],
 ]
 
-describe('Blobs down: every function answers a clean 503 JSON and changes nothing', () => {
+describe('Blobs down: every function answers a clean 503 (JSON; the post page: the page itself) and changes nothing', () => {
   it.each(OUTAGES)('Blobs %s (%s)', { timeout: 180_000 }, async (fault, _name, run) => {
     if (!run) return
     const started = performance.now()
