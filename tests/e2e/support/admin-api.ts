@@ -86,6 +86,12 @@ export class AdminApi {
     expect(response.status(), `POST /api/admin/content: ${await response.text()}`).toBe(200)
   }
 
+  /** Creates a user (admin only); answers the user as the API returns it. */
+  async createUser(fields: { username: string; email: string; password: string; role?: 'admin' | 'editor' }): Promise<void> {
+    const response = await this.request.post('/api/admin/users', { headers: this.headers, data: { role: 'editor', ...fields } })
+    expect(response.status(), `POST /api/admin/users: ${await response.text()}`).toBe(201)
+  }
+
   async posts(): Promise<AdminPost[]> {
     const response = await this.request.get('/api/admin/blog-posts', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/blog-posts').toBe(200)

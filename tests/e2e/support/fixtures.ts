@@ -53,6 +53,8 @@ export class Dialogs {
 
 type Fixtures = {
   server: APIRequestContext
+  /** Set with test.use({ keepData: true }) by a file that seeds once in beforeAll and only reads after. */
+  keepData: boolean
   resetData: void
   consoleErrors: ConsoleErrors
   admin: AdminApi
@@ -66,8 +68,11 @@ export const test = base.extend<Fixtures>({
     await context.dispose()
   },
 
+  keepData: [false, { option: true }],
+
   resetData: [
-    async ({ server }, use) => {
+    async ({ server, keepData }, use) => {
+      if (keepData) return use()
       const response = await server.post('/api/dev/seed', { data: { reset: true } })
       expect(response.status(), 'POST /api/dev/seed {reset:true} (is DEMO_SEED=true set for the server?)').toBe(200)
       await use()
