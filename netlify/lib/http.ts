@@ -72,6 +72,9 @@ export function fail(status: number, message: string, headers: Record<string, st
   return json({ success: false, message }, { status, headers })
 }
 
+/** What every call answers (503) while the data store is down: the pages show it as is. */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.'
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Handler = (req: Request, context: Context) => Promise<Response>
 
@@ -91,7 +94,7 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
       if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
       if (error instanceof StorageUnavailableError) {
         console.error('storage unavailable:', error.cause)
-        return fail(503, 'The service is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
+        return fail(503, STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' })
       }
       console.error('unexpected error:', error)
       return fail(500, 'Something went wrong. Please try again later.')
