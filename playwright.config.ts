@@ -28,7 +28,9 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   webServer: {
-    command: `netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
+    // netlify serve reads dist/_headers before it builds and lets that copy win: start from none,
+    // or a rebuilt page (its inline style hashes) would be served with the previous policy.
+    command: `rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
     url: `${BASE_URL}/api/content`,
     env: { DEMO_SEED: 'true', BOOKING_TO_EMAIL: 'coach@example.com' },
     reuseExistingServer: !process.env.CI,

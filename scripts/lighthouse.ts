@@ -11,7 +11,7 @@
  * that compresses as the CDN does; nothing else about the responses changes.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
@@ -37,6 +37,8 @@ async function waitFor(url: string, seconds: number) {
 
 if (!base) {
   base = `http://localhost:${PORT}`
+  // netlify serve reads dist/_headers before it builds and lets that copy win (playwright.config.ts).
+  rmSync('dist/_headers', { force: true })
   server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
     env: { ...process.env, DEMO_SEED: 'true' },
     stdio: 'ignore',
