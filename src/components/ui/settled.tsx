@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
 
 /**
  * Shows `fallback` until the promise settles, then `children(value)`. Deliberately not Suspense:
@@ -18,7 +18,8 @@ export function Settled<T>({
   const [settled, setSettled] = useState<{ promise: Promise<T>; value: T } | null>(null)
   useEffect(() => {
     let current = true
-    void promise.then((value) => current && setSettled({ promise, value }))
+    // A list of cards is a big render: as a transition it is sliced, so a tap is answered meanwhile.
+    void promise.then((value) => current && startTransition(() => setSettled({ promise, value })))
     return () => {
       current = false
     }
