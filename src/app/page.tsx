@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ComponentType } from 'react'
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react'
 import { useLocation, useParams, type Params } from 'react-router-dom'
 import { Loading } from '../components/ui/loading'
 
@@ -22,6 +22,19 @@ export function Page<D extends object>({ component: Component, load }: Props<D>)
     // Inside the page, so this component commits (and keeps its data) while the chunk loads.
     <Suspense fallback={<Loading label="Loading…" reserve />}>
       <Component {...data} />
+      <ReadyMark />
     </Suspense>
   )
+}
+
+/**
+ * Marks the document once a page's code is live (hydrated or rendered): `<html data-ready>`.
+ * Browser tests wait for it before they type or click, since a prerendered page shows its forms
+ * before its code arrives. It commits with the page, inside the same boundary.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true'
+  }, [])
+  return null
 }

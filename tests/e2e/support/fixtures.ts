@@ -62,6 +62,20 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  // A prerendered page shows its forms and links before its code is live (its scripts load after
+  // the first paint): every navigation waits for the mark the app sets once the page is hydrated.
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload'] as const) {
+      const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
+      ;(page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await original(...args)
+        await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+        return response
+      }
+    }
+    await use(page)
+  },
+
   server: async ({ playwright }, use) => {
     const context = await playwright.request.newContext({ baseURL: BASE_URL })
     await use(context)
