@@ -4,6 +4,7 @@
  * to docs/lighthouse.json.
  *   LH_BASE_URL=http://localhost:8899   use a server that is already running (with demo content)
  *   LH_PAGES=/,/about                    measure only these paths
+ *   LH_SAVE=1                            also keep each full report in .tmp/lighthouse/ (to dig in)
  * Without it, the script starts `netlify serve` itself with the demo seed.
  *
  * Netlify's CDN compresses text responses (brotli or gzip); `netlify serve` sends them raw, which
@@ -45,7 +46,8 @@ if (!base) {
     detached: true,
   })
   await waitFor(`${base}/api/content`, 240)
-  await fetch(`${base}/api/dev/seed`, { method: 'POST', body: '{}' })
+  // The demo content, whatever an earlier run (browser tests share the local sandbox) left behind.
+  await fetch(`${base}/api/dev/seed`, { method: 'POST', body: JSON.stringify({ reset: true }) })
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|rss\+xml)|image\/svg)/
@@ -113,6 +115,10 @@ try {
   for (const path of pages) {
     const result = await lighthouse(measured + path, { port: chrome.port, output: 'json', logLevel: 'error' })
     const lhr = result!.lhr
+    if (process.env.LH_SAVE) {
+      mkdirSync('.tmp/lighthouse', { recursive: true })
+      writeFileSync(`.tmp/lighthouse/${path.replace(/\W+/g, '_') || 'home'}.json`, JSON.stringify(lhr))
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? ''
     summary[path] = {
