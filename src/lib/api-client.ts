@@ -1,3 +1,5 @@
+import { isHostingDomain as isHostingHostname } from '../../domain/hosting'
+
 /**
  * The one way the site talks to its functions. It knows:
  * - the host-domain rule (SPEC.md sections 7, 9): on the hosting provider's own domain
@@ -8,7 +10,7 @@
  * - the error shape `{ success: false, message }`.
  */
 export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''): boolean {
-  return hostname.endsWith('.netlify.app')
+  return isHostingHostname(hostname)
 }
 
 const functionPath = (name: string) => `/.netlify/functions/${name}`

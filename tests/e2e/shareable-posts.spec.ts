@@ -45,6 +45,18 @@ test('a post page carries its own title, description and Open Graph tags before 
   expect(meta(html, 'og:image')).toMatch(new RegExp(`^https?://[^/]+${post.featuredImage}$`))
 })
 
+test("a post page starts its post's request with its code, and the app uses that answer", async ({ page }) => {
+  const { html } = await rawHtml(page.request, '/blog/your-emergency-fund-peace-of-mind-for-the-unexpected')
+  expect(html).toContain('<link rel="preload" href="/api/blog-posts?slug=your-emergency-fund-peace-of-mind-for-the-unexpected" as="fetch"')
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('blog-posts?slug=')) calls.push(request.url())
+  })
+  await page.goto('/blog/your-emergency-fund-peace-of-mind-for-the-unexpected')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(published.find((p) => p.featuredImage)!.title)
+  expect(calls, 'one request for the post: the preload, taken by the app').toHaveLength(1)
+})
+
 test('a post without a featured image still has an Open Graph image', async ({ request }) => {
   const { html } = await rawHtml(request, '/blog/generosity-on-any-income')
   expect(meta(html, 'og:image')).toMatch(/^https?:\/\/\S+$/)
