@@ -3,7 +3,7 @@
  * the production build, in Debian's chromium. Prints the four scores per page and writes a summary
  * to docs/lighthouse.json.
  *   LH_BASE_URL=http://localhost:8899   use a server that is already running (with demo content)
- *   LH_PAGES=/,/about                    measure only these paths
+ *   LH_PAGES=/,/about                    measure only these paths (docs/ is left as it is)
  *   LH_SAVE=1                            also keep each full report in .tmp/lighthouse/ (to dig in)
  * Without it, the script starts `netlify serve` itself with the demo seed.
  *
@@ -144,14 +144,17 @@ try {
 }
 
 console.table(summary)
-mkdirSync('docs', { recursive: true })
-writeFileSync(
-  'docs/lighthouse.json',
-  JSON.stringify(
-    { date: new Date().toISOString(), lighthouse: '13', formFactor: 'mobile, simulated throttling', pages: summary },
-    null,
-    2,
-  ) + '\n',
-)
+// A run over chosen pages (LH_PAGES) does not replace the summary of every page.
+if (!process.env.LH_PAGES) {
+  mkdirSync('docs', { recursive: true })
+  writeFileSync(
+    'docs/lighthouse.json',
+    JSON.stringify(
+      { date: new Date().toISOString(), lighthouse: '13', formFactor: 'mobile, simulated throttling', pages: summary },
+      null,
+      2,
+    ) + '\n',
+  )
+}
 const below = Object.entries(summary).filter(([, s]) => ['performance', 'accessibility', 'best-practices', 'seo'].some((k) => s[k] !== 100))
 if (below.length > 0 && process.env.LH_STRICT) process.exit(1)
