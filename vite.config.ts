@@ -13,12 +13,16 @@ function netlifyHeaders(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), netlifyHeaders()],
+  // The server bundle (src/entry-server.tsx) carries its dependencies, built for production: the
+  // post page function bundles it as one file, with nothing left to resolve from node_modules.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     target: 'es2022',
     // scripts/prerender.ts reads it to link each prerendered page's CSS and code.
     manifest: true,
     assetsInlineLimit: 0,
   },
-})
+}))

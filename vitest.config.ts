@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 // The site's setup file is written alongside the pages; until it exists the site project runs bare.
 const SITE_SETUP = 'src/testing/setup-tests.ts'
 const hasSiteSetup = existsSync(SITE_SETUP)
+
+// The post page function renders with the app's built server bundle (package.json "imports");
+// tests render with its source, so they need no build.
+const resolve = { alias: { '#app-renderer': fileURLToPath(new URL('src/entry-server.tsx', import.meta.url)) } }
 
 export default defineConfig({
   test: {
@@ -13,6 +18,7 @@ export default defineConfig({
     projects: [
       {
         // The race, fuzz and fault suites at their small sizes (npm run stress runs them at full size).
+        resolve,
         test: {
           name: 'stress',
           environment: 'node',
@@ -26,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'functions',
           environment: 'node',

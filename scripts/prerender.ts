@@ -1,7 +1,8 @@
 /**
  * Runs after the client and server builds: writes each static page's HTML into dist/ (issue 5:
  * first paint and text need no JavaScript), with the page's own CSS, a preload of its code and
- * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser.
+ * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser, and
+ * dist/post-shell.html is the page a post is rendered into on request.
  *
  * The CSS of a prerendered page is inlined (about 4 KB compressed): a phone then paints after
  * one round trip instead of two. The policy in dist/_headers allows exactly those style blocks
@@ -11,6 +12,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { POST_TEMPLATE_FILE, POST_TEMPLATE_OUTLET } from '../netlify/lib/post-page'
 import { withHead } from '../netlify/lib/seo'
 import { STATIC_PAGES } from '../src/app/page-meta'
 
@@ -59,7 +61,24 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
 
 for (const page of STATIC_PAGES) {
   const html = await render(page.path === '/404' ? '/this-page-does-not-exist' : page.path)
-  const { css, js } = assetsOf(PAGE_MODULES[page.path]!)
+  const withMeta = withHead(pageDocument(html, PAGE_MODULES[page.path]!), {
+    title: page.title,
+    description: page.description,
+    url: `${SITE_URL}${page.path === '/' ? '/' : page.path}`,
+    type: 'website',
+    image: `${SITE_URL}/og-image.jpg`,
+  })
+  write(page.file, withMeta)
+}
+
+// A post page is rendered on request by netlify/functions/blog-page.ts, into this page: the
+// post page's CSS inlined and its code started after paint, like the pages above.
+write(POST_TEMPLATE_FILE, pageDocument(POST_TEMPLATE_OUTLET, 'src/pages/blog-post.tsx'))
+allowInlineStyles()
+
+/** The shell with a page's HTML in its root, its CSS inlined and its code started after paint. */
+function pageDocument(html: string, module: string): string {
+  const { css, js } = assetsOf(module)
   // The shell already links the entry's own CSS and shared chunks.
   for (const file of [...css, ...js]) {
     if (shell.includes(`/${file}`)) {
@@ -74,20 +93,15 @@ for (const page of STATIC_PAGES) {
   const body = shell
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-  const withMeta = withHead(body, {
-    title: page.title,
-    description: page.description,
-    url: `${SITE_URL}${page.path === '/' ? '/' : page.path}`,
-    type: 'website',
-    image: `${SITE_URL}/og-image.jpg`,
-  })
-  const out = join(DIST, page.file)
-  mkdirSync(dirname(out), { recursive: true })
-  const inlined = startCodeAfterPaint(inlineStyles(withMeta))
-  writeFileSync(out, inlined)
-  console.log(`prerendered ${page.path} -> ${out} (${(inlined.length / 1024).toFixed(1)} KB)`)
+  return startCodeAfterPaint(inlineStyles(body))
 }
-allowInlineStyles()
+
+function write(file: string, html: string) {
+  const out = join(DIST, file)
+  mkdirSync(dirname(out), { recursive: true })
+  writeFileSync(out, html)
+  console.log(`prerendered ${file} (${(html.length / 1024).toFixed(1)} KB)`)
+}
 
 /**
  * Replaces the page's stylesheet links with one style block. Each link stays, disabled (not

@@ -1,51 +1,56 @@
 import type { Config } from '@netlify/functions'
-import { PAGE_HEADERS } from '../../build/headers'
+import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
-import { posts } from '../lib/data/posts'
 import { StorageUnavailableError } from '../lib/blobs'
+import { posts } from '../lib/data/posts'
 import { HttpError, REVALIDATE, revalidated, route } from '../lib/http'
+import { renderedPost } from '../lib/markdown'
+import { isPostTemplate, policyAllowingStyles, POST_TEMPLATE_FILE, renderPostPage } from '../lib/post-page'
 import { postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
 
 /**
- * GET /blog/{slug} as a link preview or crawler fetches it (DECISIONS.md 12): the site's own
- * unrendered page (shell.html) with the post's title, description, canonical URL, Open Graph, Twitter card and
- * JSON-LD in the head. The app then starts as on any other page. A missing post answers 404 with
- * the plain page, which shows "Post Not Found".
+ * GET /blog/{slug}: the post page, rendered here so it reads and paints before any JavaScript
+ * (issue 5), with the post's title, description, canonical URL, Open Graph, Twitter card and
+ * JSON-LD in the head for link previews and crawlers (DECISIONS.md 12). The app then hydrates it
+ * from the post embedded in the page. A missing post answers 404 with the unrendered page, which
+ * shows "Post Not Found". Under Vite's dev server there is no built post page to render into:
+ * the post is then drawn in the browser, its data preloaded.
  */
 export default route({
   GET: async (req, context) => {
-    const template = await fetchTemplate(req)
     const slug = context.params?.slug ?? ''
     const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
     try {
       const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
-      if (!post || post.status !== 'published') return new Response(template, { status: 404, headers })
-      const page = withHead(template, postMeta(post, siteUrl(req), await siteName()))
-      return revalidated(req, page.replace('</head>', `  ${preloadPost(req, post.slug)}\n  </head>`), headers)
+      if (!post || post.status !== 'published') return new Response(await fetchTemplate(req, 'shell.html'), { status: 404, headers })
+      const meta = postMeta(post, siteUrl(req), await siteName())
+      const template = await fetchTemplate(req, POST_TEMPLATE_FILE)
+      if (!isPostTemplate(template))
+        return revalidated(req, withHead(template, meta).replace('</head>', `  ${preloadPost(req, slug)}\n  </head>`), headers)
+      const page = withHead(await renderPostPage(template, renderedPost(post)), meta)
+      const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
+      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
     } catch (error) {
       // A visitor gets the page, not a JSON error: the app then shows its own "could not load" state.
       if (!(error instanceof StorageUnavailableError)) throw error
       console.error('storage unavailable:', error.cause)
-      return new Response(template, { status: 503, headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' } })
+      const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' }
+      return new Response(await fetchTemplate(req, 'shell.html'), { status: 503, headers: unavailable })
     }
   },
 })
 
-/**
- * The post's data is what this page waits for: the browser starts its request with the page's
- * code instead of after it. Same address as the app's own call (the host-domain rule of
- * domain/hosting.ts), so the app's fetch takes the preloaded answer.
- */
+/** Same address as the app's own call (domain/hosting.ts), so the app's fetch takes the answer. */
 function preloadPost(req: Request, slug: string): string {
   const base = isHostingDomain(new URL(req.url).hostname) ? '/.netlify/functions/blog-posts' : '/api/blog-posts'
   return `<link rel="preload" href="${base}?slug=${slug}" as="fetch" crossorigin="anonymous" />`
 }
 
-/** The built, unrendered page, from the CDN that serves it (or Vite's dev server under netlify dev). */
-async function fetchTemplate(req: Request): Promise<string> {
-  const response = await fetch(new URL('/shell.html', req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
+/** A built page, from the CDN that serves it (or Vite's dev server under netlify dev). */
+async function fetchTemplate(req: Request, file: string): Promise<string> {
+  const response = await fetch(new URL(`/${file}`, req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
   if (!response?.ok) throw new HttpError(503, 'The page is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
   return response.text()
 }

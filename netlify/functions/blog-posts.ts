@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
 import { HttpError, publicJson, route } from '../lib/http'
-import { renderMarkdown } from '../lib/markdown'
+import { renderedPost } from '../lib/markdown'
 
 /**
  * GET /api/blog-posts (also /.netlify/functions/blog-posts, see netlify.toml): published posts
@@ -16,6 +16,6 @@ export default route({
     if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
     const post = await posts.find({ slug })
     if (!post || post.status !== 'published') throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return publicJson(req, { success: true, blogPost: { ...post, html: renderMarkdown(post.content) } })
+    return publicJson(req, { success: true, blogPost: renderedPost(post) })
   },
 })

@@ -1,5 +1,6 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import type { BlogPost, RenderedPost } from '../../domain/blog-post'
 
 /**
  * Post bodies, SPEC.md section 9: headings 1-3, bold, italic, inline code, links in a new tab,
@@ -98,4 +99,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown) as string
   return sanitizeHtml(html, SANITIZE)
+}
+
+/** A post as its public page shows it: the body rendered and sanitized. */
+export function renderedPost(post: BlogPost): RenderedPost {
+  return { ...post, html: renderMarkdown(post.content) }
 }

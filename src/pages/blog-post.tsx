@@ -1,5 +1,5 @@
 import { ArrowLeft, Clock } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
@@ -28,6 +28,11 @@ export function BlogPostPage({ post }: { post: Promise<PostResult> }) {
 function Article({ post }: { post: RenderedPost }) {
   usePageTitle(post.title)
   const [imageFailed, setImageFailed] = useState(false)
+  const image = useRef<HTMLImageElement>(null)
+  // A server-rendered image may have failed before this code arrived, when no onError was there to see it.
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setImageFailed(true)
+  }, [])
   const date = post.publishedAt ?? post.createdAt
 
   return (
@@ -76,7 +81,15 @@ function Article({ post }: { post: RenderedPost }) {
 
       <div className={styles.narrow}>
         {post.featuredImage && !imageFailed && (
-          <img className={styles.featured} src={post.featuredImage} alt="" width={1200} height={630} onError={() => setImageFailed(true)} />
+          <img
+            ref={image}
+            className={styles.featured}
+            src={post.featuredImage}
+            alt=""
+            width={1200}
+            height={630}
+            onError={() => setImageFailed(true)}
+          />
         )}
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         {/* Rendered by the server with marked and an allowlist sanitizer (netlify/lib/markdown.ts). */}

@@ -45,16 +45,43 @@ test('a post page carries its own title, description and Open Graph tags before 
   expect(meta(html, 'og:image')).toMatch(new RegExp(`^https?://[^/]+${post.featuredImage}$`))
 })
 
-test("a post page starts its post's request with its code, and the app uses that answer", async ({ page }) => {
-  const { html } = await rawHtml(page.request, '/blog/your-emergency-fund-peace-of-mind-for-the-unexpected')
-  expect(html).toContain('<link rel="preload" href="/api/blog-posts?slug=your-emergency-fund-peace-of-mind-for-the-unexpected" as="fetch"')
+test('a post page arrives rendered: it reads without JavaScript, and the app takes it over without asking again', async ({
+  page,
+  browser,
+}) => {
+  const post = published.find((p) => p.featuredImage)!
+  const path = '/blog/your-emergency-fund-peace-of-mind-for-the-unexpected'
+  const firstWords = post.content.split('\n')[0]!.slice(0, 40)
+  const { html } = await rawHtml(page.request, path)
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${post.title}</h1>`))
+  expect(html).toContain(firstWords)
+
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false })
+  const reader = await withoutScript.newPage()
+  await reader.goto(path)
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(post.title)
+  await expect(reader.getByRole('article').locator('.prose')).toContainText(firstWords)
+  await expect(reader.getByRole('article').locator(`img[src="${post.featuredImage}"]`)).toBeVisible()
+  await withoutScript.close()
+
   const calls: string[] = []
+  const documents: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('blog-posts?slug=')) calls.push(request.url())
+    if (request.resourceType() === 'document') documents.push(request.url())
   })
-  await page.goto('/blog/your-emergency-fund-peace-of-mind-for-the-unexpected')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(published.find((p) => p.featuredImage)!.title)
-  expect(calls, 'one request for the post: the preload, taken by the app').toHaveLength(1)
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title)
+  expect(calls, 'the post came with the page').toEqual([])
+  // Hydrated, not redrawn or reloaded: the breadcrumb's link moves within the app.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click()
+  await expect(page).toHaveURL('/blog')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Encouragement for everyday money decisions')
+  expect(documents).toHaveLength(1)
+  // Back on the post, within the app, the post is asked for again: the page's copy is used once.
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title)
+  expect(calls).toHaveLength(1)
 })
 
 test('a post without a featured image still has an Open Graph image', async ({ request }) => {

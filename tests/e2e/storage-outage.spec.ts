@@ -17,9 +17,10 @@ import { expect, failedResourceLog, test } from './support/fixtures'
  * their 6 s storage deadline, so the answer comes late.
  */
 async function storageDown(page: Page, { afterMs = 0 } = {}) {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, afterMs))
   const isCall = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/.netlify/functions/')
   await page.route(isCall, async (route) => {
-    if (afterMs) await new Promise((resolve) => setTimeout(resolve, afterMs))
+    await wait()
     await route
       .fulfill({
         status: 503,
@@ -29,7 +30,21 @@ async function storageDown(page: Page, { afterMs = 0 } = {}) {
       })
       .catch(() => {}) // the page may have moved on
   })
-  return { restore: () => page.unroute(isCall) }
+  // A post page is rendered by a function that reads the store: down, it answers the unrendered
+  // page with 503 (the fault suite checks this), and the app then asks for the post itself.
+  const isPostPage = (url: URL) => /^\/blog\/[^/]+$/.test(url.pathname)
+  await page.route(isPostPage, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    await wait()
+    const shell = await route.fetch({ url: new URL('/shell.html', route.request().url()).href })
+    await route.fulfill({ response: shell, status: 503, headers: { ...shell.headers(), 'retry-after': '5' } }).catch(() => {})
+  })
+  return {
+    restore: async () => {
+      await page.unroute(isCall)
+      await page.unroute(isPostPage)
+    },
+  }
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first()

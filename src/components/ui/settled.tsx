@@ -1,10 +1,12 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
+import { knownValue } from '../../lib/initial-data'
 
 /**
  * Shows `fallback` until the promise settles, then `children(value)`. Deliberately not Suspense:
  * prerendered pages (scripts/prerender.ts) carry this loading state in their HTML, and the first
  * render in the browser must draw the same thing to hydrate it; a Suspense boundary the server
  * could not finish is reported as an error when hydrated. The fetchers it is used with never reject.
+ * A promise made by `settledNow` (data the server rendered the page with) is drawn at once.
  */
 export function Settled<T>({
   promise,
@@ -24,5 +26,7 @@ export function Settled<T>({
       current = false
     }
   }, [promise])
+  const known = knownValue(promise)
+  if (known) return children(known.value)
   return settled?.promise === promise ? children(settled.value) : fallback
 }

@@ -1,11 +1,20 @@
 import type { RenderedPost } from '../../../../domain/blog-post'
 import { api, ApiError, paths } from '../../../lib/api-client'
+import { settledNow, takeInitialData } from '../../../lib/initial-data'
 
 /** Why a post could not be shown; the page turns it into SPEC.md's words. */
 export type PostResult = { post: RenderedPost } | { error: 'not-found' | 'failed' }
 
-/** One published post by slug; never rejects, so the page can show "Post Not Found" with the reason. */
-export async function getPost(slug: string): Promise<PostResult> {
+/**
+ * One published post by slug; never rejects, so the page can show "Post Not Found" with the
+ * reason. A post page the server rendered carries its post: that one is drawn without a request.
+ */
+export function getPost(slug: string): Promise<PostResult> {
+  const initial = takeInitialData(`/blog/${slug}`)
+  return initial ? settledNow({ post: initial.post }) : fetchPost(slug)
+}
+
+async function fetchPost(slug: string): Promise<PostResult> {
   try {
     const url = `${paths.blogPosts()}?slug=${encodeURIComponent(slug)}`
     const { blogPost } = await api<{ blogPost: RenderedPost }>(url)

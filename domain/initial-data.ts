@@ -1,0 +1,20 @@
+import type { RenderedPost } from './blog-post'
+
+/**
+ * Data a page was rendered with on the server, embedded in the page (netlify/functions/blog-page.ts)
+ * so the browser's first render draws the same thing and hydrates it instead of fetching again.
+ * It travels as `<script type="application/json">`: a data block runs nothing, so the CSP (no
+ * inline script) lets it be. `path` ties it to the page it was rendered for.
+ */
+export type InitialData = { path: string; post: RenderedPost }
+
+export const INITIAL_DATA_ID = 'initial-data'
+
+/** The data block's markup; "<" is escaped so no value can close the element. */
+export function initialDataScript(data: InitialData): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+  return `<script type="application/json" id="${INITIAL_DATA_ID}">${json}</script>`
+}
