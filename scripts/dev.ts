@@ -2,6 +2,7 @@
  * `npm run dev`: netlify dev (offline, no edge functions, see TOOLCHAIN.md) with the demo content
  * seeded into the local Blobs sandbox on first run.
  *
+ * - The server renderer is built first: the post page function bundles it.
  * - netlify dev runs in its own process group with DEMO_SEED=true, which enables /api/dev/*.
  * - Once the site answers, POST /api/dev/seed fills an empty sandbox (a second start changes nothing).
  * - Ctrl-C, SIGTERM or SIGHUP stop the whole group: netlify's Vite child can outlive netlify itself.
@@ -11,7 +12,7 @@
  * bundles (their functions then answer 500), so the script refuses to start beside another one.
  * Extra arguments are passed on to netlify dev. `npm run dev:raw` is plain netlify dev, no seeding.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -76,6 +77,20 @@ if (running.length > 0) {
   console.error(`[dev] Two in one directory break each other's functions. Stop it first: kill -TERM -- -${running[0]}`)
   process.exit(1)
 }
+
+// The post page function bundles the app's server renderer (package.json "imports"), so it must
+// exist before netlify dev bundles the functions. Under Vite's dev server posts are drawn in the
+// browser, but the function still has to build.
+log('building the server renderer (.tmp/ssr) for the post page function')
+const ssr = spawnSync(
+  path.join(bin, 'vite'),
+  ['build', '--ssr', 'src/entry-server.tsx', '--outDir', '.tmp/ssr', '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
+if (ssr.status !== 0) process.exit(ssr.status ?? 1)
 
 const args = ['dev', '--offline', '--internal-disable-edge-functions']
 if (port !== 8888 || vitePort !== 5173) {

@@ -2,11 +2,10 @@ import { INITIAL_DATA_ID, type InitialData } from '../../domain/initial-data'
 
 /**
  * The data the server rendered this page with (see domain/initial-data.ts). In the browser it is
- * read from the page once, for the path it was rendered for: a later visit to the same path asks
+ * taken from the page once, for the path it was rendered for: a later visit to the same path asks
  * the server again. On the server, entry-server.tsx provides it for the length of one render.
  */
 let serverData: InitialData | undefined
-let pageData: InitialData | null | undefined
 
 export function provideInitialData(data: InitialData | undefined): void {
   serverData = data
@@ -14,18 +13,16 @@ export function provideInitialData(data: InitialData | undefined): void {
 
 export function takeInitialData(path: string): InitialData | undefined {
   if (typeof document === 'undefined') return serverData?.path === path ? serverData : undefined
-  if (pageData === undefined) pageData = readFromPage()
-  if (pageData?.path !== path) return undefined
-  const data = pageData
-  pageData = null
+  const element = document.getElementById(INITIAL_DATA_ID)
+  const data = parse(element?.textContent)
+  if (data?.path !== path) return undefined
+  element!.remove()
   return data
 }
 
-function readFromPage(): InitialData | null {
-  const element = document.getElementById(INITIAL_DATA_ID)
-  if (!element?.textContent) return null
+function parse(json: string | null | undefined): InitialData | null {
   try {
-    return JSON.parse(element.textContent) as InitialData
+    return json ? (JSON.parse(json) as InitialData) : null
   } catch {
     return null
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { initialDataScript } from '../../domain/initial-data'
 import { renderedPost } from '../testing/factories'
 import { answer, fail, gate, ok } from '../testing/handlers'
 import { renderRoute } from '../testing/render-route'
@@ -84,5 +85,29 @@ describe('a blog post page', () => {
     expect(screen.getByText(reason)).toBeTruthy()
     expect(screen.queryByText('Money and marriage')).toBeNull()
     expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog')
+  })
+
+  it('draws a post the server rendered it with at once, without asking for it; a later visit asks', async () => {
+    server.use(...answer.blogPosts([post]))
+    document.body.insertAdjacentHTML('beforeend', initialDataScript({ path: '/blog/money-and-marriage', post }))
+    const { user } = await renderRoute('/blog/money-and-marriage')
+    // No loading state in between: the first render draws what the server drew.
+    expect(screen.getByRole('heading', { level: 1, name: 'Money and marriage' })).toBeTruthy()
+    expect(screen.queryByText('Loading post…')).toBeNull()
+    expect(sentRequests().filter((r) => new URL(r.url).pathname === '/api/blog-posts')).toHaveLength(0)
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Blog' }))
+    await user.click(await screen.findByRole('link', { name: 'Money and marriage' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Money and marriage' })).toBeTruthy()
+    expect(sentRequests().filter((r) => new URL(r.url).searchParams.get('slug') === 'money-and-marriage')).toHaveLength(1)
+  })
+
+  it('leaves data rendered for another page alone', async () => {
+    server.use(...answer.blogPosts([post]))
+    document.body.insertAdjacentHTML('beforeend', initialDataScript({ path: '/blog/another-post', post: { ...post, title: 'Not this one' } }))
+    await renderRoute('/blog/money-and-marriage')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Money and marriage' })).toBeTruthy()
+    expect(screen.queryByText('Not this one')).toBeNull()
+    document.getElementById('initial-data')?.remove()
   })
 })

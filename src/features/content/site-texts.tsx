@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useState, type ReactNode } from 'react'
+import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
 import type { SiteTexts } from '../../../domain/content-item'
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
 
@@ -9,7 +9,9 @@ export function SiteTextsProvider({ pending, children }: { pending: Promise<Site
   const [texts, setTexts] = useState<SiteTexts>({})
   useEffect(() => {
     let current = true
-    void pending.then((loaded) => current && setTexts(loaded))
+    // Every text on the page may change: as a transition the re-render is sliced into short tasks
+    // (a tap is answered meanwhile), and it waits for a prerendered page to finish hydrating.
+    void pending.then((loaded) => current && startTransition(() => setTexts(loaded)))
     return () => {
       current = false
     }
