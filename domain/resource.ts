@@ -1,32 +1,9 @@
 import * as z from 'zod/mini'
 import { optionalUrlField, requiredText, urlField } from './fields'
 
-export const RESOURCE_TYPES = ['ebook', 'guide', 'template', 'video'] as const
-export type ResourceType = (typeof RESOURCE_TYPES)[number]
+import { RESOURCE_TYPES } from './resource-display'
 
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  ebook: 'Ebook',
-  guide: 'Guide',
-  template: 'Template',
-  video: 'Video',
-}
-
-export const RESOURCE_MESSAGES = {
-  empty: 'No resources available yet.',
-  emptyForType: (type: string) => `No ${type}s available.`,
-  viewAll: 'View all resources',
-  created: 'Resource created successfully',
-  updated: 'Resource updated successfully',
-  deleted: 'Resource deleted successfully',
-  createFailed: 'Failed to create resource',
-  updateFailed: 'Failed to update resource',
-  deleteFailed: 'Failed to delete resource',
-  notFound: 'Resource not found',
-} as const
-
-export function isResourceType(value: unknown): value is ResourceType {
-  return typeof value === 'string' && (RESOURCE_TYPES as readonly string[]).includes(value)
-}
+export * from './resource-display'
 
 /** What the admin form sends on create, and (with an id) on update. */
 export const ResourceInputSchema = z.object({

@@ -1,12 +1,8 @@
 import * as z from 'zod/mini'
 import { EMAIL_PATTERN, isStorableEmail } from './fields'
+import { SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
-export const SUBSCRIBE_MESSAGES = {
-  invalidEmail: 'Please enter a valid email',
-  success: 'Subscribed successfully!',
-  failed: 'Subscription failed',
-  unexpected: 'Something went wrong. Please try again later.',
-} as const
+export { SUBSCRIBE_MESSAGES }
 
 /** Emails are kept trimmed and lower-cased, so one person is one subscriber (DECISIONS.md 4). */
 export function normalizeEmail(email: string): string {
@@ -25,6 +21,11 @@ export const SubscribeSchema = z.object({
   website: z.optional(z.string().check(z.maxLength(500))),
 })
 export type SubscribeInput = z.input<typeof SubscribeSchema>
+
+/** The form's check, as a function: the form loads this module only when someone subscribes. */
+export function checkSubscribe(input: SubscribeInput) {
+  return z.safeParse(SubscribeSchema, input)
+}
 
 export const SubscriberSchema = z.object({
   id: z.string(),

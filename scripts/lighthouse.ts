@@ -5,7 +5,7 @@
  *   LH_BASE_URL=http://localhost:8899   use a server that is already running (with demo content)
  *   LH_PAGES=/,/about                    measure only these paths (docs/ is left as it is)
  *   LH_SAVE=1                            also keep each full report in .tmp/lighthouse/ (to dig in)
- *   LH_RUNS=3                            runs per page (default 3); the median run is reported
+ *   LH_RUNS=5                            runs per page (default 5); the median run is reported
  * Without it, the script starts `netlify serve` itself with the demo seed.
  *
  * Each page is measured LH_RUNS times and the run with the median performance score stands for
@@ -26,7 +26,7 @@ import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 
 const PORT = Number(process.env.LH_PORT ?? 8877)
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3))
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5))
 let base = process.env.LH_BASE_URL
 let server: ReturnType<typeof spawn> | undefined
 

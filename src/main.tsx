@@ -4,7 +4,6 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/ui.css'
 import { startTransition, StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { AppRoutes } from './app/app-routes'
 import { getSiteTexts } from './features/content/get-site-texts'
@@ -24,8 +23,14 @@ const app = (
 // (dist/shell.html) are rendered here. As a transition, the work is split into short slices
 // that let the browser answer a tap in between, instead of one long task (issue 5: Total
 // Blocking Time on a slow phone); the page is already painted, so nothing waits on it.
+// React DOM is its own module, started with this one (scripts/prerender.ts): evaluating it is the
+// largest single piece of work of a page's code, and apart from the app's modules it runs in a
+// task of its own rather than in one long one (issue 5: Total Blocking Time on a slow phone).
+// (Not a top-level await: pages import from this chunk, and it must not wait on anything.)
 const container = document.getElementById('root')!
-startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app)
-  else createRoot(container).render(app)
-})
+void import('react-dom/client').then(({ createRoot, hydrateRoot }) =>
+  startTransition(() => {
+    if (container.firstElementChild) hydrateRoot(container, app)
+    else createRoot(container).render(app)
+  }),
+)

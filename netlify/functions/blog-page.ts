@@ -23,10 +23,14 @@ export default route({
     const slug = context.params?.slug ?? ''
     const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
     try {
-      const post = /^[a-z0-9-]{1,100}$/.test(slug) ? await posts.find({ slug }) : null
+      // The post, the site's name and the page to render into, all at once.
+      const [post, name, template] = await Promise.all([
+        /^[a-z0-9-]{1,100}$/.test(slug) ? posts.find({ slug }) : null,
+        siteName(),
+        postTemplate(req),
+      ])
       if (!post || post.status !== 'published') return new Response(await fetchTemplate(req, 'shell.html'), { status: 404, headers })
-      const meta = postMeta(post, siteUrl(req), await siteName())
-      const template = await fetchTemplate(req, POST_TEMPLATE_FILE)
+      const meta = postMeta(post, siteUrl(req), name)
       if (!isPostTemplate(template))
         return revalidated(req, withHead(template, meta).replace('</head>', `  ${preloadPost(req, slug)}\n  </head>`), headers)
       const page = withHead(await renderPostPage(template, renderedPost(post)), meta)
@@ -46,6 +50,20 @@ export default route({
 function preloadPost(req: Request, slug: string): string {
   const base = isHostingDomain(new URL(req.url).hostname) ? '/.netlify/functions/blog-posts' : '/api/blog-posts'
   return `<link rel="preload" href="${base}?slug=${slug}" as="fetch" crossorigin="anonymous" />`
+}
+
+/**
+ * The built post page, fetched once per function instance: it belongs to the same deploy as this
+ * function, so it cannot change under it. (Vite's dev server answers its plain index.html, which
+ * may change while netlify dev runs: that is not kept.)
+ */
+let builtTemplate: string | undefined
+
+async function postTemplate(req: Request): Promise<string> {
+  if (builtTemplate) return builtTemplate
+  const template = await fetchTemplate(req, POST_TEMPLATE_FILE)
+  if (isPostTemplate(template)) builtTemplate = template
+  return template
 }
 
 /** A built page, from the CDN that serves it (or Vite's dev server under netlify dev). */

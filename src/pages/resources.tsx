@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
-import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../domain/resource'
+import type { PublicResource } from '../../domain/resource'
+import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType } from '../../domain/resource-display'
 import { EmptyState } from '../components/ui/empty-state'
 import { Loading } from '../components/ui/loading'
 import { ResourceCard } from '../features/resources/components/resource-card'

@@ -1,9 +1,15 @@
 import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
-import { SUBSCRIBE_MESSAGES, SubscribeSchema } from '../../../domain/subscriber'
+import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
 import { subscribe } from './subscribe'
 import styles from './newsletter-form.module.css'
+
+/**
+ * The schema (with the validation library, ~8 KB) is needed only when someone subscribes: it
+ * loads when the field is first focused, not with every page that shows this form (issue 5,
+ * first-load budget).
+ */
+const loadSchema = () => import('../../../domain/subscriber')
 
 /** SPEC.md sections 5 and 8: the outcome is told with an alert, as the original site does. */
 export function NewsletterForm() {
@@ -14,7 +20,12 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const website = String(new FormData(event.currentTarget).get('website') ?? '')
-    const parsed = z.safeParse(SubscribeSchema, { email, website })
+    const schema = await loadSchema().catch(() => null)
+    if (!schema) {
+      window.alert(SUBSCRIBE_MESSAGES.unexpected)
+      return
+    }
+    const parsed = schema.checkSubscribe({ email, website })
     if (!parsed.success) {
       window.alert(SUBSCRIBE_MESSAGES.invalidEmail)
       return
@@ -53,6 +64,7 @@ export function NewsletterForm() {
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            onFocus={() => void loadSchema().catch(() => {})}
           />
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
           <div className={styles.trap} aria-hidden="true">

@@ -1,4 +1,5 @@
-import { SUBSCRIBE_MESSAGES, type SubscribeInput } from '../../../domain/subscriber'
+import type { SubscribeInput } from '../../../domain/subscriber'
+import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
 import { api, errorMessage, paths } from '../../lib/api-client'
 
 /** Resolves to the alert text SPEC.md section 8 prescribes for the outcome. */

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { RESOURCE_TYPE_LABELS, isResourceType, type PublicResource } from '../../../../domain/resource'
+import type { PublicResource } from '../../../../domain/resource'
+import { RESOURCE_TYPE_LABELS, isResourceType } from '../../../../domain/resource-display'
 import { recordDownload } from '../api/record-download'
 import { ResourceTypeIcon } from './resource-type-icon'
 import styles from './resource-card.module.css'
