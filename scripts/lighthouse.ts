@@ -125,6 +125,10 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(measured + path, { port: chrome.port, output: 'json', logLevel: 'error' })
       runs.push(result!.lhr)
+      if (process.env.LH_SAVE) {
+        mkdirSync('.tmp/lighthouse', { recursive: true })
+        writeFileSync(`.tmp/lighthouse/${path.replace(/\W+/g, '_') || 'home'}-run${run + 1}.json`, JSON.stringify(result!.lhr))
+      }
     }
     const performance = (r: Result) => r.categories.performance?.score ?? 0
     runs.sort((a, b) => performance(a) - performance(b))

@@ -11,12 +11,12 @@ import { chromium } from '@playwright/test'
 
 const FONTS = {
   Fraunces: {
-    file: 'node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    file: 'src/assets/fonts/fraunces-latin-400-700.woff2',
     weight: 600,
     locals: ['Georgia', 'Times New Roman', 'Liberation Serif', 'DejaVu Serif'],
   },
   Inter: {
-    file: 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    file: 'src/assets/fonts/inter-latin-400-700.woff2',
     weight: 400,
     locals: ['Arial', 'Helvetica', 'Liberation Sans', 'DejaVu Sans'],
   },
@@ -30,7 +30,7 @@ const page = await browser.newPage()
 const faces = Object.entries(FONTS)
   .map(
     ([family, font]) =>
-      `@font-face { font-family: '${family}'; font-weight: 100 900; src: url(data:font/woff2;base64,${readFileSync(font.file).toString('base64')}) format('woff2'); }`,
+      `@font-face { font-family: '${family}'; font-weight: 400 700; src: url(data:font/woff2;base64,${readFileSync(font.file).toString('base64')}) format('woff2'); }`,
   )
   .join('\n')
 await page.setContent(`<style>${faces}</style><p style="font-family: Fraunces">x</p><p style="font-family: Inter">x</p>`)
