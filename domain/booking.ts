@@ -1,11 +1,7 @@
 import * as z from 'zod/mini'
 import { emailField, optionalText, requiredText } from './fields'
 
-export const BOOKING_MESSAGES = {
-  success: "Thanks! Your request has been sent. We'll be in touch shortly.",
-  failed: 'Failed to send booking',
-  unexpected: 'Something went wrong. Please try again later.',
-} as const
+export { BOOKING_MESSAGES } from './booking-messages'
 
 /**
  * SPEC.md section 5: the checks run in this key order and the first failing message is shown.
@@ -24,6 +20,11 @@ export const BookingRequestSchema = z.object({
 
 export type BookingRequestInput = z.input<typeof BookingRequestSchema>
 export type BookingRequest = z.output<typeof BookingRequestSchema>
+
+/** For the form, which loads this module only when it is used: the parse, without zod's own import. */
+export function checkBookingRequest(input: BookingRequestInput) {
+  return z.safeParse(BookingRequestSchema, input)
+}
 
 export const BOOKING_STATUSES = ['new', 'handled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]

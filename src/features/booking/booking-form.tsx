@@ -1,9 +1,15 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useRef, useState, type FormEvent } from 'react'
-import * as z from 'zod/mini'
-import { BOOKING_MESSAGES, BookingRequestSchema } from '../../../domain/booking'
+import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
+import { onDemand } from '../../lib/on-demand'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
+
+/**
+ * The schema (with the validation library, ~8 KB) loads when a field is first focused, not with
+ * the page (issue 5, first-load budget); by the time anyone presses Send it is there.
+ */
+const schemaModule = onDemand(() => import('../../../domain/booking'))
 
 type Status = 'idle' | 'sending' | 'success' | 'error'
 
@@ -36,7 +42,15 @@ export function BookingForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const website = String(new FormData(event.currentTarget).get('website') ?? '')
-    const parsed = z.safeParse(BookingRequestSchema, { ...values, website })
+    if (!schemaModule.current) setStatus('idle')
+    const schema = schemaModule.current ?? (await schemaModule.load().catch(() => null))
+    if (!schema) {
+      setInvalidField(null)
+      setStatus('error')
+      setMessage(BOOKING_MESSAGES.unexpected)
+      return
+    }
+    const parsed = schema.checkBookingRequest({ ...values, website })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = (issue?.path[0] as FieldName | undefined) ?? null
@@ -57,7 +71,14 @@ export function BookingForm() {
   const errorFor = (name: FieldName) => (status === 'error' && invalidField === name ? message : null)
 
   return (
-    <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="booking-status">
+    <form
+      ref={form}
+      className={styles.form}
+      onSubmit={onSubmit}
+      onFocus={() => void schemaModule.load().catch(() => {})}
+      noValidate
+      aria-describedby="booking-status"
+    >
       <div className={styles.grid}>
         {FIELDS.map((field) => (
           <Field key={field.name} name={field.name} label={field.label} optional={'optional' in field} error={errorFor(field.name)}>

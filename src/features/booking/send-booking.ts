@@ -1,4 +1,5 @@
-import { BOOKING_MESSAGES, type BookingRequest } from '../../../domain/booking'
+import type { BookingRequest } from '../../../domain/booking'
+import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
 import { api, errorMessage, paths } from '../../lib/api-client'
 
 export async function sendBooking(request: BookingRequest): Promise<{ ok: boolean; message: string }> {

@@ -1,6 +1,7 @@
 import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
+import { onDemand } from '../../lib/on-demand'
 import { subscribe } from './subscribe'
 import styles from './newsletter-form.module.css'
 
@@ -9,7 +10,7 @@ import styles from './newsletter-form.module.css'
  * loads when the field is first focused, not with every page that shows this form (issue 5,
  * first-load budget).
  */
-const loadSchema = () => import('../../../domain/subscriber')
+const schemaModule = onDemand(() => import('../../../domain/subscriber'))
 
 /** SPEC.md sections 5 and 8: the outcome is told with an alert, as the original site does. */
 export function NewsletterForm() {
@@ -20,7 +21,7 @@ export function NewsletterForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const website = String(new FormData(event.currentTarget).get('website') ?? '')
-    const schema = await loadSchema().catch(() => null)
+    const schema = schemaModule.current ?? (await schemaModule.load().catch(() => null))
     if (!schema) {
       window.alert(SUBSCRIBE_MESSAGES.unexpected)
       return
@@ -64,7 +65,7 @@ export function NewsletterForm() {
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            onFocus={() => void loadSchema().catch(() => {})}
+            onFocus={() => void schemaModule.load().catch(() => {})}
           />
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
           <div className={styles.trap} aria-hidden="true">
