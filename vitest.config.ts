@@ -32,6 +32,21 @@ export default defineConfig({
         },
       },
       {
+        // The attack suite at its small size (npm run attack runs it at full size).
+        resolve,
+        test: {
+          name: 'attack',
+          environment: 'node',
+          include: ['tests/attack/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-functions.ts'],
+          pool: 'forks',
+          isolate: true,
+          unstubEnvs: true,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         resolve,
         test: {
           name: 'functions',

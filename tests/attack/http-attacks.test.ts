@@ -1,0 +1,909 @@
+import { XMLParser } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { normalizeEmail } from '../../domain/subscriber'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { content } from '../../netlify/lib/data/content'
+import { posts } from '../../netlify/lib/data/posts'
+import { resources } from '../../netlify/lib/data/resources'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { users } from '../../netlify/lib/data/users'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
+import { COACH_NAME, seedAttackData, SITE_NAME, startPageServer, type AttackFixtures } from '../support/attack-fixtures'
+import {
+  BODY_LIMIT,
+  BUILTIN_NAMES,
+  decodeEntities,
+  extraIds,
+  fillTo,
+  HOSTILE_PAGES,
+  INJECTED_EMAILS,
+  INJECTED_NAMES,
+  MORE_BUILTIN_NAMES,
+  patternsFor,
+  REPLACEMENT_PATTERNS,
+  singleAddressProblem,
+  TRAVERSAL_IDS,
+  type Named,
+} from '../support/attack-inputs'
+import { AttackRunner, type AttackCall, type Auth, type Outcome } from '../support/attack-runner'
+import { ATTACK_FULL, reportAttack, reportFindings, type AttackClass } from '../support/attack-scale'
+import { attack, pageProblems, readBackPost, storedText, touch } from '../support/attack-targets'
+
+/**
+ * The attack suite (npm run attack at full size; a small size in npm test): hostile ids, worst-case
+ * patterns at the body-size limit, built-in property names, replacement patterns and email header
+ * injection, against every function in netlify/functions (maintenance and dev-* aside), as admin,
+ * editor and visitor. Every call is made on its own and judged on:
+ * - its status (never >= 500) and time (never over 1 s; a call still running at the deadline is
+ *   stopped, see attack-runner.ts);
+ * - every Blobs request it made: each must be within the records the call names (the keys it may
+ *   touch are in attack-targets.ts `touch`); a refused call may write nothing lasting but
+ *   rate-limit bookkeeping;
+ * - what it rendered or sent: pages with one head and one title, feeds that parse, the literal
+ *   text shown as typed, one plain recipient and no CR/LF in any header.
+ * The last test checks that the stored data survived.
+ */
+const SEED = Number(process.env.ATTACK_SEED ?? 20261123)
+
+let blobs: RecordingBlobsServer
+let pages: Awaited<ReturnType<typeof startPageServer>>
+let runner: AttackRunner
+let f: AttackFixtures
+
+beforeAll(async () => {
+  blobs = await startRecordingBlobsServer()
+  pages = await startPageServer()
+  f = await seedAttackData()
+  runner = new AttackRunner(blobs, pages.origin, { admin: f.admin.authorization, editor: f.editor.authorization })
+  runner.warmSlug = f.seededPosts[0]!.slug
+  await runner.start()
+}, 120_000)
+
+afterAll(async () => {
+  await runner?.stop()
+  await pages?.stop()
+  await blobs?.stop()
+})
+
+/** Reports a class's row and findings, then fails on any. */
+function finish(attackClass: AttackClass) {
+  const { row, problems } = runner.result(attackClass)
+  reportAttack(row)
+  reportFindings(attackClass, problems)
+  expect(row.calls).toBeGreaterThan(0)
+  expect(problems, `${problems.length} problems in "${attackClass}" (${row.calls} calls)`).toEqual([])
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+/** A value as a client would put it in a path or query. */
+const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
+
+const POST_INPUT = { title: 'Hostile id update', excerpt: 'An excerpt.', content: 'Some content.', status: 'draft', tags: [] }
+const RESOURCE_INPUT = { title: 'Hostile id update', description: 'A description.', type: 'ebook', fileUrl: 'https://files.test.example/x.pdf' }
+const bookingBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@test.example',
+  phone: '+1 555 0100',
+  company: 'Hope Church',
+  country: 'United States',
+  message: 'We would love you to speak at our stewardship weekend.',
+  ...overrides,
+})
+
+const createdId = (outcome: Outcome, field: string): string | undefined => {
+  if (outcome.answer.status < 200 || outcome.answer.status >= 300) return undefined
+  try {
+    const id = (JSON.parse(outcome.answer.text) as Record<string, { id?: unknown }>)[field]?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+const createdSlug = (outcome: Outcome): string | undefined => {
+  try {
+    const slug = (JSON.parse(outcome.answer.text) as { blogPost?: { slug?: unknown } }).blogPost?.slug
+    return typeof slug === 'string' ? slug : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const removePost = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'blogPost')
+  if (id) await posts.remove(id).catch(() => {})
+}
+const removeItem = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'item')
+  if (id) await content.remove(id).catch(() => {})
+}
+const removeResource = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'resource')
+  if (id) await resources.remove(id).catch(() => {})
+}
+const removeUser = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'user')
+  if (id) await users.remove(id, 'attack-suite').catch(() => {})
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('attack: every function, one hostile call at a time', () => {
+  it('key traversal: hostile ids in every id, path parameter, query and name field, as admin and editor', { timeout: 1_200_000 }, async () => {
+    const cls: AttackClass = 'key traversal'
+    const post = f.targetPostId
+    const combos: Named[] = [
+      { name: '<post id>/../../index#', value: `${post}/../../index#` },
+      { name: '<post id>#', value: `${post}#` },
+      { name: '<post id>?x', value: `${post}?x` },
+      { name: '<post id>/x', value: `${post}/x` },
+      { name: '<resource id>#', value: `${f.resourceId}#` },
+      { name: '<booking id>/../index', value: `${f.bookingId}/../index` },
+    ]
+    // Small size: the ids of the brief (TRAVERSAL_IDS marks them) and two combinations with a real id.
+    const ids = ATTACK_FULL ? [...TRAVERSAL_IDS, ...combos, ...extraIds(120, SEED)] : [...TRAVERSAL_IDS.filter((id) => id.core), ...combos.slice(0, 2)]
+    for (const [i, { name, value: id }] of ids.entries()) {
+      const both: Auth[] = ATTACK_FULL || i < 6 ? ['admin', 'editor'] : [i % 2 ? 'admin' : 'editor']
+      const some: Auth[] = ATTACK_FULL ? both : [i % 2 ? 'editor' : 'admin']
+      const seg = encode(id)
+      const calls: AttackCall[] = []
+      for (const auth of both) {
+        calls.push(
+          {
+            attack: cls,
+            label: `PUT admin-blog-posts body.id=${name} (${auth})`,
+            fn: 'admin-blog-posts',
+            method: 'PUT',
+            url: '/api/admin/blog-posts',
+            auth,
+            body: { id, ...POST_INPUT },
+            touches: touch.adminPostsUpdate(id),
+          },
+          {
+            attack: cls,
+            label: `PUT admin-resources body.id=${name} (${auth})`,
+            fn: 'admin-resources',
+            method: 'PUT',
+            url: '/api/admin/resources',
+            auth,
+            body: { id, ...RESOURCE_INPUT },
+            touches: touch.adminResourcesWrite(),
+          },
+        )
+      }
+      for (const auth of some) {
+        const page = HOSTILE_PAGES[i % HOSTILE_PAGES.length]!
+        calls.push(
+          { attack: cls, label: `GET admin-blog-post params.id=${name} (${auth})`, fn: 'admin-blog-post', method: 'GET', url: `/api/admin/blog-posts/${seg}`, params: { id }, auth, touches: touch.adminPostGet(id) },
+          { attack: cls, label: `DELETE admin-blog-post params.id=${name} (${auth})`, fn: 'admin-blog-post', method: 'DELETE', url: `/api/admin/blog-posts/${seg}`, params: { id }, auth, touches: touch.adminPostDelete(id) },
+          { attack: cls, label: `DELETE admin-resource params.id=${name} (${auth})`, fn: 'admin-resource', method: 'DELETE', url: `/api/admin/resources/${seg}`, params: { id }, auth, touches: touch.adminResourcesWrite() },
+          { attack: cls, label: `DELETE admin-content-item params.id=${name} (${auth})`, fn: 'admin-content-item', method: 'DELETE', url: `/api/admin/content/${seg}`, params: { id }, auth, touches: touch.adminContentWrite() },
+          { attack: cls, label: `PUT admin-booking params.id=${name} (${auth})`, fn: 'admin-booking', method: 'PUT', url: `/api/admin/bookings/${seg}`, params: { id }, auth, body: { status: 'handled' }, touches: touch.adminBooking(id) },
+          { attack: cls, label: `DELETE admin-user params.id=${name} (${auth})`, fn: 'admin-user', method: 'DELETE', url: `/api/admin/users/${seg}`, params: { id }, auth, touches: touch.adminUsersWrite() },
+          {
+            attack: cls,
+            label: `GET subscribers ?search=${name}&page=${page} (${auth})`,
+            fn: 'subscribers',
+            method: 'GET',
+            url: `/api/subscribers?search=${seg}&page=${page}`,
+            auth,
+            touches: touch.subscribersGet(id.trim().length <= 254 ? id : ''),
+          },
+          { attack: cls, label: `POST admin-content section=${name} (${auth})`, fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth, body: { section: id, key: 'title', value: 'v', type: 'text' }, touches: touch.adminContentWrite(), cleanup: removeItem },
+          { attack: cls, label: `POST admin-content key=${name} (${auth})`, fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth, body: { section: 'home', key: id, value: 'v', type: 'text' }, touches: touch.adminContentWrite(), cleanup: removeItem },
+        )
+      }
+      const email = id.includes('@') ? id : `${id}@test.example`
+      calls.push(
+        { attack: cls, label: `POST resource-download params.id=${name}`, fn: 'resource-download', method: 'POST', url: `/api/resources/${seg}/download`, params: { id }, touches: touch.resourceDownload(id) },
+        { attack: cls, label: `GET blog-page params.slug=${name}`, fn: 'blog-page', method: 'GET', url: `/blog/${seg}`, params: { slug: id }, touches: touch.blogPage(id) },
+        { attack: cls, label: `GET blog-posts ?slug=${name}`, fn: 'blog-posts', method: 'GET', url: `/api/blog-posts?slug=${seg}`, touches: touch.blogPosts(id) },
+        {
+          attack: cls,
+          label: `POST unsubscribe ?email=${name}@test.example with its valid token`,
+          fn: 'unsubscribe',
+          method: 'POST',
+          url: `/api/unsubscribe?email=${encode(email)}&token=${unsubscribeToken(email)}`,
+          touches: touch.unsubscribe(email),
+        },
+        { attack: cls, label: `POST unsubscribe ?token=${name}`, fn: 'unsubscribe', method: 'POST', url: `/api/unsubscribe?email=${encode(f.subscriberEmail)}&token=${seg}`, touches: touch.unsubscribe(f.subscriberEmail) },
+        { attack: cls, label: `POST admin-users username=${name} (admin)`, fn: 'admin-users', method: 'POST', url: '/api/admin/users', auth: 'admin', body: { username: id, email: `user${i}@test.example`, password: f.password, role: 'editor' }, touches: touch.adminUsersWrite(), cleanup: removeUser },
+        { attack: cls, label: `POST admin-login username=${name}`, fn: 'admin-login', method: 'POST', url: '/api/admin/login', body: { username: id, password: 'not the password' }, touches: touch.adminLogin() },
+        { attack: cls, label: `POST subscribers email=${name}@test.example`, fn: 'subscribers', method: 'POST', url: '/api/subscribers', body: { email }, touches: touch.subscribe(email) },
+      )
+      // The functions that take no id get the id where a confused one might look: params and query.
+      if (ATTACK_FULL || i < 3) {
+        const q = `?id=${seg}&slug=${seg}&section=${seg}`
+        const params = { id, slug: id }
+        calls.push(
+          { attack: cls, label: `POST send-booking-email body.id=${name}`, fn: 'send-booking-email', method: 'POST', url: `/.netlify/functions/send-booking-email${q}`, params, body: bookingBody({ id }), touches: touch.booking() },
+          { attack: cls, label: `GET content ${q}`, fn: 'content', method: 'GET', url: `/api/content${q}`, params, touches: touch.content() },
+          { attack: cls, label: `GET resources ${q}`, fn: 'resources', method: 'GET', url: `/api/resources${q}`, params, touches: touch.resources() },
+          { attack: cls, label: `GET rss ${q}`, fn: 'rss', method: 'GET', url: `/rss.xml${q}`, params, touches: touch.rss() },
+          { attack: cls, label: `GET sitemap ${q}`, fn: 'sitemap', method: 'GET', url: `/sitemap.xml${q}`, params, touches: touch.sitemap() },
+          { attack: cls, label: `GET robots ${q}`, fn: 'robots', method: 'GET', url: `/robots.txt${q}`, params, touches: touch.nothing() },
+          { attack: cls, label: `GET api-not-found /api/${name}`, fn: 'api-not-found', method: 'GET', url: `/api/${seg}`, params, touches: touch.nothing() },
+          { attack: cls, label: `GET admin-bookings ${q} (admin)`, fn: 'admin-bookings', method: 'GET', url: `/api/admin/bookings${q}`, params, auth: 'admin', touches: touch.adminBookings() },
+          { attack: cls, label: `GET admin-stats ${q} (editor)`, fn: 'admin-stats', method: 'GET', url: `/api/admin/stats${q}`, params, auth: 'editor', touches: touch.adminStats() },
+          { attack: cls, label: `GET admin-subscribers-export ${q} (editor)`, fn: 'admin-subscribers-export', method: 'GET', url: `/api/admin/subscribers/export${q}`, params, auth: 'editor', touches: touch.adminSubscribersExport() },
+          { attack: cls, label: `GET admin-blog-posts ${q} (editor)`, fn: 'admin-blog-posts', method: 'GET', url: `/api/admin/blog-posts${q}`, params, auth: 'editor', touches: touch.adminPostsGet() },
+          { attack: cls, label: `GET admin-resources ${q} (editor)`, fn: 'admin-resources', method: 'GET', url: `/api/admin/resources${q}`, params, auth: 'editor', touches: touch.adminResourcesGet() },
+          { attack: cls, label: `GET admin-content ${q} (editor)`, fn: 'admin-content', method: 'GET', url: `/api/admin/content${q}`, params, auth: 'editor', touches: touch.adminContentGet() },
+          { attack: cls, label: `GET admin-users ${q} (admin)`, fn: 'admin-users', method: 'GET', url: `/api/admin/users${q}`, params, auth: 'admin', touches: touch.adminUsersGet() },
+          { attack: cls, label: `POST admin-logout ${q} (fresh admin session)`, fn: 'admin-logout', method: 'POST', url: `/api/admin/logout${q}`, params, authorization: await f.freshAdminToken(), touches: touch.adminLogout() },
+        )
+      }
+      for (const call of calls) await runner.run(attack(call))
+    }
+    finish(cls)
+  })
+
+  it('worst-case patterns at the 64 KB body limit in every text field', { timeout: 1_200_000 }, async () => {
+    const cls: AttackClass = 'worst-case patterns'
+    type Field = { name: string; email?: boolean; max?: number; wrap?: (value: string) => unknown }
+    type Target = {
+      label: string
+      fn: string
+      method: string
+      url: string
+      auth?: Auth
+      base: () => Record<string, unknown>
+      fields: Field[]
+      /** The value goes into the query (or path), not the body. */
+      query?: (value: string) => { url: string; params?: Record<string, string> }
+      touches: (value: string, body: Record<string, unknown>) => AttackCall['touches']
+      then?: (outcome: Outcome, label: string) => AttackCall[]
+      cleanup?: (outcome: Outcome) => Promise<void>
+    }
+    const postThen = (outcome: Outcome, label: string) => {
+      const slug = createdSlug(outcome)
+      return slug && outcome.answer.status < 300 ? readBackPost(cls, label, slug) : []
+    }
+    const contentThen = (outcome: Outcome, label: string): AttackCall[] =>
+      outcome.answer.status < 300
+        ? [attack({ attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() })]
+        : []
+    const resourcesThen = (outcome: Outcome, label: string): AttackCall[] =>
+      outcome.answer.status < 300
+        ? [attack({ attack: cls, label: `${label} -> GET resources`, fn: 'resources', method: 'GET', url: '/api/resources', touches: touch.resources() })]
+        : []
+    const postFields: Field[] = [
+      { name: 'title', max: 200 },
+      { name: 'excerpt', max: 500 },
+      { name: 'content', max: 100_000 },
+      { name: 'featuredImage' },
+      { name: 'tags', max: 40, wrap: (value) => [value] },
+      { name: 'status' },
+    ]
+    const targets: Target[] = [
+      { label: 'POST subscribers', fn: 'subscribers', method: 'POST', url: '/api/subscribers', base: () => ({ email: 'pattern@test.example' }), fields: [{ name: 'email', email: true }, { name: 'website' }], touches: (v, b) => touch.subscribe(String(b.email)) },
+      {
+        label: 'POST send-booking-email',
+        fn: 'send-booking-email',
+        method: 'POST',
+        url: '/.netlify/functions/send-booking-email',
+        base: () => bookingBody(),
+        fields: [{ name: 'firstName', max: 100 }, { name: 'lastName', max: 100 }, { name: 'email', email: true }, { name: 'phone', max: 40 }, { name: 'company', max: 120 }, { name: 'country', max: 80 }, { name: 'message', max: 5000 }, { name: 'website' }],
+        touches: () => touch.booking(),
+      },
+      {
+        label: 'POST unsubscribe',
+        fn: 'unsubscribe',
+        method: 'POST',
+        url: '/api/unsubscribe',
+        base: () => ({ email: f.subscriberEmail, token: unsubscribeToken(f.subscriberEmail) }),
+        fields: [{ name: 'email', email: true }, { name: 'token' }],
+        query: () => ({ url: '' }),
+        touches: (v, b) => touch.unsubscribe(String(b.email).length <= 254 ? String(b.email) : 'x'),
+      },
+      { label: 'POST admin-login', fn: 'admin-login', method: 'POST', url: '/api/admin/login', base: () => ({ username: 'pattern-user', password: 'not the password' }), fields: [{ name: 'username' }, { name: 'password' }], touches: () => touch.adminLogin() },
+      {
+        label: 'POST admin-content (text)',
+        fn: 'admin-content',
+        method: 'POST',
+        url: '/api/admin/content',
+        auth: 'editor',
+        base: () => ({ section: 'pattern', key: 'text', value: 'v', type: 'text' }),
+        fields: [{ name: 'section', max: 60 }, { name: 'key', max: 60 }, { name: 'value', max: 20_000 }],
+        touches: () => touch.adminContentWrite(),
+        then: contentThen,
+        cleanup: removeItem,
+      },
+      { label: 'POST admin-content (html)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'html', value: 'v', type: 'html' }), fields: [{ name: 'value', max: 20_000 }], touches: () => touch.adminContentWrite(), then: contentThen, cleanup: removeItem },
+      { label: 'POST admin-content (json)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'json', value: '{}', type: 'json' }), fields: [{ name: 'value' }], touches: () => touch.adminContentWrite(), cleanup: removeItem },
+      { label: 'POST admin-content (image)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'image', value: '/a.png', type: 'image' }), fields: [{ name: 'value' }], touches: () => touch.adminContentWrite(), cleanup: removeItem },
+      {
+        label: 'POST admin-blog-posts (published)',
+        fn: 'admin-blog-posts',
+        method: 'POST',
+        url: '/api/admin/blog-posts',
+        auth: 'editor',
+        base: () => ({ title: 'Pattern post', excerpt: 'An excerpt.', content: 'Some content.', status: 'published', tags: ['budgeting'] }),
+        fields: postFields,
+        touches: () => touch.adminPostsCreate(),
+        then: postThen,
+        cleanup: removePost,
+      },
+      {
+        label: 'PUT admin-blog-posts (target post)',
+        fn: 'admin-blog-posts',
+        method: 'PUT',
+        url: '/api/admin/blog-posts',
+        auth: 'admin',
+        base: () => ({ id: f.targetPostId, title: 'Attack target', excerpt: 'An excerpt.', content: 'Some content.', status: 'published', tags: [] }),
+        fields: postFields.filter((field) => field.name !== 'status'),
+        touches: () => touch.adminPostsUpdate(f.targetPostId),
+        then: postThen,
+      },
+      {
+        label: 'POST admin-resources',
+        fn: 'admin-resources',
+        method: 'POST',
+        url: '/api/admin/resources',
+        auth: 'editor',
+        base: () => ({ ...RESOURCE_INPUT }),
+        fields: [{ name: 'title', max: 200 }, { name: 'description', max: 2000 }, { name: 'fileUrl' }, { name: 'thumbnailUrl' }, { name: 'type' }],
+        touches: () => touch.adminResourcesWrite(),
+        then: resourcesThen,
+        cleanup: removeResource,
+      },
+      { label: 'PUT admin-resources (target resource)', fn: 'admin-resources', method: 'PUT', url: '/api/admin/resources', auth: 'admin', base: () => ({ id: f.targetResourceId, ...RESOURCE_INPUT }), fields: [{ name: 'title', max: 200 }, { name: 'description', max: 2000 }], touches: () => touch.adminResourcesWrite(), then: resourcesThen },
+      {
+        label: 'POST admin-users',
+        fn: 'admin-users',
+        method: 'POST',
+        url: '/api/admin/users',
+        auth: 'admin',
+        base: () => ({ username: 'pattern-user', email: 'pattern-user@test.example', password: f.password, role: 'editor' }),
+        fields: [{ name: 'username' }, { name: 'email', email: true }, { name: 'password' }, { name: 'role' }],
+        touches: () => touch.adminUsersWrite(),
+        cleanup: removeUser,
+      },
+      { label: 'PUT admin-booking', fn: 'admin-booking', method: 'PUT', url: `/api/admin/bookings/${f.bookingId}`, auth: 'admin', base: () => ({ status: 'handled' }), fields: [{ name: 'status' }], touches: () => ({ ...touch.adminBooking(f.bookingId) }) },
+      {
+        label: 'GET subscribers',
+        fn: 'subscribers',
+        method: 'GET',
+        url: '/api/subscribers',
+        auth: 'editor',
+        base: () => ({ search: 'a', page: '1' }),
+        fields: [{ name: 'search' }, { name: 'page' }],
+        query: () => ({ url: '' }),
+        touches: (v, b) => touch.subscribersGet(String(b.search).trim().length <= 254 ? String(b.search) : ''),
+      },
+      { label: 'GET blog-posts', fn: 'blog-posts', method: 'GET', url: '/api/blog-posts', base: () => ({ slug: 'x' }), fields: [{ name: 'slug' }], query: () => ({ url: '' }), touches: (v) => touch.blogPosts(v) },
+      { label: 'GET blog-page', fn: 'blog-page', method: 'GET', url: '/blog', base: () => ({ slug: 'x' }), fields: [{ name: 'slug' }], query: (v) => ({ url: `/blog/${encode(v)}`, params: { slug: v } }), touches: (v) => touch.blogPage(v) },
+    ]
+
+    let fieldIndex = 0
+    for (const target of targets) {
+      for (const field of target.fields) {
+        const patterns = patternsFor(fieldIndex++, field.email === true)
+        for (const [k, p] of patterns.entries()) {
+          const sizes: { size: string; make: () => string }[] = []
+          const withValue = (value: string) => ({ ...target.base(), [field.name]: field.wrap ? field.wrap(value) : value })
+          const asRequest = (value: string): { url: string; body?: unknown; params?: Record<string, string> } => {
+            const fields = withValue(value)
+            if (!target.query) return { url: target.url, body: fields }
+            const own = target.query(value)
+            if (own.url) return own
+            const search = new URLSearchParams(Object.entries(fields).map(([name, v]) => [name, String(v)])).toString()
+            return { url: `${target.url}?${search}` }
+          }
+          sizes.push({ size: 'at the 64 KB limit', make: () => fillTo(BODY_LIMIT, p, (value) => JSON.stringify(asRequest(value))) })
+          // Within the field's own limit, so it is stored and then rendered (small size: the first pattern only).
+          if (field.max && field.max < BODY_LIMIT && (ATTACK_FULL || k === 0)) sizes.push({ size: `at the field limit (${field.max})`, make: () => fillTo(field.max!, p, (value) => value) })
+          for (const { size, make } of sizes) {
+            const value = make()
+            const request = asRequest(value)
+            const fields = withValue(value)
+            const label = `${target.label} ${field.name}=${p.name} ${size}${target.auth ? ` (${target.auth})` : ''}`
+            await runner.run(
+              attack({
+                attack: cls,
+                label,
+                fn: target.fn,
+                method: target.method,
+                url: request.url,
+                params: request.params,
+                auth: target.auth,
+                body: request.body,
+                touches: target.touches(value, fields),
+                then: target.then ? (outcome) => target.then!(outcome, label) : undefined,
+                cleanup: target.cleanup,
+              }),
+            )
+          }
+        }
+      }
+    }
+    finish(cls)
+  })
+
+  it('built-in property names as content sections and keys, tags, titles, usernames and emails', { timeout: 1_200_000 }, async () => {
+    const cls: AttackClass = 'built-in names'
+    const names = ATTACK_FULL ? [...BUILTIN_NAMES, ...MORE_BUILTIN_NAMES] : BUILTIN_NAMES
+    const readers = (label: string): AttackCall[] =>
+      [
+        { attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() },
+        { attack: cls, label: `${label} -> GET blog-page`, fn: 'blog-page', method: 'GET', url: `/blog/${f.seededPosts[0]!.slug}`, params: { slug: f.seededPosts[0]!.slug }, touches: touch.blogPage(f.seededPosts[0]!.slug) },
+        { attack: cls, label: `${label} -> GET rss`, fn: 'rss', method: 'GET', url: '/rss.xml', touches: touch.rss() },
+        { attack: cls, label: `${label} -> GET sitemap`, fn: 'sitemap', method: 'GET', url: '/sitemap.xml', touches: touch.sitemap() },
+        ...(ATTACK_FULL
+          ? [
+              { attack: cls, label: `${label} -> GET admin-content`, fn: 'admin-content', method: 'GET', url: '/api/admin/content', auth: 'editor' as Auth, touches: touch.adminContentGet() },
+              { attack: cls, label: `${label} -> GET admin-stats`, fn: 'admin-stats', method: 'GET', url: '/api/admin/stats', auth: 'editor' as Auth, touches: touch.adminStats() },
+            ]
+          : []),
+      ].map(attack)
+
+    // Content: section and key, with the readers after each save, and the item removed again.
+    const pairs: [string, string][] = ATTACK_FULL
+      ? names.flatMap((section) => [...names, 'title'].map((key) => [section, key] as [string, string]))
+      : [...names.flatMap((name) => [[name, 'title'], ['home', name], [name, name]] as [string, string][]), ['constructor', 'keys'], ['site', 'constructor']]
+    for (const [section, key] of pairs) {
+      const label = `POST admin-content section=${section} key=${key}`
+      await runner.run(
+        attack({
+          attack: cls,
+          label,
+          fn: 'admin-content',
+          method: 'POST',
+          url: '/api/admin/content',
+          auth: 'editor',
+          body: { section, key, value: `Value of ${section}.${key}`, type: 'text' },
+          touches: touch.adminContentWrite(),
+          then: (outcome) => (outcome.answer.status < 300 ? readers(label) : []),
+          cleanup: removeItem,
+        }),
+      )
+    }
+
+    // Posts: every name as a tag of one post, and as a title.
+    const postCall = (label: string, body: Record<string, unknown>) =>
+      attack({
+        attack: cls,
+        label,
+        fn: 'admin-blog-posts',
+        method: 'POST',
+        url: '/api/admin/blog-posts',
+        auth: 'editor',
+        body: { excerpt: 'An excerpt.', content: 'Some content.', status: 'published', tags: [], ...body },
+        touches: touch.adminPostsCreate(),
+        then: (outcome) => {
+          const slug = createdSlug(outcome)
+          return slug ? readBackPost(cls, label, slug) : []
+        },
+        cleanup: removePost,
+      })
+    await runner.run(postCall(`POST admin-blog-posts tags=${JSON.stringify(names.slice(0, 10))}`, { title: 'Built-in tags', tags: names.slice(0, 10) }))
+    for (const name of ATTACK_FULL ? names : names.slice(0, 3)) await runner.run(postCall(`POST admin-blog-posts title=${name}`, { title: name, tags: [name] }))
+
+    // Usernames: create, list, sign in with it, then the user is removed.
+    for (const name of names) {
+      const label = `POST admin-users username=${name}`
+      await runner.run(
+        attack({
+          attack: cls,
+          label,
+          fn: 'admin-users',
+          method: 'POST',
+          url: '/api/admin/users',
+          auth: 'admin',
+          body: { username: name, email: `${name.replace(/_/g, 'u')}@test.example`, password: f.password, role: 'editor' },
+          touches: touch.adminUsersWrite(),
+          then: (outcome) =>
+            [
+              { attack: cls, label: `${label} -> GET admin-users`, fn: 'admin-users', method: 'GET', url: '/api/admin/users', auth: 'admin' as Auth, touches: touch.adminUsersGet() },
+              { attack: cls, label: `${label} -> POST admin-login as ${name}`, fn: 'admin-login', method: 'POST', url: '/api/admin/login', body: { username: name, password: outcome.answer.status < 300 ? f.password : 'not the password' }, touches: touch.adminLogin() },
+            ].map(attack),
+          cleanup: removeUser,
+        }),
+      )
+    }
+
+    // Emails, booking names and resource titles.
+    for (const name of names) {
+      const email = `${name}@test.example`
+      await runner.run(attack({ attack: cls, label: `POST subscribers email=${email}`, fn: 'subscribers', method: 'POST', url: '/api/subscribers', body: { email }, touches: touch.subscribe(email) }))
+      await runner.run(attack({ attack: cls, label: `POST send-booking-email firstName=${name} lastName=${name}`, fn: 'send-booking-email', method: 'POST', url: '/.netlify/functions/send-booking-email', body: bookingBody({ firstName: name, lastName: name, company: name, country: name }), touches: touch.booking() }))
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST admin-resources title=${name}`,
+          fn: 'admin-resources',
+          method: 'POST',
+          url: '/api/admin/resources',
+          auth: 'editor',
+          body: { ...RESOURCE_INPUT, title: name, description: name },
+          touches: touch.adminResourcesWrite(),
+          then: (outcome) => (outcome.answer.status < 300 ? [attack({ attack: cls, label: `POST admin-resources title=${name} -> GET resources`, fn: 'resources', method: 'GET', url: '/api/resources', touches: touch.resources() })] : []),
+          cleanup: removeResource,
+        }),
+      )
+    }
+    finish(cls)
+  })
+
+  it('replacement patterns ($&, $`, ...) in every text the server renders', { timeout: 1_200_000 }, async () => {
+    const cls: AttackClass = 'replacement patterns'
+    const rss = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false })
+
+    /** The rendered page and feed must show the post's texts exactly as typed. */
+    const literalChecks =
+      (expected: { title: string; excerpt: string; content: string; tags: string[]; siteName: string; author?: string }) =>
+      ({ answer }: Outcome): string[] => {
+        if (answer.status !== 200) return [`post page answered ${answer.status}`]
+        const html = answer.text
+        const problems = pageProblems(html)
+        const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1]
+        const wantTitle = `${expected.title} | ${expected.siteName}`
+        if (title === undefined || decodeEntities(title) !== wantTitle) problems.push(`<title> is ${JSON.stringify(title?.slice(0, 120))}, not ${JSON.stringify(wantTitle)}`)
+        const description = /<meta name="description" content="([^"]*)"/i.exec(html)?.[1]
+        if (description === undefined || decodeEntities(description) !== expected.excerpt) problems.push(`description is ${JSON.stringify(description?.slice(0, 120))}, not ${JSON.stringify(expected.excerpt)}`)
+        const data = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1]
+        let shown: { title?: string; excerpt?: string; content?: string; tags?: string[]; author?: string } | undefined
+        try {
+          shown = data ? (JSON.parse(data) as { post: typeof shown }).post : undefined
+        } catch {
+          problems.push('the page data block does not parse')
+        }
+        if (shown) {
+          for (const key of ['title', 'excerpt', 'content'] as const)
+            if (shown[key] !== expected[key]) problems.push(`page data ${key} is ${JSON.stringify(shown[key]?.slice(0, 80))}, not ${JSON.stringify(expected[key])}`)
+          if (JSON.stringify(shown.tags) !== JSON.stringify(expected.tags)) problems.push(`page data tags are ${JSON.stringify(shown.tags)}`)
+        } else if (data === undefined && html.includes('<!--post-->') === false && !html.includes('id="initial-data"')) problems.push('the page has no data block')
+        if (!decodeEntities(html.replace(/<[^>]+>/g, '')).includes(expected.title)) problems.push(`the page text does not contain the title ${JSON.stringify(expected.title)}`)
+        if (expected.author) {
+          const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1]
+          try {
+            const author = (JSON.parse(ld ?? 'null') as { author?: { name?: string } } | null)?.author?.name
+            if (author !== expected.author) problems.push(`JSON-LD author is ${JSON.stringify(author)}, not ${JSON.stringify(expected.author)}`)
+          } catch {
+            problems.push('the JSON-LD block does not parse')
+          }
+        }
+        return problems
+      }
+    const feedChecks =
+      (expected: { title: string; excerpt: string; tags: string[]; siteName: string }, slug: string) =>
+      ({ answer }: Outcome): string[] => {
+        if (answer.status !== 200) return []
+        try {
+          const feed = rss.parse(answer.text) as { rss?: { channel?: { title?: string; item?: unknown } } }
+          const channel = feed.rss?.channel
+          const problems: string[] = []
+          if (decodeEntities(String(channel?.title)) !== `${expected.siteName} Blog`) problems.push(`RSS channel title is ${JSON.stringify(channel?.title)}`)
+          const items = ([] as { title?: string; link?: string; description?: string; category?: string | string[] }[])
+            .concat((channel?.item ?? []) as never)
+            .map((entry) => ({
+              ...entry,
+              title: entry.title === undefined ? undefined : decodeEntities(entry.title),
+              description: entry.description === undefined ? undefined : decodeEntities(entry.description),
+              category: entry.category === undefined ? undefined : ([] as string[]).concat(entry.category).map(decodeEntities),
+            }))
+          const item = items.find((entry) => typeof entry.link === 'string' && entry.link.endsWith(`/blog/${slug}`))
+          if (!item) return [...problems, `RSS has no item for /blog/${slug}`]
+          if (item.title !== expected.title) problems.push(`RSS item title is ${JSON.stringify(item.title)}, not ${JSON.stringify(expected.title)}`)
+          if (item.description !== expected.excerpt) problems.push(`RSS item description is ${JSON.stringify(item.description)}`)
+          const categories = ([] as string[]).concat(item.category ?? [])
+          if (JSON.stringify(categories) !== JSON.stringify(expected.tags)) problems.push(`RSS categories are ${JSON.stringify(categories)}`)
+          return problems
+        } catch (error) {
+          return [`RSS does not parse: ${String(error)}`]
+        }
+      }
+
+    const publish = async (label: string, fields: { title: string; excerpt: string; content: string; tags: string[] }, siteName: string, author?: string) => {
+      await runner.run(
+        attack({
+          attack: cls,
+          label,
+          fn: 'admin-blog-posts',
+          method: 'POST',
+          url: '/api/admin/blog-posts',
+          auth: 'editor',
+          body: { ...fields, status: 'published' },
+          touches: touch.adminPostsCreate(),
+          check: ({ answer }) => (answer.status === 201 ? [] : [`the post was not created: ${answer.text.slice(0, 120)}`]),
+          then: (outcome) => {
+            const slug = createdSlug(outcome)
+            if (!slug) return []
+            const [page, json, feed, sitemap] = readBackPost(cls, label, slug)
+            return [
+              { ...page!, check: async (o) => [...(await page!.check!(o)), ...literalChecks({ ...fields, siteName, author })(o)] },
+              json!,
+              { ...feed!, check: async (o) => [...(await feed!.check!(o)), ...feedChecks({ ...fields, siteName }, slug)(o)] },
+              sitemap!,
+            ]
+          },
+          cleanup: removePost,
+        }),
+      )
+    }
+
+    const setContent = (label: string, section: string, key: string, value: string) =>
+      runner.run(
+        attack({
+          attack: cls,
+          label,
+          fn: 'admin-content',
+          method: 'POST',
+          url: '/api/admin/content',
+          auth: 'editor',
+          body: { section, key, value, type: 'text' },
+          touches: touch.adminContentWrite(),
+          check: ({ answer }) => (answer.status === 200 ? [] : [`not saved: ${answer.text.slice(0, 120)}`]),
+        }),
+      )
+
+    for (const r of REPLACEMENT_PATTERNS) {
+      const fields = (field: string) => ({
+        title: field === 'title' || field === 'all' ? `Title ${r} end` : 'Plain title',
+        excerpt: field === 'excerpt' || field === 'all' ? `Excerpt ${r} end` : 'Plain excerpt.',
+        content: field === 'content' || field === 'all' ? `Body ${r} end` : 'Plain body.',
+        tags: field === 'tags' || field === 'all' ? [`tag ${r}`] : ['plain'],
+      })
+      for (const field of ATTACK_FULL ? ['title', 'excerpt', 'content', 'tags', 'all'] : ['all'])
+        await publish(`POST admin-blog-posts ${field}=${JSON.stringify(r)}`, fields(field), SITE_NAME, COACH_NAME)
+
+      // The coach's name signs new posts (JSON-LD author); the site's name is in every title and the feed.
+      await setContent(`POST admin-content site.coachName="Coach ${r}"`, 'site', 'coachName', `Coach ${r}`)
+      await publish(`POST admin-blog-posts signed by coachName="Coach ${r}"`, fields('none'), SITE_NAME, `Coach ${r}`)
+      await setContent(`POST admin-content site.coachName restored`, 'site', 'coachName', COACH_NAME)
+      await setContent(`POST admin-content site.siteName="Site ${r}"`, 'site', 'siteName', `Site ${r}`)
+      await publish(`POST admin-blog-posts under siteName="Site ${r}"`, fields('title'), `Site ${r}`, COACH_NAME)
+      await setContent(`POST admin-content site.siteName restored`, 'site', 'siteName', SITE_NAME)
+
+      // Content items, resources and booking emails carry the text as typed.
+      const value = `Hello ${r} world`
+      await setContent(`POST admin-content home.greeting=${JSON.stringify(value)}`, 'home', 'greeting', value)
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `GET content after home.greeting=${JSON.stringify(value)}`,
+          fn: 'content',
+          method: 'GET',
+          url: '/api/content',
+          touches: touch.content(),
+          check: ({ answer }) => {
+            const shown = (JSON.parse(answer.text || '{}') as { content?: { home?: { greeting?: string } } }).content?.home?.greeting
+            return shown === value ? [] : [`home.greeting is shown as ${JSON.stringify(shown)}`]
+          },
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST admin-resources title/description with ${JSON.stringify(r)}`,
+          fn: 'admin-resources',
+          method: 'POST',
+          url: '/api/admin/resources',
+          auth: 'editor',
+          body: { ...RESOURCE_INPUT, title: `Guide ${r}`, description: `About ${r}` },
+          touches: touch.adminResourcesWrite(),
+          then: () => [
+            attack({
+              attack: cls,
+              label: `GET resources after title "Guide ${r}"`,
+              fn: 'resources',
+              method: 'GET',
+              url: '/api/resources',
+              touches: touch.resources(),
+              check: ({ answer }) => {
+                const list = (JSON.parse(answer.text || '{}') as { resources?: { title: string; description: string }[] }).resources ?? []
+                return list.some((resource) => resource.title === `Guide ${r}` && resource.description === `About ${r}`) ? [] : ['the resource is not listed as typed']
+              },
+            }),
+          ],
+          cleanup: removeResource,
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST send-booking-email names and message with ${JSON.stringify(r)}`,
+          fn: 'send-booking-email',
+          method: 'POST',
+          url: '/.netlify/functions/send-booking-email',
+          body: bookingBody({ firstName: `Ann ${r}`, lastName: `Lee ${r}`, message: `Message ${r} end` }),
+          touches: touch.booking(),
+          check: async ({ changes }) => {
+            const problems: string[] = []
+            for (const change of changes.filter((c) => c.store === 'outbox' && c.change === 'added')) {
+              const email = JSON.parse((await storedText('outbox', change.key)) ?? '{}') as { subject?: string; text?: string }
+              if (email.subject !== `Booking request: Ann ${r} Lee ${r}`) problems.push(`email subject is ${JSON.stringify(email.subject)}`)
+              if (!email.text?.includes(`Message ${r} end`)) problems.push('email text does not contain the message as typed')
+            }
+            return problems
+          },
+        }),
+      )
+    }
+    finish(cls)
+  })
+
+  it('header and address injection in every email field and in names that reach a subject', { timeout: 1_200_000 }, async () => {
+    const cls: AttackClass = 'email injection'
+    const coach = process.env.BOOKING_TO_EMAIL ?? 'coach@test.example'
+    const crlf = /[\r\n]/
+
+    /** Every email the call left in the outbox: one plain recipient, the literal address, no CR/LF in any header. */
+    const mailChecks =
+      (kind: 'booking' | 'welcome', literal: string) =>
+      async ({ answer, changes }: Outcome): Promise<string[]> => {
+        if (answer.status < 200 || answer.status >= 300) return []
+        const problems: string[] = []
+        for (const change of changes.filter((c) => c.store === 'outbox' && c.change === 'added')) {
+          const email = JSON.parse((await storedText('outbox', change.key)) ?? '{}') as Record<string, unknown>
+          const headers: [string, unknown][] = [
+            ['to', email.to],
+            ['from', email.from],
+            ['replyTo', email.replyTo],
+            ['subject', email.subject],
+            ...Object.entries((email.headers ?? {}) as Record<string, unknown>),
+          ]
+          for (const [name, value] of headers)
+            if (value !== undefined && (crlf.test(name) || crlf.test(typeof value === 'string' ? value : JSON.stringify(value))))
+              problems.push(`${name} header holds CR/LF: ${JSON.stringify(value)}`)
+          const visitor = kind === 'booking' ? email.replyTo : email.to
+          const single = singleAddressProblem(visitor)
+          if (single) problems.push(`${kind === 'booking' ? 'reply-to' : 'to'}: ${single}`)
+          else if (String(visitor).toLowerCase() !== normalizeEmail(literal)) problems.push(`${kind === 'booking' ? 'reply-to' : 'to'} is ${JSON.stringify(visitor)}, not the address given`)
+          if (kind === 'booking' && email.to !== coach) problems.push(`to is ${JSON.stringify(email.to)}, not the coach`)
+        }
+        return problems
+      }
+
+    /** A stored address must be one plain address too (it is later written into emails and links). */
+    const storedAddressCheck = (literal: string) => async ({ answer }: Outcome): Promise<string[]> => {
+      if (answer.status < 200 || answer.status >= 300) return []
+      const problem = singleAddressProblem(normalizeEmail(literal))
+      return problem ? [`accepted and stored: ${problem}`] : []
+    }
+
+    const emails = INJECTED_EMAILS
+    for (const { name, value } of emails) {
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST send-booking-email email=${name}`,
+          fn: 'send-booking-email',
+          method: 'POST',
+          url: '/.netlify/functions/send-booking-email',
+          body: bookingBody({ email: value }),
+          touches: touch.booking(),
+          check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...(await mailChecks('booking', value)(outcome))],
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST subscribers email=${name}`,
+          fn: 'subscribers',
+          method: 'POST',
+          url: '/api/subscribers',
+          body: { email: value },
+          touches: touch.subscribe(value),
+          check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...(await mailChecks('welcome', value)(outcome))],
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST unsubscribe ?email=${name} with its valid token`,
+          fn: 'unsubscribe',
+          method: 'POST',
+          url: `/api/unsubscribe?email=${encode(value)}&token=${unsubscribeToken(value)}`,
+          touches: touch.unsubscribe(value),
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST admin-users email=${name}`,
+          fn: 'admin-users',
+          method: 'POST',
+          url: '/api/admin/users',
+          auth: 'admin',
+          body: { username: `inject${emails.findIndex((e) => e.value === value)}`, email: value, password: f.password, role: 'editor' },
+          touches: touch.adminUsersWrite(),
+          check: storedAddressCheck(value),
+          cleanup: removeUser,
+        }),
+      )
+    }
+    for (const { name, value } of INJECTED_NAMES) {
+      for (const field of ['firstName', 'lastName'] as const) {
+        await runner.run(
+          attack({
+            attack: cls,
+            label: `POST send-booking-email ${field}=${name} (goes into the subject)`,
+            fn: 'send-booking-email',
+            method: 'POST',
+            url: '/.netlify/functions/send-booking-email',
+            body: bookingBody({ [field]: value, email: 'plain@test.example' }),
+            touches: touch.booking(),
+            check: mailChecks('booking', 'plain@test.example'),
+          }),
+        )
+      }
+    }
+    finish(cls)
+  })
+
+  it('integrity afterwards: documents parse, the seeded admin signs in, the public blog lists the seeded posts', { timeout: 120_000 }, async () => {
+    const cls: AttackClass = 'integrity'
+    const step = async (label: string, check: () => Promise<string | null>) => {
+      try {
+        runner.note(cls, label, await check())
+      } catch (error) {
+        runner.note(cls, label, `threw ${String(error)}`)
+      }
+    }
+    for (const store of ['posts', 'users', 'content', 'resources']) {
+      await step(`${store} index`, async () => {
+        const text = await storedText(store, 'index')
+        if (text === null) return 'missing'
+        JSON.parse(text)
+        return null
+      })
+    }
+    await step('posts.list()', async () => ((await posts.list()).length > 0 ? null : 'no posts'))
+    await step('users.list()', async () => {
+      const names = (await users.list()).map((user) => user.username)
+      return ['attack-admin', 'attack-editor', 'attack-victim'].every((name) => names.includes(name)) ? null : `users are ${names.join(', ')}`
+    })
+    await step('content.list()', async () => ((await content.list()).some((item) => item.id === f.contentId) ? null : 'the seeded content item is gone'))
+    await step('resources.list()', async () => ((await resources.list()).some((r) => r.id === f.resourceId) ? null : 'the seeded resource is gone'))
+    await step('bookings.get(seeded)', async () => ((await bookings.get(f.bookingId)) ? null : 'the seeded booking is gone'))
+    await step('subscribers.all()', async () => ((await subscribers.all()).some((s) => s.email === 'second-reader@test.example') ? null : 'a seeded subscriber is gone'))
+    await step('every function was attacked', async () => {
+      const missing = runner.functions.filter((fn) => !runner.called.has(fn))
+      return missing.length === 0 ? null : `never called: ${missing.join(', ')}`
+    })
+
+    await runner.run(
+      attack({
+        attack: cls,
+        label: 'POST admin-login as the seeded admin',
+        fn: 'admin-login',
+        method: 'POST',
+        url: '/api/admin/login',
+        body: { username: f.admin.user.username, password: f.password },
+        touches: touch.adminLogin(),
+        check: ({ answer }) => (answer.status === 200 && (JSON.parse(answer.text) as { token?: string }).token ? [] : [`the seeded admin cannot sign in: ${answer.status} ${answer.text.slice(0, 120)}`]),
+      }),
+    )
+    await runner.run(
+      attack({
+        attack: cls,
+        label: 'GET blog-posts lists the seeded posts',
+        fn: 'blog-posts',
+        method: 'GET',
+        url: '/api/blog-posts',
+        touches: touch.blogPosts(null),
+        check: ({ answer }) => {
+          const listed = new Set(((JSON.parse(answer.text || '{}') as { blogPosts?: { id: string }[] }).blogPosts ?? []).map((post) => post.id))
+          const missing = f.seededPosts.filter((post) => !listed.has(post.id))
+          return missing.length === 0 ? [] : [`seeded posts missing from the public blog: ${missing.map((post) => post.slug).join(', ')}`]
+        },
+      }),
+    )
+    for (const post of f.seededPosts)
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `GET blog-page /blog/${post.slug}`,
+          fn: 'blog-page',
+          method: 'GET',
+          url: `/blog/${post.slug}`,
+          params: { slug: post.slug },
+          touches: touch.blogPage(post.slug),
+          check: ({ answer }) => (answer.status === 200 ? [] : [`seeded post page answered ${answer.status}`]),
+        }),
+      )
+    finish(cls)
+  })
+})

@@ -1,0 +1,101 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import * as z from 'zod/mini'
+import { BookingRequestSchema } from '../../domain/booking'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { content } from '../../netlify/lib/data/content'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { createAdmin, createEditor, newSession, TEST_PASSWORD, type SignedInUser } from './auth'
+import { bookingInput } from './factories'
+import { createPost, createResource } from './records'
+
+/**
+ * The data the attack suite starts from, made through the data modules, and the pages the post
+ * page function renders into.
+ */
+
+/** dist/post-shell.html as scripts/prerender.ts writes it, reduced to what blog-page.ts looks for. */
+export const POST_TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title><meta name="description" content="Site" /></head><body><div id="root"><!--post--></div></body></html>'
+export const SHELL_TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title></head><body><div id="root"></div></body></html>'
+
+/** Serves post-shell.html (the post template) and every other *.html as the shell. */
+export async function startPageServer(): Promise<{ origin: string; stop(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = req.url?.split('?')[0] ?? ''
+    if (path === '/post-shell.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(POST_TEMPLATE)
+    else if (/^\/[\w-]+\.html$/.test(path)) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SHELL_TEMPLATE)
+    else res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+export const SITE_NAME = 'Faithful Finances'
+export const COACH_NAME = 'Grace Adeyemi'
+
+export type AttackFixtures = {
+  admin: SignedInUser
+  editor: SignedInUser
+  victimUserId: string
+  /** Published posts that must still be listed at the end. */
+  seededPosts: { id: string; slug: string }[]
+  draftId: string
+  /** Posts and resources the attacks may change (updates with hostile text). */
+  targetPostId: string
+  targetResourceId: string
+  resourceId: string
+  inactiveResourceId: string
+  contentId: string
+  bookingId: string
+  subscriberEmail: string
+  freshAdminToken: () => Promise<string>
+  password: string
+}
+
+export async function seedAttackData(): Promise<AttackFixtures> {
+  const admin = await createAdmin({ username: 'attack-admin' })
+  const editor = await createEditor({ username: 'attack-editor' })
+  const victim = await createEditor({ username: 'attack-victim' })
+  await content.save({ section: 'site', key: 'siteName', value: SITE_NAME, type: 'text' }, 'seed')
+  await content.save({ section: 'site', key: 'coachName', value: COACH_NAME, type: 'text' }, 'seed')
+  const item = await content.save({ section: 'home', key: 'title', value: 'Welcome', type: 'text' }, 'seed')
+  const seededPosts = []
+  for (const title of ['Giving first', 'Saving with purpose', 'Debt free together']) {
+    const post = await createPost({ title, status: 'published', tags: ['budgeting'] })
+    seededPosts.push({ id: post.id, slug: post.slug })
+  }
+  const draft = await createPost({ title: 'A draft', status: 'draft' })
+  const target = await createPost({ title: 'Attack target', status: 'published' })
+  const resource = await createResource()
+  const targetResource = await createResource({ title: 'Attack target resource' })
+  const inactive = await createResource({ isActive: false })
+  const booking = await bookings.add(z.parse(BookingRequestSchema, bookingInput()))
+  const subscriberEmail = 'reader@test.example'
+  await subscribers.add(subscriberEmail)
+  await subscribers.add('second-reader@test.example')
+  return {
+    admin,
+    editor,
+    victimUserId: victim.user.id,
+    seededPosts,
+    draftId: draft.id,
+    targetPostId: target.id,
+    targetResourceId: targetResource.id,
+    resourceId: resource.id,
+    inactiveResourceId: inactive.id,
+    contentId: item.id,
+    bookingId: booking.id,
+    subscriberEmail,
+    freshAdminToken: () => newSession(admin.user),
+    password: TEST_PASSWORD,
+  }
+}

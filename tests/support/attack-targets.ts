@@ -1,0 +1,262 @@
+import { XMLValidator } from 'fast-xml-parser'
+import { getStore } from '@netlify/blobs'
+import { normalizeEmail } from '../../domain/subscriber'
+import { posts } from '../../netlify/lib/data/posts'
+import { isFaithfulKey } from './attack-blobs'
+import {
+  AUTH,
+  documentRead,
+  documentWrite,
+  list,
+  RATE_LIMITS,
+  read,
+  readPattern,
+  readPrefix,
+  TIME_ID,
+  write,
+  writePattern,
+  writePrefix,
+  type Answer,
+  type AttackCall,
+  type Outcome,
+  type Rule,
+  type Touches,
+} from './attack-runner'
+
+/**
+ * What each function may touch in storage for a given input (the "target record"), and the
+ * checks every answer of a function gets. Used by every attack class.
+ */
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/** A subscriber's key: the normalised email's UTF-8 bytes in hex, a "/" every 200 characters. */
+export function subscriberKey(email: string): string {
+  return (Buffer.from(normalizeEmail(email), 'utf8').toString('hex').match(/.{1,200}/g) ?? []).join('/')
+}
+
+/** Bodies of the posts an id or slug names (read from the data as it is after the call). */
+async function postBodies(match: { id?: string; slug?: string }): Promise<Rule[]> {
+  const list = await posts.list().catch(() => [])
+  const found = list.filter((post) => (match.id !== undefined ? post.id === match.id : post.slug === match.slug))
+  const ids = new Set(found.map((post) => post.id))
+  if (match.id !== undefined) ids.add(match.id)
+  return [...ids].map((id) => readPrefix('posts', `body/${id}/`))
+}
+
+const idOf = (answer: Answer, field: string): string | undefined => {
+  try {
+    const body = JSON.parse(answer.text) as Record<string, { id?: unknown } | undefined>
+    const id = body[field]?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const NEW_BODY = writePattern('posts', /^body\/[\w-]{16}\/[\w-]{16}$/)
+const OUTBOX = writePattern('outbox', new RegExp(`^${TIME_ID}$`))
+/** Once-a-day welcome markers (netlify/lib/keys.ts welcomeMarker), where the code keeps them. */
+const WELCOME: Rule[] = [
+  writePattern('welcome-emails', /^welcome\/[\w-]{32}\/[\w-]{1,64}$/),
+  list('welcome-emails', /^welcome\/[\w-]{32}\/?$/),
+]
+
+/** The function's storage footprint for an input. */
+export const touch = {
+  blogPage: (slug: string) => async (): Promise<Touches> => ({
+    always: [...documentRead('posts'), ...documentRead('content'), ...(await postBodies({ slug }))],
+  }),
+  blogPosts: (slug: string | null) => async (): Promise<Touches> => ({
+    always: [...documentRead('posts'), ...(slug === null ? [] : await postBodies({ slug }))],
+  }),
+  rss: (): Touches => ({ always: [...documentRead('posts'), ...documentRead('content')] }),
+  sitemap: (): Touches => ({ always: documentRead('posts') }),
+  content: (): Touches => ({ always: documentRead('content') }),
+  resources: (): Touches => ({ always: documentRead('resources') }),
+  nothing: (): Touches => ({}),
+  resourceDownload: (id: string): Touches => ({
+    always: documentRead('resources'),
+    onSuccess:
+      isFaithfulKey(id) && !id.includes('/')
+        ? [writePattern('downloads', new RegExp(`^${TIME_ID}~${escapeRegExp(id)}$`))]
+        : [],
+  }),
+  adminPostGet: (id: string) => async (): Promise<Touches> => ({ always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ id }))] }),
+  adminPostDelete: (id: string): Touches => ({
+    always: [...AUTH, ...documentRead('posts')],
+    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`)],
+  }),
+  adminPostsGet: (): Touches => ({ always: [...AUTH, ...documentRead('posts')] }),
+  adminPostsCreate: () => (answer: Answer): Touches => {
+    const id = idOf(answer, 'blogPost')
+    return {
+      always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
+      transient: [NEW_BODY],
+      onSuccess: [...documentWrite('posts'), ...(id ? [writePrefix('posts', `body/${id}/`)] : [])],
+    }
+  },
+  adminPostsUpdate: (id: string): Touches => ({
+    always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
+    transient: [writePrefix('posts', `body/${id}/`)],
+    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`)],
+  }),
+  adminResourcesGet: (): Touches => ({ always: [...AUTH, ...documentRead('resources'), list('downloads', null)] }),
+  adminResourcesWrite: (): Touches => ({ always: [...AUTH, ...documentRead('resources')], onSuccess: documentWrite('resources') }),
+  adminContentGet: (): Touches => ({ always: [...AUTH, ...documentRead('content')] }),
+  adminContentWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: documentWrite('content') }),
+  adminBooking: (id: string): Touches => ({
+    always: [...AUTH, read('bookings', id), list('bookings', id)],
+    onSuccess: [write('bookings', id)],
+  }),
+  adminBookings: (): Touches => ({ always: [...AUTH, list('bookings', null), readPattern('bookings', new RegExp(`^${TIME_ID}$`))] }),
+  adminUsersGet: (): Touches => ({ always: [...AUTH] }),
+  adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: documentWrite('users') }),
+  adminStats: (): Touches => ({
+    always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
+  }),
+  adminSubscribersExport: (): Touches => ({ always: [...AUTH, list('subscribers', null), readPattern('subscribers', /^[0-9a-f/]+$/)] }),
+  adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
+  adminLogin: (): Touches => ({ always: [...RATE_LIMITS, ...documentRead('users')], onSuccess: documentWrite('users') }),
+  subscribe: (email: string): Touches => {
+    const key = subscriberKey(email.trim())
+    return {
+      always: [...RATE_LIMITS, read('subscribers', key), ...WELCOME.map((rule) => ({ ...rule, kinds: rule.kinds.filter((kind) => kind !== 'write') }))],
+      onSuccess: [write('subscribers', key), list('subscribers', key), OUTBOX, ...WELCOME],
+    }
+  },
+  subscribersGet: (search: string): Touches => {
+    const prefix = subscriberKey(search)
+    return {
+      always: [
+        ...AUTH,
+        prefix ? list('subscribers', prefix) : list('subscribers', null),
+        prefix ? readPrefix('subscribers', prefix) : readPattern('subscribers', /^[0-9a-f/]+$/),
+      ],
+    }
+  },
+  unsubscribe: (email: string): Touches => ({
+    always: [read('subscribers', subscriberKey(email))],
+    onSuccess: [write('subscribers', subscriberKey(email))],
+  }),
+  booking: (): Touches => ({
+    always: RATE_LIMITS,
+    onSuccess: [
+      writePattern('bookings', new RegExp(`^${TIME_ID}$`)),
+      list('bookings', new RegExp(`^${TIME_ID}$`)),
+      writePattern('booking-emails-due', new RegExp(`^${TIME_ID}$`)),
+      list('booking-emails-due', new RegExp(`^${TIME_ID}$`)),
+      OUTBOX,
+    ],
+  }),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks every answer gets
+
+const JSON_FUNCTIONS = new Set([
+  'admin-blog-post',
+  'admin-blog-posts',
+  'admin-booking',
+  'admin-bookings',
+  'admin-content',
+  'admin-content-item',
+  'admin-login',
+  'admin-logout',
+  'admin-resource',
+  'admin-resources',
+  'admin-stats',
+  'admin-user',
+  'admin-users',
+  'blog-posts',
+  'content',
+  'resource-download',
+  'resources',
+  'send-booking-email',
+  'subscribers',
+  'unsubscribe',
+])
+
+const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length
+
+/** What is wrong with a rendered page's structure: one head, one title. */
+export function pageProblems(html: string): string[] {
+  const problems: string[] = []
+  const heads = count(html, /<\/head>/gi)
+  const titles = count(html, /<title[\s>]/gi)
+  if (heads !== 1) problems.push(`page has ${heads} </head>`)
+  if (titles !== 1) problems.push(`page has ${titles} <title>`)
+  return problems
+}
+
+export function xmlProblems(xml: string, what: string): string[] {
+  const result = XMLValidator.validate(xml)
+  return result === true ? [] : [`${what} does not parse: ${result.err.msg} (line ${result.err.line})`]
+}
+
+/** The checks every 2xx answer of a function gets, whatever the attack. */
+export function answerProblems(fn: string, { answer }: Outcome): string[] {
+  if (answer.status < 200 || answer.status >= 300) {
+    if (answer.status >= 400 && answer.status < 500 && JSON_FUNCTIONS.has(fn)) {
+      try {
+        const body = JSON.parse(answer.text) as { success?: unknown }
+        if (body.success !== false) return [`error answer without success: false`]
+      } catch {
+        return [`error answer is not JSON: ${answer.text.slice(0, 80)}`]
+      }
+    }
+    return []
+  }
+  if (fn === 'blog-page') return pageProblems(answer.text)
+  if (fn === 'rss') return xmlProblems(answer.text, 'RSS')
+  if (fn === 'sitemap') return xmlProblems(answer.text, 'sitemap')
+  if (JSON_FUNCTIONS.has(fn)) {
+    try {
+      const body = JSON.parse(answer.text) as { success?: unknown }
+      if (body.success !== true) return ['2xx answer without success: true']
+    } catch {
+      return [`2xx answer is not JSON: ${answer.text.slice(0, 80)}`]
+    }
+  }
+  return []
+}
+
+/** An attack call with the checks every answer of its function gets. */
+export function attack(call: AttackCall): AttackCall {
+  const own = call.check
+  return {
+    ...call,
+    check: async (outcome) => [...answerProblems(call.fn, outcome), ...(own ? await own(outcome) : [])],
+  }
+}
+
+/** The public reads of what a post shows in: its page, its JSON, the feed, the sitemap. */
+export function readBackPost(attackClass: AttackCall['attack'], label: string, slug: string, check?: AttackCall['check']): AttackCall[] {
+  return [
+    attack({
+      attack: attackClass,
+      label: `${label} -> GET blog-page /blog/${slug}`,
+      fn: 'blog-page',
+      method: 'GET',
+      url: `/blog/${encodeURIComponent(slug)}`,
+      params: { slug },
+      touches: touch.blogPage(slug),
+      check,
+    }),
+    attack({
+      attack: attackClass,
+      label: `${label} -> GET blog-posts ?slug=${slug}`,
+      fn: 'blog-posts',
+      method: 'GET',
+      url: `/api/blog-posts?slug=${encodeURIComponent(slug)}`,
+      touches: touch.blogPosts(slug),
+    }),
+    attack({ attack: attackClass, label: `${label} -> GET rss`, fn: 'rss', method: 'GET', url: '/rss.xml', touches: touch.rss() }),
+    attack({ attack: attackClass, label: `${label} -> GET sitemap`, fn: 'sitemap', method: 'GET', url: '/sitemap.xml', touches: touch.sitemap() }),
+  ]
+}
+
+/** Reads a store entry outside the recording (for checks). */
+export async function storedText(store: string, key: string): Promise<string | null> {
+  return getStore({ name: store, consistency: 'strong' }).get(key, { type: 'text' })
+}

@@ -1,0 +1,128 @@
+/**
+ * The attack suite's call runner: a worker thread (started by attack-runner.ts with tsx) that
+ * imports the function modules and calls their handlers, one request at a time. It runs apart
+ * from the test so that a call stuck in a super-linear pattern can be stopped: the runner
+ * terminates the worker at its deadline (V8 interrupts a running regular expression) and starts
+ * a fresh one. Nothing here decides what is right or wrong; it only calls and reports.
+ */
+import { register } from 'node:module'
+import { parentPort, workerData } from 'node:worker_threads'
+import { format } from 'node:util'
+import { setEnvironmentContext } from '@netlify/blobs'
+import type { Context } from '@netlify/functions'
+
+type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
+
+export type WorkerRequest = {
+  seq: number
+  fn: string
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+  params: Record<string, string> | null
+  ip: string
+}
+
+export type WorkerAnswer = {
+  seq: number
+  status: number
+  headers: [string, string][]
+  text: string
+  ms: number
+  logs: string[]
+  threw?: string
+}
+
+export type WorkerData = { root: string; blobs: { siteID: string; token: string; url: string }; env: Record<string, string | undefined> }
+
+const { root, blobs, env } = workerData as WorkerData
+
+// The post page renders with the app's own server renderer, which Vite resolves in the tests
+// (vitest.config.ts alias) and the build bundles: here it is the source, and CSS modules are
+// stand-ins whose class names are their keys.
+register(
+  `data:text/javascript,${encodeURIComponent(`
+    const renderer = ${JSON.stringify(new URL('src/entry-server.tsx', `file://${root}/`).href)};
+    export async function resolve(specifier, context, next) {
+      if (specifier === '#app-renderer') return next(renderer, context);
+      return next(specifier, context);
+    }
+    export async function load(url, context, next) {
+      if (/\\.css(\\?.*)?$/.test(url))
+        return { format: 'module', shortCircuit: true, source: 'export default new Proxy({}, { get: (_, key) => String(key) });' };
+      return next(url, context);
+    }
+  `)}`,
+)
+
+for (const [name, value] of Object.entries(env)) {
+  if (value === undefined) delete process.env[name]
+  else process.env[name] = value
+}
+setEnvironmentContext({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.url, uncachedEdgeURL: blobs.url })
+
+// What a function logs is part of its answer (an "unexpected error" line explains a 500).
+let logs: string[] = []
+for (const level of ['error', 'warn', 'log'] as const) {
+  console[level] = (...args: unknown[]) => {
+    logs.push(`${level}: ${format(...args)}`.slice(0, 2000))
+  }
+}
+
+const modules = new Map<string, FunctionModule>()
+async function load(fn: string): Promise<FunctionModule> {
+  let module = modules.get(fn)
+  if (!module) {
+    module = (await import(new URL(`netlify/functions/${fn}.ts`, `file://${root}/`).href)) as FunctionModule
+    modules.set(fn, module)
+  }
+  return module
+}
+
+/** The parts of Netlify's Context the functions read (as tests/support/call.ts fakeContext). */
+function fakeContext(params: Record<string, string> | undefined, ip: string): Context {
+  return {
+    params,
+    ip,
+    requestId: 'attack-request',
+    geo: {},
+    site: { id: undefined, name: 'test', url: 'http://localhost:8888' },
+    account: { id: 'test-account' },
+    deploy: { context: 'dev', id: 'test-deploy', published: false },
+    server: { region: 'test' },
+    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+    waitUntil: () => {},
+  } as unknown as Context
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
+  logs = []
+  const module = await load(request.fn)
+  const started = performance.now()
+  try {
+    const req = new Request(request.url, { method: request.method, headers: request.headers, body: request.body })
+    const context = fakeContext(request.params ?? undefined, request.ip)
+    const response = await module.default(req, context)
+    const text = await response.text()
+    return { seq: request.seq, status: response.status, headers: [...response.headers], text, ms: performance.now() - started, logs }
+  } catch (error) {
+    const threw = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { seq: request.seq, status: 599, headers: [], text: '', ms: performance.now() - started, logs, threw }
+  }
+}
+
+parentPort!.on('message', (message: { preload: string[] } | WorkerRequest) => {
+  if ('preload' in message) {
+    void Promise.all(message.preload.map(load)).then(
+      () => parentPort!.postMessage({ ready: true }),
+      (error: unknown) => parentPort!.postMessage({ ready: false, error: String(error) }),
+    )
+    return
+  }
+  void handle(message).then(
+    (answer) => parentPort!.postMessage(answer),
+    (error: unknown) =>
+      parentPort!.postMessage({ seq: message.seq, status: 599, headers: [], text: '', ms: 0, logs, threw: `worker: ${String(error)}` } satisfies WorkerAnswer),
+  )
+})
