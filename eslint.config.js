@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -7,10 +8,22 @@ export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.netlify', 'test-results', 'playwright-report', '.tmp', 'docs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Patterns run on request text: no pattern may backtrack super-linearly, within one match or
+  // while moving across the input (a 64 KB body must never cost seconds).
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -19,7 +32,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The site never reaches into server code; only domain/ is shared (STYLE.md).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/netlify/**'], message: 'The site may import domain/ only, never server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/netlify/**'], message: 'The site may import domain/ only, never server code.' }] },
+      ],
     },
   },
   {
@@ -27,7 +43,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', 'react', 'react-dom', 'react-router-dom'], message: 'Server and domain code never import site code.' }] },
+        {
+          patterns: [
+            { group: ['**/src/**', 'react', 'react-dom', 'react-router-dom'], message: 'Server and domain code never import site code.' },
+          ],
+        },
       ],
     },
   },

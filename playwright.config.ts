@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { localServerEnv } from './scripts/local-server'
 
 /**
  * Browser tests run in Debian's chromium against the production build served by `netlify serve`:
@@ -30,9 +31,10 @@ export default defineConfig({
   webServer: {
     // netlify serve reads dist/_headers before it builds and lets that copy win: start from none,
     // or a rebuilt page (its inline style hashes) would be served with the previous policy.
-    command: `rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
+    // The development helpers (seed, outbox) are linked in first: deploys never have them.
+    command: `tsx scripts/dev-functions.ts && rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
     url: `${BASE_URL}/api/content`,
-    env: { DEMO_SEED: 'true', BOOKING_TO_EMAIL: 'coach@example.com' },
+    env: { ...localServerEnv(), BOOKING_TO_EMAIL: 'coach@example.com' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { emailField } from './fields'
+import { emailField, IdSchema } from './fields'
 
 export const ROLES = ['editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -36,7 +36,7 @@ export const UsernameSchema = z
     z.minLength(1, { error: 'Username is required' }),
     z.minLength(3, { error: 'Username must be at least 3 characters' }),
     z.maxLength(32, { error: 'Username must be at most 32 characters' }),
-    z.regex(/^[A-Za-z0-9._-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
+    z.regex(/^[\w.-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
 export const PasswordSchema = z.string({ error: 'Password is required' }).check(
@@ -66,7 +66,7 @@ export type UserInput = z.input<typeof UserInputSchema>
 
 /** A user as every call returns it: never the password or its hash. */
 export const PublicUserSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { optionalUrlField, requiredText } from './fields'
+import { IdSchema, idField, optionalUrlField, requiredText } from './fields'
 
 export const POST_STATUSES = ['draft', 'published'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
@@ -42,12 +42,12 @@ export const PostInputSchema = z.object({
 export type PostInput = z.input<typeof PostInputSchema>
 
 export const PostUpdateSchema = z.extend(PostInputSchema, {
-  id: z.string({ error: 'Post id is required' }).check(z.minLength(1, { error: 'Post id is required' })),
+  id: idField('Post id is required'),
 })
 
 /** Everything about a post but its body: what lists and cards need. */
 export const PostSummarySchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),

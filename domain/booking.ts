@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { emailField, optionalText, requiredText } from './fields'
+import { emailField, IdSchema, optionalText, requiredText } from './fields'
 
 export { BOOKING_MESSAGES } from './booking-messages'
 
@@ -33,7 +33,7 @@ export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 
 /** A stored booking: the request as sent, plus what the office and the mailer know about it. */
 export const StoredBookingSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isSafeUrl, requiredText } from './fields'
+import { IdSchema, isSafeUrl, requiredText } from './fields'
 
 export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
@@ -24,7 +24,7 @@ export const CONTENT_MESSAGES = {
   notFound: 'Content item not found',
 } as const
 
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
+const NAME_PATTERN = /^[A-Z0-9][\w.-]*$/i
 
 /** POST /api/admin/content creates or, for an existing section and key, replaces the value. */
 export const ContentInputSchema = z
@@ -56,7 +56,7 @@ export const ContentInputSchema = z
 export type ContentInput = z.input<typeof ContentInputSchema>
 
 export const ContentItemSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   section: z.string(),
   key: z.string(),
   value: z.string(),
@@ -66,11 +66,4 @@ export const ContentItemSchema = z.object({
 })
 export type ContentItem = z.infer<typeof ContentItemSchema>
 
-/** What the public pages read: section → key → value. */
-export type SiteTexts = Record<string, Record<string, string>>
-
-export function toSiteTexts(items: ContentItem[]): SiteTexts {
-  const texts: SiteTexts = {}
-  for (const item of items) (texts[item.section] ??= {})[item.key] = item.value
-  return texts
-}
+export { siteText, toSiteTexts, type SiteTexts } from './site-texts'

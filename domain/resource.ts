@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { optionalUrlField, requiredText, urlField } from './fields'
+import { IdSchema, idField, optionalUrlField, requiredText, urlField } from './fields'
 
 import { RESOURCE_TYPES } from './resource-display'
 
@@ -17,11 +17,11 @@ export const ResourceInputSchema = z.object({
 export type ResourceInput = z.input<typeof ResourceInputSchema>
 
 export const ResourceUpdateSchema = z.extend(ResourceInputSchema, {
-  id: z.string({ error: 'Resource id is required' }).check(z.minLength(1, { error: 'Resource id is required' })),
+  id: idField('Resource id is required'),
 })
 
 export const ResourceSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   title: z.string(),
   description: z.string(),
   type: z.enum(RESOURCE_TYPES),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { EMAIL_PATTERN, isStorableEmail } from './fields'
+import { isValidEmail } from './fields'
 import { SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
 export { SUBSCRIBE_MESSAGES }
@@ -12,11 +12,7 @@ export function normalizeEmail(email: string): string {
 export const SubscribeSchema = z.object({
   email: z
     .string({ error: SUBSCRIBE_MESSAGES.invalidEmail })
-    .check(
-      z.overwrite(normalizeEmail),
-      z.regex(EMAIL_PATTERN, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
-      z.refine(isStorableEmail, { error: SUBSCRIBE_MESSAGES.invalidEmail }),
-    ),
+    .check(z.overwrite(normalizeEmail), z.refine(isValidEmail, { error: SUBSCRIBE_MESSAGES.invalidEmail })),
   // Honeypot, as on the booking form.
   website: z.optional(z.string().check(z.maxLength(500))),
 })
@@ -35,8 +31,8 @@ export const SubscriberSchema = z.object({
 export type Subscriber = z.infer<typeof SubscriberSchema>
 
 export const UnsubscribeSchema = z.object({
-  email: z.string().check(z.overwrite(normalizeEmail), z.regex(EMAIL_PATTERN), z.refine(isStorableEmail)),
-  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
+  email: z.string().check(z.overwrite(normalizeEmail), z.refine(isValidEmail)),
+  token: z.string().check(z.regex(/^[\w-]{20,100}$/)),
 })
 
 export const SUBSCRIBERS_PAGE_SIZE = 50

@@ -1,16 +1,21 @@
 import { EXCERPT_FALLBACK_LENGTH } from './blog-post-display'
 
-/** Markdown to plain text, good enough for excerpts, descriptions and reading time. */
+/**
+ * Markdown to plain text, good enough for excerpts, descriptions and reading time. It runs on
+ * post bodies of up to 100,000 characters, so every pattern is linear: no bracket, tag or line
+ * pattern can run past the next opening of its own kind (a body of `[[[[…` or `<<<<…` costs one
+ * pass, not one pass per bracket).
+ */
 export function stripMarkdown(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*([-*+]|\d+\.)\s+/gm, '')
-    .replace(/(\*\*|__|\*|_|~~|`)/g, '')
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, (_, text: string) => text)
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, (_, text: string) => text)
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+\.)[ \t]+/gm, '')
+    .replace(/\*\*|__|[*_`]|~~/g, '')
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -29,10 +34,13 @@ export function slugify(title: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '')
-  return slug || 'post'
+  // Runs of dashes are single by now: trim one at each end (a pattern would scan dash runs again).
+  const trimmed = trimDash(trimDash(slug.startsWith('-') ? slug.slice(1) : slug).slice(0, 80))
+  return trimmed || 'post'
+}
+
+function trimDash(text: string): string {
+  return text.endsWith('-') ? text.slice(0, -1) : text
 }
 
 /** SPEC.md section 9: blog dates in US long format, e.g. "March 5, 2025". */

@@ -3,7 +3,8 @@
  * seeded into the local Blobs sandbox on first run.
  *
  * - The server renderer is built first: the post page function bundles it.
- * - netlify dev runs in its own process group with DEMO_SEED=true, which enables /api/dev/*.
+ * - netlify dev runs in its own process group with DEMO_SEED=true and the development helpers
+ *   linked in (scripts/local-server.ts), which enables /api/dev/*, and a signing key of its own.
  * - Once the site answers, POST /api/dev/seed fills an empty sandbox (a second start changes nothing).
  * - Ctrl-C, SIGTERM or SIGHUP stop the whole group: netlify's Vite child can outlive netlify itself.
  *
@@ -17,6 +18,8 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_CREDENTIALS } from '../netlify/lib/demo-content'
+import { linkDevFunctions } from './dev-functions'
+import { localServerEnv } from './local-server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = path.join(root, 'node_modules', '.bin')
@@ -60,7 +63,7 @@ function netlifyDevGroupsHere(): number[] {
   for (const pid of pids) {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      const isNetlifyDev = argv.some((arg) => /(^|\/)netlify$/.test(arg)) && argv.includes('dev')
+      const isNetlifyDev = argv.some((arg) => /(?:^|\/)netlify$/.test(arg)) && argv.includes('dev')
       if (!isNetlifyDev || readlinkSync(`/proc/${pid}/cwd`) !== root) continue
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
       groups.add(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]))
@@ -98,13 +101,14 @@ if (port !== 8888 || vitePort !== 5173) {
 }
 args.push(...process.argv.slice(2))
 
+linkDevFunctions()
 log(`starting netlify ${args.join(' ')}`)
 const child = spawn(path.join(bin, 'netlify'), args, {
   cwd: root,
   stdio: 'inherit',
   detached: true, // its own process group, so the whole group can be stopped at once
   // node_modules/.bin first: netlify, Vite and the functions all run on the project's Node 22.
-  env: { ...process.env, DEMO_SEED: 'true', PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+  env: { ...process.env, ...localServerEnv(), PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
 })
 const group = child.pid!
 

@@ -26,6 +26,8 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
+import { linkDevFunctions } from './dev-functions'
+import { localServerEnv } from './local-server'
 
 const PORT = Number(process.env.LH_PORT ?? 8877)
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5))
@@ -50,8 +52,9 @@ if (!base) {
   base = `http://localhost:${PORT}`
   // netlify serve reads dist/_headers before it builds and lets that copy win (playwright.config.ts).
   rmSync('dist/_headers', { force: true })
+  linkDevFunctions()
   server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
-    env: { ...process.env, DEMO_SEED: 'true' },
+    env: { ...process.env, ...localServerEnv() },
     stdio: 'ignore',
     detached: true,
   })
@@ -60,7 +63,7 @@ if (!base) {
   await fetch(`${base}/api/dev/seed`, { method: 'POST', body: JSON.stringify({ reset: true }) })
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|rss\+xml)|image\/svg)/
+const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|rss\+xml)|image\/svg)/
 
 /**
  * Forwards to `target`, compressing text responses with brotli like Netlify's CDN. Hashed assets

@@ -55,6 +55,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const font of FONTS) {
     const data = await subset(font.source)
     writeFileSync(FONTS_DIR + font.output, data)
-    console.log(`${font.output}: ${(readFileSync(NODE_MODULES + font.source).length / 1024).toFixed(1)} KB -> ${(data.length / 1024).toFixed(1)} KB`)
+    console.log(
+      `${font.output}: ${(readFileSync(NODE_MODULES + font.source).length / 1024).toFixed(1)} KB -> ${(data.length / 1024).toFixed(1)} KB`,
+    )
   }
 }

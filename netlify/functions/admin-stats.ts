@@ -1,14 +1,17 @@
 import type { Config } from '@netlify/functions'
+import type { AdminStats } from '../../domain/admin-stats'
 import { requireEditor } from '../lib/auth'
 import { content } from '../lib/data/content'
 import { posts } from '../lib/data/posts'
 import { resources } from '../lib/data/resources'
 import { users } from '../lib/data/users'
+import { runtimeOf } from '../lib/env'
 import { json, route } from '../lib/http'
+import { emailSetup } from '../lib/mailer'
 
 /** GET /api/admin/stats: the dashboard's numbers, readable by editors (who may not list users). */
 export default route({
-  GET: async (req) => {
+  GET: async (req, context) => {
     await requireEditor(req)
     const [userCount, items, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
     const lastUpdated =
@@ -16,10 +19,16 @@ export default route({
         .map((item) => item.updatedAt)
         .sort()
         .at(-1) ?? null
-    return json({
-      success: true,
-      stats: { users: userCount, contentItems: items.length, lastUpdated, posts: postList.length, resources: resourceList.length },
-    })
+    const setup = emailSetup(runtimeOf(context))
+    const stats: AdminStats = {
+      users: userCount,
+      contentItems: items.length,
+      lastUpdated,
+      posts: postList.length,
+      resources: resourceList.length,
+      email: { transport: setup.transport, missing: setup.transport === 'none' ? setup.missing : [] },
+    }
+    return json({ success: true, stats })
   },
 })
 

@@ -3,18 +3,18 @@ import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
 import { StorageUnavailableError } from '../lib/blobs'
 import { posts } from '../lib/data/posts'
-import { isLocalDevelopment } from '../lib/env'
+import { runtimeOf } from '../lib/env'
 import { HttpError, REVALIDATE, revalidated, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import { isPostTemplate, policyAllowingStyles, POST_TEMPLATE_FILE, renderPostPage } from '../lib/post-page'
-import { postMeta, withHead } from '../lib/seo'
+import { insertBeforeHeadEnd, postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
 
 /**
  * GET /blog/{slug}: the post page, rendered here so it reads and paints before any JavaScript
- * (issue 5), with the post's title, description, canonical URL, Open Graph, Twitter card and
- * JSON-LD in the head for link previews and crawlers (DECISIONS.md 12). The app then hydrates it
+ * with the post's title, description, canonical URL, Open Graph, Twitter card and
+ * JSON-LD in the head for link previews and crawlers. The app then hydrates it
  * from the post embedded in the page. A missing post answers 404 with the unrendered page, which
  * shows "Post Not Found". Under Vite's dev server there is no built post page to render into:
  * the post is then drawn in the browser, its data preloaded.
@@ -35,8 +35,8 @@ export default route({
       if (!isPostTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected
         // inline and a websocket to Vite, all forbidden by the built pages' policy. Production never comes here.
-        const policy = isLocalDevelopment() ? devPolicy() : CONTENT_SECURITY_POLICY
-        const page = withHead(template, meta).replace('</head>', `  ${preloadPost(req, slug)}\n  </head>`)
+        const policy = runtimeOf(context).local ? devPolicy() : CONTENT_SECURITY_POLICY
+        const page = insertBeforeHeadEnd(withHead(template, meta), preloadPost(req, slug))
         return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
       }
       const page = withHead(await renderPostPage(template, renderedPost(post)), meta)

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { SUBSCRIBE_MESSAGES, SubscribeSchema } from '../../domain/subscriber'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
+import { runtimeOf } from '../lib/env'
 import { json, parseWith, readBody, route } from '../lib/http'
 import { sendWelcome } from '../lib/newsletter'
 import { limitPublicForm } from '../lib/public-forms'
@@ -13,7 +14,7 @@ const ListQuerySchema = z.object({
 
 /**
  * /api/subscribers (also /.netlify/functions/subscribers, see netlify.toml).
- * POST subscribes anyone; GET lists them for signed-in admins and editors (DECISIONS.md 5).
+ * POST subscribes anyone; GET lists them for signed-in admins and editors.
  */
 export default route({
   POST: async (req, context) => {
@@ -22,7 +23,7 @@ export default route({
     if (website) return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
     await limitPublicForm('subscribe', req, context)
     const { created } = await subscribers.add(email)
-    if (created) await sendWelcome(email, req).catch((error) => console.error('welcome email failed:', error))
+    if (created) await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
     return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
   },
 

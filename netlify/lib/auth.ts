@@ -2,21 +2,22 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Role, StoredUser } from '../../domain/admin-user'
 import { revokedTokens } from './data/revoked-tokens'
 import { users } from './data/users'
-import { env, isLocalDevelopment } from './env'
+import { env } from './env'
 import { HttpError } from './http'
 import { newId } from './ids'
 
-/** DECISIONS.md 7: HS256 only, with issuer, audience, an id and an 8-hour life. */
+/** HS256 only, with issuer, audience, an id and an 8-hour life. */
 const ALGORITHM = 'HS256'
 const ISSUER = 'faithful-finances'
 const AUDIENCE = 'faithful-finances-admin'
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 
-// Only netlify dev may fall back to a fixed key; anywhere else a missing secret stops sign-in.
-const LOCAL_DEV_SECRET = 'local-development-only-secret-not-for-production'
-
+/**
+ * No fallback key, not even locally: a fixed key in the code signs tokens for anyone who reads it.
+ * `npm run dev` and the browser tests make a random one for their own server.
+ */
 function secret(): Uint8Array {
-  const value = env('JWT_SECRET') ?? (isLocalDevelopment() ? LOCAL_DEV_SECRET : undefined)
+  const value = env('JWT_SECRET')
   if (!value || value.length < 32) {
     throw new HttpError(503, 'Sign-in is not configured on this site yet.')
   }
@@ -47,7 +48,7 @@ const unauthorized = (message = 'Please sign in again.') => new HttpError(401, m
 /** The signed-in user behind the Bearer token; 401 for a missing, invalid, expired or revoked one. */
 export async function requireUser(req: Request): Promise<Session> {
   const header = req.headers.get('authorization') ?? ''
-  const token = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header)?.[1]
+  const token = /^Bearer ([\w.-]+)$/.exec(header)?.[1]
   if (!token) throw unauthorized('Authentication required')
   let payload
   try {
@@ -64,7 +65,7 @@ export async function requireUser(req: Request): Promise<Session> {
   return { user, jti: payload.jti, expiresAt: payload.exp }
 }
 
-/** As requireUser, and the user must hold one of the roles (DECISIONS.md 5); else 403. */
+/** As requireUser, and the user must hold one of the roles; else 403. */
 export async function requireRole(req: Request, roles: readonly Role[]): Promise<Session> {
   const session = await requireUser(req)
   if (!roles.includes(session.user.role)) throw new HttpError(403, 'You do not have permission to do that.')

@@ -1,4 +1,5 @@
 import { getStore, type Store } from '@netlify/blobs'
+import { assertSafeKey, assertSafePrefix, type BlobKey, type KeyPrefix } from './keys'
 
 /**
  * The one place that calls getStore. Every read is strongly consistent (a save must be seen by the
@@ -22,7 +23,28 @@ export type Entry = { text: string; etag: string }
 
 export type BlobStore = ReturnType<typeof openStore>
 
-export function openStore(name: string) {
+/** Every store the site uses; a reset of the local demo data empties them all. */
+export const STORE_NAMES = [
+  'posts',
+  'resources',
+  'downloads',
+  'content',
+  'users',
+  'subscribers',
+  'welcome-emails',
+  'bookings',
+  'booking-emails-due',
+  'outbox',
+  'rate-limits',
+  'revoked-tokens',
+] as const
+export type StoreName = (typeof STORE_NAMES)[number]
+
+/**
+ * Keys come typed from keys.ts, and are checked again here on every operation (the Blobs client
+ * itself checks only on writes): a key that could climb out of its record never reaches the URL.
+ */
+export function openStore(name: StoreName) {
   let store: Store | undefined
   // getStore must run inside a request (it reads the request's Blobs context), never at import time.
   const raw = () => (store ??= getStore({ name, consistency: 'strong', fetch: fetchWithTimeout }))
@@ -46,8 +68,9 @@ export function openStore(name: string) {
    * { modified: true, etag: '' }. Unless the answer is a clean success, read the key: if it holds
    * exactly what we wrote, the write was ours; if it holds nothing, the failure was real.
    */
-  const conditionalWrite = (key: string, value: string, condition: { onlyIfNew: true } | { onlyIfMatch: string }) =>
-    guard(async () => {
+  const conditionalWrite = (key: BlobKey, value: string, condition: { onlyIfNew: true } | { onlyIfMatch: string }) => {
+    assertSafeKey(key)
+    return guard(async () => {
       const result = await raw()
         .set(key, value, condition)
         .catch((error: unknown) => ({ error }))
@@ -58,13 +81,18 @@ export function openStore(name: string) {
       if (!('error' in result) && result.modified && stored === null) throw new Error(`write of "${key}" was not stored`)
       return false
     })
+  }
 
   return {
-    get: (key: string) => guard(() => raw().get(key, { type: 'text' })),
+    get: (key: BlobKey) => {
+      assertSafeKey(key)
+      return guard(() => raw().get(key, { type: 'text' }))
+    },
 
     /** The value with the ETag a conditional write needs. */
-    getEntry: (key: string) =>
-      guard(async (): Promise<Entry | null> => {
+    getEntry: (key: BlobKey) => {
+      assertSafeKey(key)
+      return guard(async (): Promise<Entry | null> => {
         const first = await raw().getWithMetadata(key, { type: 'text' })
         if (!first) return null
         if (first.etag) return { text: first.data, etag: first.etag }
@@ -74,35 +102,52 @@ export function openStore(name: string) {
         const etag = listed.blobs.find((blob) => blob.key === key)?.etag
         const text = await raw().get(key, { type: 'text' })
         return etag && text !== null ? { text, etag } : null
-      }),
+      })
+    },
 
-    set: (key: string, value: string) => guard(() => raw().set(key, value)),
+    set: (key: BlobKey, value: string) => {
+      assertSafeKey(key)
+      return guard(() => raw().set(key, value))
+    },
 
     /** True when written; false when the key already exists. */
-    setIfNew: (key: string, value: string) => conditionalWrite(key, value, { onlyIfNew: true }),
+    setIfNew: (key: BlobKey, value: string) => conditionalWrite(key, value, { onlyIfNew: true }),
 
     /** True when written; false when the entry changed since `etag` was read. */
-    setIfMatch: (key: string, value: string, etag: string) => conditionalWrite(key, value, { onlyIfMatch: etag }),
+    setIfMatch: (key: BlobKey, value: string, etag: string) => conditionalWrite(key, value, { onlyIfMatch: etag }),
 
-    delete: (key: string) => guard(() => raw().delete(key)),
+    delete: (key: BlobKey) => {
+      assertSafeKey(key)
+      return guard(() => raw().delete(key))
+    },
 
-    /** Every key under a prefix, following pages; `limit` stops early. */
-    keys: (prefix?: string, limit = Infinity) =>
-      guard(async () => {
-        const keys: string[] = []
+    /**
+     * Every key under a prefix, following pages; `limit` stops early. Listed keys are checked like
+     * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
+     */
+    keys: (prefix?: KeyPrefix, limit = Infinity) => {
+      if (prefix !== undefined) assertSafePrefix(prefix)
+      return guard(async () => {
+        const keys: BlobKey[] = []
         for await (const page of raw().list({ prefix, paginate: true })) {
           for (const blob of page.blobs) {
+            try {
+              assertSafeKey(blob.key)
+            } catch {
+              continue
+            }
             keys.push(blob.key)
             if (keys.length >= limit) return keys
           }
         }
         return keys
-      }),
+      })
+    },
   }
 }
 
-/** Deletes every key of a store; for resetting the local demo data only (functions/dev-seed.ts). */
-export async function clearStore(name: string): Promise<number> {
+/** Deletes every key of a store; for resetting the local demo data only (the dev seed function). */
+export async function clearStore(name: StoreName): Promise<number> {
   const store = openStore(name)
   const keys = await store.keys()
   for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)))

@@ -1,9 +1,9 @@
 import type { StoredBooking } from '../../domain/booking'
 import { bookings } from './data/bookings'
-import { env } from './env'
-import { sendEmail } from './mailer'
+import type { Runtime } from './env'
+import { emailSetup, sendEmail } from './mailer'
 
-function bookingEmail(booking: StoredBooking) {
+function bookingEmail(booking: StoredBooking, to: string) {
   const lines = [
     `New booking request from ${booking.firstName} ${booking.lastName}`,
     '',
@@ -17,7 +17,7 @@ function bookingEmail(booking: StoredBooking) {
     `Received ${booking.createdAt} (booking ${booking.id}).`,
   ]
   return {
-    to: env('BOOKING_TO_EMAIL') ?? 'coach@example.com',
+    to,
     replyTo: booking.email,
     subject: `Booking request: ${booking.firstName} ${booking.lastName}`,
     text: lines.join('\n'),
@@ -32,7 +32,10 @@ export const MAX_EMAIL_ATTEMPTS = 10
  * the booking is safe either way, and a failed email is retried by the scheduled function. The
  * claim makes sure two attempts (the visitor's request and a retry) never both send it.
  */
-export async function deliverBookingEmail(booking: StoredBooking): Promise<boolean> {
+export async function deliverBookingEmail(booking: StoredBooking, runtime: Runtime): Promise<boolean> {
+  // Not set up: the booking stays due, untouched, and goes out once email is configured.
+  const setup = emailSetup(runtime)
+  if (setup.transport === 'none') return false
   const claimed = await bookings.claimEmail(booking.id).catch((error) => {
     console.error(`booking ${booking.id}: could not claim the email:`, error)
     return false
@@ -40,7 +43,7 @@ export async function deliverBookingEmail(booking: StoredBooking): Promise<boole
   if (!claimed) return false
   let sent = false
   try {
-    await sendEmail(bookingEmail(booking))
+    await sendEmail(bookingEmail(booking, setup.bookingsTo), runtime)
     sent = true
   } catch (error) {
     console.error(`booking ${booking.id}: email failed:`, error instanceof Error ? error.message : error)
@@ -50,12 +53,13 @@ export async function deliverBookingEmail(booking: StoredBooking): Promise<boole
 }
 
 /** The scheduled retry: every booking whose email is still due, oldest first. */
-export async function retryBookingEmails(): Promise<{ sent: number; failed: number }> {
+export async function retryBookingEmails(runtime: Runtime): Promise<{ sent: number; failed: number }> {
   let sent = 0
   let failed = 0
+  if (emailSetup(runtime).transport === 'none') return { sent, failed }
   for (const booking of await bookings.unsent()) {
     if (booking.emailAttempts >= MAX_EMAIL_ATTEMPTS) continue
-    if (await deliverBookingEmail(booking)) sent++
+    if (await deliverBookingEmail(booking, runtime)) sent++
     else failed++
   }
   return { sent, failed }

@@ -7,7 +7,7 @@ import { DEMO_CREDENTIALS } from '../../domain/demo'
 export { DEMO_CREDENTIALS }
 
 /**
- * The demo set that netlify/functions/dev-seed.ts writes into the local Blobs sandbox, so a
+ * The demo set that netlify/dev-functions/dev-seed.ts writes into the local Blobs sandbox, so a
  * newcomer running `npm run dev` sees a living site. Local development only: nothing here is
  * ever seeded on a deployed site (DECISIONS.md 6). Pure data with type-only imports, so scripts
  * and tests can import it without touching storage.

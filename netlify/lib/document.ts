@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { BlobStore } from './blobs'
 import { StorageUnavailableError } from './blobs'
+import { keys } from './keys'
 
 /**
  * A JSON document in one blob, changed only through compare-and-swap: read with its ETag, apply the
@@ -10,8 +11,9 @@ import { StorageUnavailableError } from './blobs'
  */
 const MAX_ATTEMPTS = 40
 
-export function defineDocument<S extends z.ZodMiniType>(store: () => BlobStore, key: string, schema: S, empty: () => z.output<S>) {
+export function defineDocument<S extends z.ZodMiniType>(store: () => BlobStore, schema: S, empty: () => z.output<S>) {
   type Doc = z.output<S>
+  const key = keys.document()
 
   const parse = (text: string): Doc => {
     const result = z.safeParse(schema, JSON.parse(text))

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
-import { firstIssue } from '../../domain/fields'
+import { firstIssue, isId } from '../../domain/fields'
 import { StorageUnavailableError } from './blobs'
+import { UnsafeKeyError } from './keys'
 
 /** DECISIONS.md 9: bodies past this size are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -92,6 +93,11 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
       return await handler(req, context)
     } catch (error) {
       if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
+      if (error instanceof UnsafeKeyError) {
+        // Every id is checked where it enters; reaching this means a check is missing upstream.
+        console.error('refused:', error.message)
+        return fail(400, 'Invalid request')
+      }
       if (error instanceof StorageUnavailableError) {
         console.error('storage unavailable:', error.cause)
         return fail(503, STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' })
@@ -146,11 +152,6 @@ async function readLimited(req: Request): Promise<string> {
 /** A path parameter from the function's config.path, validated like any other input. */
 export function pathParam(context: Context, name: string, notFoundMessage: string): string {
   const value = context.params?.[name]
-  if (!value || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new HttpError(404, notFoundMessage)
+  if (!isId(value)) throw new HttpError(404, notFoundMessage)
   return value
-}
-
-/** The caller's address, for rate limits. Netlify sets context.ip; local runs may not. */
-export function clientAddress(req: Request, context: Context): string {
-  return context.ip || req.headers.get('x-nf-client-connection-ip') || 'local'
 }

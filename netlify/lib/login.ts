@@ -6,33 +6,45 @@ import { firstIssue } from '../../domain/fields'
 import { rateLimits, type Limit } from './data/rate-limits'
 import { BCRYPT_COST, users } from './data/users'
 import { env } from './env'
-import { clientAddress, HttpError } from './http'
+import { clientNetwork } from './client-network'
+import { HttpError } from './http'
 
 /**
- * DECISIONS.md 7: sign-in attempts are limited per username and per address. Each attempt takes
- * its slot before the password is checked (so parallel guesses cannot all slip past one check); a
- * success clears the username's slots and gives back its own slot at the address (only its own,
- * or one valid account would wipe an address's record of guesses); slots age out of the window,
- * so a real user is slowed down, never locked out for good.
+ * Sign-in attempts are limited so that guessing is slow and the coach is never locked out by
+ * someone else:
+ * - per username *and* network: 5 tries in 15 minutes. Guesses at her username from elsewhere
+ *   use up their own network's tries, never hers, so her right password works from an address
+ *   with no recent failures while her username is under attack;
+ * - per network: 20 tries in 15 minutes, whatever the usernames (one network guessing at many).
+ * Each attempt takes its slot before the password is checked (parallel guesses cannot all slip
+ * past one check); a success gives back its own slots and clears the username's tries from that
+ * network; slots age out of the window, so a person who mistypes is slowed down, never locked
+ * out for good. A network is an IPv4 address or an IPv6 /64 (client-network.ts).
  */
-const PER_USERNAME: Limit = { scope: 'login-user', max: 5, windowMs: 15 * 60_000 }
-const PER_ADDRESS: Limit = { scope: 'login-ip', max: 20, windowMs: 15 * 60_000 }
+export const LOGIN_LIMITS = {
+  perUsernameAndNetwork: { scope: 'login-pair', max: 5, windowMs: 15 * 60_000 },
+  perNetwork: { scope: 'login-net', max: 20, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, Limit>
 
 // Compared against when the username does not exist, so both cases take the same time.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
 
 export async function takeLoginAttempt(username: string, req: Request, context: Context): Promise<{ succeeded: () => Promise<void> }> {
-  const [byName, byAddress] = await Promise.all([
-    rateLimits.take(PER_USERNAME, username),
-    rateLimits.take(PER_ADDRESS, clientAddress(req, context)),
+  const network = clientNetwork(req, context)
+  const pair = `${username}\n${network}`
+  const [byPair, byNetwork] = await Promise.all([
+    rateLimits.take(LOGIN_LIMITS.perUsernameAndNetwork, pair),
+    rateLimits.take(LOGIN_LIMITS.perNetwork, network),
   ])
-  if (!byName.allowed || !byAddress.allowed) {
-    const retryAfter = Math.max(byName.retryAfterSeconds, byAddress.retryAfterSeconds)
+  if (!byPair.allowed || !byNetwork.allowed) {
+    // A refused attempt must not hold a slot it was refused for.
+    await Promise.all([byPair.allowed && byPair.release(), byNetwork.allowed && byNetwork.release()])
+    const retryAfter = Math.max(byPair.retryAfterSeconds, byNetwork.retryAfterSeconds)
     throw new HttpError(429, LOGIN_MESSAGES.tooMany, { 'Retry-After': String(retryAfter) })
   }
   return {
     succeeded: async () => {
-      await Promise.all([rateLimits.reset(PER_USERNAME, username), byAddress.release()])
+      await Promise.all([rateLimits.reset(LOGIN_LIMITS.perUsernameAndNetwork, pair), byNetwork.release()])
     },
   }
 }
@@ -50,7 +62,7 @@ export async function verifyPassword(username: string, password: string): Promis
   return user && matches && !tooLong ? user : null
 }
 
-/** DECISIONS.md 6: the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, while no user exists. */
+/** The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD, once, while no user exists. */
 async function bootstrapFirstAdmin(): Promise<void> {
   const username = env('ADMIN_USERNAME')
   const password = env('ADMIN_PASSWORD')

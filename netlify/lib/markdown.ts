@@ -3,28 +3,39 @@ import sanitizeHtml from 'sanitize-html'
 import type { BlogPost, RenderedPost } from '../../domain/blog-post'
 
 /**
- * Post bodies, SPEC.md section 9: headings 1-3, bold, italic, inline code, links in a new tab,
+ * Post bodies: headings 1-3, bold, italic, inline code, links in a new tab,
  * bullet and numbered lists, check (✅) and block (❌) emoji list items, paragraphs and line
- * breaks. Whatever marked produces then goes through an allowlist sanitizer (DECISIONS.md 8), so
+ * breaks. Whatever marked produces then goes through an allowlist sanitizer, so
  * raw HTML in a post can format text but never run script.
  */
 const EMOJI_MARKERS = ['✅', '☑️', '✔️', '❌', '🚫', '⛔']
-const EMOJI_LINE = new RegExp(`^(${EMOJI_MARKERS.join('|')})\\s*(.*)$`, 'u')
+
+/** The marker a line starts with and the rest of the line (string operations: no pattern to backtrack). */
+function splitEmojiLine(line: string): { emoji: string; text: string } {
+  const emoji = EMOJI_MARKERS.find((marker) => line.startsWith(marker)) ?? ''
+  return { emoji, text: line.slice(emoji.length).trimStart() }
+}
+
+/** Where the first line that starts with a marker begins, for marked's start hint. */
+function firstEmojiLine(src: string): number | undefined {
+  const starts = EMOJI_MARKERS.map((marker) => (src.startsWith(marker) ? 0 : src.indexOf(`\n${marker}`) + 1 || -1)).filter((at) => at >= 0)
+  return starts.length > 0 ? Math.min(...starts) : undefined
+}
 
 type EmojiListToken = Tokens.Generic & { items: { emoji: string; tokens: Tokens.Generic[] }[] }
 
 const emojiList: TokenizerAndRendererExtension = {
   name: 'emojiList',
   level: 'block',
-  start: (src) => src.search(new RegExp(`^(${EMOJI_MARKERS.join('|')})`, 'mu')),
+  start: firstEmojiLine,
   tokenizer(src) {
-    const match = /^(?:(?:✅|☑️|✔️|❌|🚫|⛔)[^\n]*(?:\n|$))+/u.exec(src)
+    const match = /^(?:(?:[✅❌🚫⛔]|☑️|✔️)[^\n]*(?:\n|$))+/u.exec(src)
     if (!match) return undefined
     const items = match[0]
       .trimEnd()
       .split('\n')
       .map((line) => {
-        const [, emoji = '', text = ''] = EMOJI_LINE.exec(line.trim()) ?? []
+        const { emoji, text } = splitEmojiLine(line.trim())
         return { emoji, tokens: this.lexer.inlineTokens(text) }
       })
     return { type: 'emojiList', raw: match[0], items } satisfies EmojiListToken

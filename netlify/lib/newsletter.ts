@@ -1,18 +1,23 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { normalizeEmail } from '../../domain/subscriber'
-import { env, isLocalDevelopment } from './env'
+import { welcomeEmails } from './data/welcome-emails'
+import { env, type Runtime } from './env'
 import { HttpError } from './http'
-import { sendEmail } from './mailer'
+import { emailSetup, sendEmail } from './mailer'
 import { siteUrl } from './site-url'
 
 /**
  * Unsubscribe links carry an HMAC of the email instead of a stored token: nothing to look up,
- * and nobody can unsubscribe someone else by guessing.
+ * and nobody can unsubscribe someone else by guessing. The key is UNSUBSCRIBE_SECRET when set,
+ * otherwise derived from JWT_SECRET with HKDF under its own label: never the signing key itself,
+ * so a link (which travels in every email) says nothing about the key that signs admin sessions.
  */
-function key(): string {
-  const value = env('UNSUBSCRIBE_SECRET') ?? env('JWT_SECRET') ?? (isLocalDevelopment() ? 'local-development-unsubscribe' : undefined)
-  if (!value) throw new HttpError(503, 'Unsubscribe is not configured on this site yet.')
-  return value
+function key(): Buffer {
+  const own = env('UNSUBSCRIBE_SECRET')
+  if (own && own.length >= 32) return Buffer.from(own)
+  const root = env('JWT_SECRET')
+  if (!root || root.length < 32) throw new HttpError(503, 'Unsubscribe is not configured on this site yet.')
+  return Buffer.from(hkdfSync('sha256', root, 'faithful-finances', 'unsubscribe-links/v1', 32))
 }
 
 export function unsubscribeToken(email: string): string {
@@ -33,21 +38,29 @@ export function unsubscribeLinks(email: string, req?: Request) {
   }
 }
 
-/** The welcome email: it is where every subscriber gets their unsubscribe link (DECISIONS.md 4). */
-export async function sendWelcome(email: string, req?: Request): Promise<void> {
+/**
+ * The welcome email: it is where every subscriber gets their unsubscribe link. At most one per
+ * recipient a day (welcome-emails.ts), so nobody can use the form to flood someone's inbox.
+ */
+export async function sendWelcome(email: string, runtime: Runtime, req?: Request): Promise<void> {
+  if (emailSetup(runtime).transport === 'none') return
+  if (!(await welcomeEmails.claim(normalizeEmail(email)))) return
   const links = unsubscribeLinks(email, req)
-  await sendEmail({
-    to: email,
-    subject: 'Welcome to the newsletter',
-    text: [
-      'Thank you for subscribing. You will hear from us when there is something new to help your family with money.',
-      '',
-      `If you ever want to stop, unsubscribe here: ${links.page}`,
-    ].join('\n'),
-    // RFC 8058: mail clients may offer a one-click unsubscribe that POSTs to this address.
-    headers: {
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  await sendEmail(
+    {
+      to: normalizeEmail(email),
+      subject: 'Welcome to the newsletter',
+      text: [
+        'Thank you for subscribing. You will hear from us when there is something new to help your family with money.',
+        '',
+        `If you ever want to stop, unsubscribe here: ${links.page}`,
+      ].join('\n'),
+      // RFC 8058: mail clients may offer a one-click unsubscribe that POSTs to this address.
+      headers: {
+        'List-Unsubscribe': `<${links.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     },
-  })
+    runtime,
+  )
 }

@@ -1,24 +1,25 @@
 import type { Context } from '@netlify/functions'
+import { clientNetwork } from './client-network'
 import { rateLimits, type Limit } from './data/rate-limits'
-import { clientAddress, HttpError } from './http'
+import { HttpError } from './http'
 
 /**
- * Per-address limits for the public forms: generous enough that a person never meets them,
- * tight enough that a script cannot flood the coach's inbox or the list.
+ * Per-network limits for what visitors send. They are sized for a room of real people on one
+ * network (a church hall's Wi-Fi after a talk: a hundred people subscribing and twenty booking
+ * within ten minutes all get through) and stop a script long before it floods the list, the
+ * coach's inbox or storage. Abuse of one recipient is bounded separately (one welcome email per
+ * address a day, see newsletter.ts). The numbers are listed in the README's Security section.
  */
-const LIMITS: Record<'booking' | 'subscribe', Limit> = {
-  booking: { scope: 'booking', max: 5, windowMs: 60 * 60_000 },
-  subscribe: { scope: 'subscribe', max: 10, windowMs: 60 * 60_000 },
-}
+export const PUBLIC_LIMITS = {
+  subscribe: { scope: 'subscribe', max: 300, windowMs: 60 * 60_000 },
+  booking: { scope: 'booking', max: 40, windowMs: 60 * 60_000 },
+  download: { scope: 'download', max: 300, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, Limit>
 
-export async function limitPublicForm(form: keyof typeof LIMITS, req: Request, context: Context): Promise<void> {
-  const limit = LIMITS[form]
-  const address = clientAddress(req, context)
+export const TOO_MANY_REQUESTS = 'Too many requests from your connection. Please try again later.'
+
+export async function limitPublicForm(form: keyof typeof PUBLIC_LIMITS, req: Request, context: Context): Promise<void> {
   // One step, not check-then-count: concurrent requests would all pass a check made before any counted.
-  const { allowed, retryAfterSeconds } = await rateLimits.take(limit, address)
-  if (!allowed) {
-    throw new HttpError(429, 'Too many requests from your connection. Please try again later.', {
-      'Retry-After': String(retryAfterSeconds),
-    })
-  }
+  const { allowed, retryAfterSeconds } = await rateLimits.take(PUBLIC_LIMITS[form], clientNetwork(req, context))
+  if (!allowed) throw new HttpError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) })
 }

@@ -45,13 +45,24 @@ export function headTags(meta: PageMeta): string {
   return tags.join('\n    ')
 }
 
-/** Replaces the template's title and description with the page's own head tags. */
+/**
+ * Replaces the template's title and description with the page's own head tags. Text goes in
+ * through a function, never as a replacement string: a title holding `$\`` or `$&` would otherwise
+ * paste parts of the template back into the page.
+ */
 export function withHead(template: string, meta: PageMeta): string {
-  return template
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta name="description"[^>]*>\s*/i, '')
-    .replace(/<link rel="canonical"[^>]*>\s*/i, '')
-    .replace(/<\/head>/i, `  ${headTags(meta)}\n  </head>`)
+  return insertBeforeHeadEnd(
+    template
+      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+      .replace(/<meta name="description"[^>]*>\s*/i, '')
+      .replace(/<link rel="canonical"[^>]*>\s*/i, ''),
+    headTags(meta),
+  )
+}
+
+/** The template with `tags` added at the end of its head. */
+export function insertBeforeHeadEnd(template: string, tags: string): string {
+  return template.replace(/<\/head>/i, () => `  ${tags}\n  </head>`)
 }
 
 export function absoluteUrl(base: string, pathOrUrl: string): string {

@@ -104,7 +104,10 @@ describe('a blog post page', () => {
 
   it('leaves data rendered for another page alone', async () => {
     server.use(...answer.blogPosts([post]))
-    document.body.insertAdjacentHTML('beforeend', initialDataScript({ path: '/blog/another-post', post: { ...post, title: 'Not this one' } }))
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      initialDataScript({ path: '/blog/another-post', post: { ...post, title: 'Not this one' } }),
+    )
     await renderRoute('/blog/money-and-marriage')
     expect(await screen.findByRole('heading', { level: 1, name: 'Money and marriage' })).toBeTruthy()
     expect(screen.queryByText('Not this one')).toBeNull()

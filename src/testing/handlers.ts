@@ -66,7 +66,9 @@ export const handlers: HttpHandler[] = [
     http.post(path, () => ok({ token: defaultSession.token, user: defaultSession.user, message: 'Login successful' })),
   ),
   http.post('/api/admin/logout', () => ok()),
-  http.get('/api/admin/stats', () => ok({ stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2 } })),
+  http.get('/api/admin/stats', () =>
+    ok({ stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2, email: { transport: 'sendgrid', missing: [] } } }),
+  ),
   http.get('/api/admin/users', () => ok({ users: [adminUser({ username: 'admin', role: 'admin' }), adminUser()] })),
   http.post('/api/admin/users', () => ok({ message: 'User created successfully' })),
   http.delete('/api/admin/users/:id', () => ok()),

@@ -26,7 +26,7 @@ describe('the web fonts', () => {
   })
 
   it('declares each subset with its weight range and characters', () => {
-    const faces = [...FONTS_CSS.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => body!)
+    const faces = [...FONTS_CSS.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => body!)
     for (const font of FONTS) {
       const face = faces.find((body) => body.includes(`url('../assets/fonts/${font.output}')`))
       expect(face, `fonts.css declares ${font.output}`).toBeDefined()

@@ -314,7 +314,7 @@ test.describe('hostile markdown (DECISIONS.md 8)', () => {
           found.push(`<${node.tagName.toLowerCase()}>`)
         for (const attr of node.attributes) {
           if (/^on/i.test(attr.name) || attr.name === 'style' || attr.name === 'srcdoc') found.push(`${node.tagName} ${attr.name}`)
-          if (/^(href|src|action|formaction|data|xlink:href|poster|background)$/i.test(attr.name)) {
+          if (/^(?:href|src|action|formaction|data|xlink:href|poster|background)$/i.test(attr.name)) {
             // How the browser itself reads the address (a leading no-break space makes a relative path, not a scheme).
             const protocol = new URL(attr.value, document.baseURI).protocol
             if (!['http:', 'https:', 'mailto:'].includes(protocol)) found.push(`${node.tagName} ${attr.name}=${attr.value}`)

@@ -14,7 +14,7 @@ const button = (page: Page) => form(page).getByRole('button')
 function watchSubscribeRequests(page: Page): Request[] {
   const seen: Request[] = []
   page.on('request', (request) => {
-    if (/\/(api|\.netlify\/functions)\/subscribers/.test(request.url())) seen.push(request)
+    if (/\/(?:api|\.netlify\/functions)\/subscribers/.test(request.url())) seen.push(request)
   })
   return seen
 }

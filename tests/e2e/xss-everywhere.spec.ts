@@ -157,7 +157,7 @@ function activeContentInDocument(): string[] {
     }
     for (const attr of node.attributes) {
       if (/^on/i.test(attr.name) || attr.name === 'srcdoc' || attr.name === 'formaction') found.push(`<${tag} ${attr.name}>`)
-      if (/^(href|src|action|data|xlink:href|poster|background)$/i.test(attr.name)) {
+      if (/^(?:href|src|action|data|xlink:href|poster|background)$/i.test(attr.name)) {
         const protocol = new URL(attr.value, document.baseURI).protocol
         if (!safeProtocols.includes(protocol)) found.push(`<${tag} ${attr.name}="${attr.value.slice(0, 60)}">`)
       }

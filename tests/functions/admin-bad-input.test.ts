@@ -73,7 +73,10 @@ describe('bad bodies on admin calls → 4xx JSON, nothing stored', () => {
     })
 
     expect(answer.status).toBe(status)
-    expect(JSON.parse(answer.text)).toEqual({ success: false, message: typeof message === 'string' ? message : expect.stringMatching(message) })
+    expect(JSON.parse(answer.text)).toEqual({
+      success: false,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    })
     expect(await snapshotData()).toEqual(before)
   })
 })

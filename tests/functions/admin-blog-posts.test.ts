@@ -33,8 +33,14 @@ const list = (authorization: string) => call<ListBody>(adminBlogPosts, { path: '
 const getOne = (authorization: string, id: string) =>
   call<DetailBody>(adminBlogPost, { path: `/api/admin/blog-posts/${encodeURIComponent(id)}`, params: { id }, headers: { authorization } })
 const remove = (authorization: string, id: string) =>
-  call(adminBlogPost, { method: 'DELETE', path: `/api/admin/blog-posts/${encodeURIComponent(id)}`, params: { id }, headers: { authorization } })
-const publicSlugs = async () => (await call<ListBody>(blogPosts, { path: '/api/blog-posts' })).body.blogPosts.map((published) => published.slug)
+  call(adminBlogPost, {
+    method: 'DELETE',
+    path: `/api/admin/blog-posts/${encodeURIComponent(id)}`,
+    params: { id },
+    headers: { authorization },
+  })
+const publicSlugs = async () =>
+  (await call<ListBody>(blogPosts, { path: '/api/blog-posts' })).body.blogPosts.map((published) => published.slug)
 
 /** The fields an editor sends, as the server keeps them. */
 const editable = (p: PostSummary & { content?: string }) => ({
@@ -144,7 +150,7 @@ describe('POST /api/admin/blog-posts', () => {
     const slugs = (await posts.list()).map((p) => p.slug)
     expect(slugs).toHaveLength(6)
     expect(new Set(slugs).size).toBe(6)
-    expect(slugs.every((slug) => /^debt-free(-\d+)?$/.test(slug))).toBe(true)
+    expect(slugs.every((slug) => /^debt-free(?:-\d+)?$/.test(slug))).toBe(true)
   })
 })
 
@@ -171,7 +177,12 @@ describe('fields the server owns', () => {
     const created = (await create(authorization, post({ title: 'Real Title', status: 'published' }))).body.blogPost
     await update(authorization, { ...post({ title: 'Real Title', status: 'published' }), ...spoofed, id: created.id })
     const stored = await posts.find({ id: created.id })
-    expect(stored).toMatchObject({ slug: 'real-title', author: created.author, createdAt: created.createdAt, publishedAt: created.publishedAt })
+    expect(stored).toMatchObject({
+      slug: 'real-title',
+      author: created.author,
+      createdAt: created.createdAt,
+      publishedAt: created.publishedAt,
+    })
   })
 })
 
@@ -228,7 +239,11 @@ describe('PUT /api/admin/blog-posts', () => {
     const { status, body } = await update(authorization, { id: created.id, ...changed })
 
     expect(status).toBe(200)
-    expect(body).toEqual({ success: true, message: 'Blog post updated successfully', blogPost: expect.objectContaining({ id: created.id }) })
+    expect(body).toEqual({
+      success: true,
+      message: 'Blog post updated successfully',
+      blogPost: expect.objectContaining({ id: created.id }),
+    })
     const stored = await posts.find({ id: created.id })
     expect(editable(stored!)).toEqual(changed)
     expect(stored?.createdAt).toBe(created.createdAt)

@@ -82,7 +82,11 @@ describe('PUT /api/admin/bookings/{id}', () => {
     const handled = await setStatus(authorization, id, { status: 'handled' })
 
     expect(handled.status).toBe(200)
-    expect(handled.body).toEqual({ success: true, message: expect.any(String), booking: expect.objectContaining({ id, status: 'handled' }) })
+    expect(handled.body).toEqual({
+      success: true,
+      message: expect.any(String),
+      booking: expect.objectContaining({ id, status: 'handled' }),
+    })
     expect((await list(authorization)).body.bookings[0]?.status).toBe('handled')
 
     const reopened = await setStatus(authorization, id, { status: 'new' })

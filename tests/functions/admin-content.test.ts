@@ -17,7 +17,12 @@ const save = (authorization: string, body: unknown) =>
   call<SaveBody>(adminContent, { method: 'POST', path: '/api/admin/content', body, headers: { authorization } })
 const list = (authorization: string) => call<ListBody>(adminContent, { path: '/api/admin/content', headers: { authorization } })
 const remove = (authorization: string, id: string) =>
-  call(adminContentItem, { method: 'DELETE', path: `/api/admin/content/${encodeURIComponent(id)}`, params: { id }, headers: { authorization } })
+  call(adminContentItem, {
+    method: 'DELETE',
+    path: `/api/admin/content/${encodeURIComponent(id)}`,
+    params: { id },
+    headers: { authorization },
+  })
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   section: 'home',
@@ -75,7 +80,9 @@ describe('POST /api/admin/content', () => {
     const { authorization } = await createEditor()
     await save(authorization, item({ value: 'Before' }))
     await save(authorization, item({ value: 'After' }))
-    const { body } = await call<{ success: boolean; content: Record<string, Record<string, string>> }>(contentFunction, { path: '/api/content' })
+    const { body } = await call<{ success: boolean; content: Record<string, Record<string, string>> }>(contentFunction, {
+      path: '/api/content',
+    })
     expect(body.content.home?.heroTitle).toBe('After')
   })
 
@@ -151,7 +158,10 @@ describe('GET /api/admin/content', () => {
 
     expect(status).toBe(200)
     expect(body.success).toBe(true)
-    expect(body.content.map((i) => `${i.section}.${i.key}=${i.value}`).sort()).toEqual(['about.biography=Coach', 'home.vision=100,000 families'])
+    expect(body.content.map((i) => `${i.section}.${i.key}=${i.value}`).sort()).toEqual([
+      'about.biography=Coach',
+      'home.vision=100,000 families',
+    ])
   })
 
   it('answers an empty list when nothing was saved', async () => {

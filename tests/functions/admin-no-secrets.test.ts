@@ -40,7 +40,11 @@ describe('no admin response carries a password hash', () => {
     const ok = await callRaw(adminLogin, { method: 'POST', path: '/api/admin/login', body: { username: 'Lydia', password: TEST_PASSWORD } })
     expect(ok.status).toBe(200)
     expectNoSecrets(ok.text)
-    const refused = await callRaw(adminLogin, { method: 'POST', path: '/api/admin/login', body: { username: 'Lydia', password: 'wrong password' } })
+    const refused = await callRaw(adminLogin, {
+      method: 'POST',
+      path: '/api/admin/login',
+      body: { username: 'Lydia', password: 'wrong password' },
+    })
     expect(refused.status).toBe(401)
     expectNoSecrets(refused.text)
   })

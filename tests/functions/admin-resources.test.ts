@@ -30,10 +30,17 @@ const update = (authorization: string, body: unknown) =>
   call<ResourceBody>(adminResources, { method: 'PUT', path: '/api/admin/resources', body, headers: { authorization } })
 const list = (authorization: string) => call<ListBody>(adminResources, { path: '/api/admin/resources', headers: { authorization } })
 const remove = (authorization: string, id: string) =>
-  call(adminResource, { method: 'DELETE', path: `/api/admin/resources/${encodeURIComponent(id)}`, params: { id }, headers: { authorization } })
+  call(adminResource, {
+    method: 'DELETE',
+    path: `/api/admin/resources/${encodeURIComponent(id)}`,
+    params: { id },
+    headers: { authorization },
+  })
 const download = (id: string) => call(resourceDownload, { method: 'POST', path: `/api/resources/${id}/download`, params: { id } })
 const publicIds = async () =>
-  (await call<{ success: boolean; resources: PublicResource[] }>(resourcesFunction, { path: '/api/resources' })).body.resources.map((r) => r.id)
+  (await call<{ success: boolean; resources: PublicResource[] }>(resourcesFunction, { path: '/api/resources' })).body.resources.map(
+    (r) => r.id,
+  )
 
 /** The fields an editor sends, as the server keeps them. */
 const editable = (r: Resource) => ({
@@ -137,7 +144,12 @@ describe('fields the server owns', () => {
     const { authorization } = await createEditor({ username: 'Martha' })
     const created = (await create(authorization, resource())).body.resource
     await update(authorization, { ...resource({ title: 'Edited' }), ...spoofed, id: created.id })
-    expect(await resources.get(created.id)).toMatchObject({ title: 'Edited', downloadCount: 0, createdBy: 'Martha', createdAt: created.createdAt })
+    expect(await resources.get(created.id)).toMatchObject({
+      title: 'Edited',
+      downloadCount: 0,
+      createdBy: 'Martha',
+      createdAt: created.createdAt,
+    })
   })
 })
 

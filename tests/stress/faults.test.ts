@@ -48,6 +48,7 @@ import {
   type Fixtures,
   type SignedInUser,
 } from '../support/auth'
+import { LOCAL_RUNTIME } from '../support/call'
 import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput, postInput, resourceInput } from '../support/factories'
@@ -291,11 +292,11 @@ const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
  * would), then reads how the booking ended: how many emails went out, and its email status.
  */
 async function settleBooking(id: string) {
-  await retryBookingEmails()
+  await retryBookingEmails(LOCAL_RUNTIME)
   const stuck = (await bookings.get(id))?.emailStatus === 'sending'
   vi.useFakeTimers({ toFake: ['Date'], now: later(3) })
   try {
-    await retryBookingEmails()
+    await retryBookingEmails(LOCAL_RUNTIME)
   } finally {
     vi.useRealTimers()
   }
@@ -494,7 +495,7 @@ const WRITE_OPS: WriteOp[] = [
   {
     name: 'booking email retry',
     prepare: async () => ({ id: (await bookings.add(z.parse(BookingRequestSchema, bookingInput()))).id }),
-    act: () => fromLibrary(() => retryBookingEmails()),
+    act: () => fromLibrary(() => retryBookingEmails(LOCAL_RUNTIME)),
     observe: async (s) => (await bookings.get(s.id as string)) !== null,
     applied: (_s, seen) => seen === true,
     settle: (s) => bookingSettled(s.id as string),
@@ -801,7 +802,7 @@ describe('known bugs found by the fault sweeps', () => {
       claimed = true
       return 'pass'
     })
-    const sent = await deliverBookingEmail(booking)
+    const sent = await deliverBookingEmail(booking, LOCAL_RUNTIME)
     proxy.healthy()
 
     const { stuck, emails, status } = await settleBooking(booking.id)

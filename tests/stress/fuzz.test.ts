@@ -11,6 +11,7 @@ import { ResourceInputSchema } from '../../domain/resource'
 import { normalizeEmail, SubscribeSchema } from '../../domain/subscriber'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { openStore } from '../../netlify/lib/blobs'
+import { keys } from '../../netlify/lib/keys'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -234,9 +235,9 @@ async function storedDataProblems(): Promise<{ problems: string[]; duplicates: n
   await outbox.list()
 
   // Nothing half-written: every post body is one the index points at, every email marker has its booking.
-  const index = JSON.parse((await openStore('posts').get('index')) ?? '{"posts":[]}') as { posts: { bodyKey: string }[] }
+  const index = JSON.parse((await openStore('posts').get(keys.document())) ?? '{"posts":[]}') as { posts: { bodyKey: string }[] }
   const referenced = new Set(index.posts.map((entry) => entry.bodyKey))
-  const orphans = (await openStore('posts').keys('body/')).filter((key) => !referenced.has(key))
+  const orphans = (await openStore('posts').keys(keys.allPostBodies())).filter((key) => !referenced.has(key))
   if (orphans.length > 0) problems.push(`${orphans.length} post bodies no post points at`)
   const bookingIds = new Set((await bookings.list()).map((booking) => booking.id))
   const strayMarkers = (await openStore('booking-emails-due').keys()).filter((id) => !bookingIds.has(id))

@@ -14,6 +14,7 @@ import * as resourceDownload from '../../netlify/functions/resource-download'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { openStore } from '../../netlify/lib/blobs'
+import { keys } from '../../netlify/lib/keys'
 import { deliverBookingEmail, retryBookingEmails } from '../../netlify/lib/booking-email'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
@@ -23,7 +24,7 @@ import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { createAdmin, type SignedInUser } from '../support/auth'
 import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import { call, LOCAL_RUNTIME } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput } from '../support/factories'
 import { createPost, createResource } from '../support/records'
@@ -238,7 +239,7 @@ describe('two admins saving the same record at once: one whole version wins, nev
       // The slug follows the title of whichever save came first (a slug once public stays): it is one of the two.
       expect([slugify(a.title), slugify(b.title)]).toContain(stored!.slug)
       // Exactly one body blob is left for the post: the loser's and the original's are gone.
-      const bodies = await openStore('posts').keys(`body/${original.id}/`)
+      const bodies = await openStore('posts').keys(keys.postBodies(original.id))
       results.duplicates += Math.max(0, bodies.length - 1)
       expect(bodies).toHaveLength(1)
       expect((await posts.list()).filter((post) => post.id === original.id)).toHaveLength(1)
@@ -422,7 +423,7 @@ describe('booking requests and their emails (DECISIONS.md 3)', () => {
 
   async function retryUntilNothingDue(rounds = 5) {
     for (let round = 0; round < rounds; round++) {
-      const { sent, failed } = await retryBookingEmails()
+      const { sent, failed } = await retryBookingEmails(LOCAL_RUNTIME)
       if (sent === 0 && failed === 0) return
     }
   }
@@ -445,7 +446,7 @@ describe('booking requests and their emails (DECISIONS.md 3)', () => {
     sendgrid.state.delayMs = 15
     const secondWave = await Promise.all([
       ...inputs.slice(BOOKINGS).map(book),
-      ...Array.from({ length: RETRIES_AT_ONCE }, () => retryBookingEmails().then(() => ({ status: 200, body: SUCCESS }))),
+      ...Array.from({ length: RETRIES_AT_ONCE }, () => retryBookingEmails(LOCAL_RUNTIME).then(() => ({ status: 200, body: SUCCESS }))),
     ])
     await retryUntilNothingDue()
 
@@ -483,7 +484,7 @@ describe('booking requests and their emails (DECISIONS.md 3)', () => {
     // The visitor's own attempt and a scheduled retry, reading the clock in the same millisecond.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date() })
     try {
-      await Promise.all([deliverBookingEmail(booking), deliverBookingEmail(booking)])
+      await Promise.all([deliverBookingEmail(booking, LOCAL_RUNTIME), deliverBookingEmail(booking, LOCAL_RUNTIME)])
     } finally {
       vi.useRealTimers()
     }
@@ -517,12 +518,12 @@ describe('booking requests and their emails (DECISIONS.md 3)', () => {
       const [kept] = (await bookings.list()).filter((booking) => booking.lastName === input.lastName)
 
       // Still down at the next scheduled run: one more failed attempt, nothing sent.
-      const stillDown = await retryBookingEmails()
+      const stillDown = await retryBookingEmails(LOCAL_RUNTIME)
       const afterSecondTry = kept && (await bookings.get(kept.id))
 
       sendgrid.state.mode = 'accept'
       await retryUntilNothingDue()
-      await retryBookingEmails()
+      await retryBookingEmails(LOCAL_RUNTIME)
       const final = kept && (await bookings.get(kept.id))
       const sent = sendgrid.state.accepted.filter((message) => bookingIdOf(message) === kept?.id)
       reportStress({

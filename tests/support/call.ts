@@ -12,6 +12,8 @@ export type CallOptions = {
   /** What Netlify fills from the function's `config.path`, e.g. `{ id }`. */
   params?: Record<string, string>
   ip?: string
+  /** Local (netlify dev, the default, as the tests' outbox needs) or as deployed on Netlify. */
+  runtime?: 'local' | 'deployed'
 }
 
 /** Every answer has the success flag and, on failure, a message (SPEC.md section 7). */
@@ -22,8 +24,20 @@ export type CallResult<T = ApiBody> = { status: number; body: T; headers: Header
 export const TEST_ORIGIN = 'http://localhost:8888'
 export const DEFAULT_IP = '203.0.113.10'
 
-/** The parts of Netlify's Context the functions read; the rest would only be noise. */
-export function fakeContext({ params = {}, ip = DEFAULT_IP }: Pick<CallOptions, 'params' | 'ip'> = {}): Context {
+/** What the Netlify CLI reports to a function it runs locally (netlify/lib/env.ts runtimeOf). */
+export const LOCAL_RUNTIME = { local: true } as const
+
+/**
+ * The parts of Netlify's Context the functions read; the rest would only be noise. Local by
+ * default, as netlify dev reports it (no deploy id, region "dev"); `runtime: 'deployed'` gives
+ * what a deployed function sees.
+ */
+export function fakeContext({
+  params = {},
+  ip = DEFAULT_IP,
+  runtime = 'local',
+}: Pick<CallOptions, 'params' | 'ip' | 'runtime'> = {}): Context {
+  const deployed = runtime === 'deployed'
   return {
     params,
     ip,
@@ -31,8 +45,8 @@ export function fakeContext({ params = {}, ip = DEFAULT_IP }: Pick<CallOptions, 
     geo: {},
     site: { id: undefined, name: 'test', url: TEST_ORIGIN },
     account: { id: 'test-account' },
-    deploy: { context: 'dev', id: 'test-deploy', published: false },
-    server: { region: 'test' },
+    deploy: deployed ? { context: 'production', id: 'test-deploy', published: true } : { context: '', id: '', published: false },
+    server: { region: deployed ? 'us-east-2' : 'dev' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
     waitUntil: () => {},
   } as unknown as Context
@@ -40,13 +54,13 @@ export function fakeContext({ params = {}, ip = DEFAULT_IP }: Pick<CallOptions, 
 
 /** Calls a function module's handler as Netlify would, and reads its answer as the browser would. */
 export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, options: CallOptions = {}): Promise<CallResult<T>> {
-  const { method = 'GET', path = '/', body, headers = {}, params, ip } = options
+  const { method = 'GET', path = '/', body, headers = {}, params, ip, runtime } = options
   const init: RequestInit = { method, headers: { ...headers } }
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body)
     if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
-  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
+  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.
   const parsed = JSON.parse(await response.text()) as T
   return { status: response.status, body: parsed, headers: response.headers }

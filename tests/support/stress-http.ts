@@ -49,7 +49,7 @@ export function errorShapeProblem(answer: RawAnswer): string | null {
   if (success !== false) return `success is ${JSON.stringify(success)}`
   if (typeof message !== 'string' || message.trim() === '') return `message is ${JSON.stringify(message)}`
   if (Object.keys(rest).length > 0) return `extra fields ${Object.keys(rest).join(',')}`
-  if (/\n\s+at |\b[A-Za-z]*Error:|\.[jt]s:\d+|node_modules|Blob key|ECONN/.test(message))
+  if (/\n[ \t]+at |\b[A-Za-z]*Error:|\.[jt]s:\d+|node_modules|Blob key|ECONN/.test(message))
     return `message leaks internals: ${message.slice(0, 120)}`
   return null
 }

@@ -36,7 +36,7 @@ export function controllableSendgrid(initial: SendgridMode = 'accept') {
 /** The booking id a coach email is about: booking-email.ts ends the text with "(booking <id>)." */
 export function bookingIdOf(message: SentMessage): string | undefined {
   const text = message.content.map((part) => part.value).join('\n')
-  return /\(booking ([A-Za-z0-9_-]+)\)/.exec(text)?.[1]
+  return /\(booking ([\w-]+)\)/.exec(text)?.[1]
 }
 
 /** How many times each value occurs more than once. */

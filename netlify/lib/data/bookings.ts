@@ -3,6 +3,7 @@ import { StoredBookingSchema, type BookingRequest, type BookingStatus, type Stor
 import { openStore, StorageUnavailableError } from '../blobs'
 import { HttpError } from '../http'
 import { newId, timeOrderedId } from '../ids'
+import { keys } from '../keys'
 
 /**
  * One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed
@@ -24,12 +25,12 @@ function parse(text: string): StoredBooking {
 /** Compare-and-swap on one booking, for status changes that may race the mail retry. */
 async function change(id: string, apply: (booking: StoredBooking) => StoredBooking | null): Promise<StoredBooking> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const entry = await store().getEntry(id)
+    const entry = await store().getEntry(keys.booking(id))
     if (!entry) throw new HttpError(404, 'Booking not found')
     const current = parse(entry.text)
     const next = apply(current)
     if (!next) return current
-    if (await store().setIfMatch(id, JSON.stringify(next), entry.etag)) return next
+    if (await store().setIfMatch(keys.booking(id), JSON.stringify(next), entry.etag)) return next
   }
   throw new StorageUnavailableError(`Too much contention on booking "${id}"`)
 }
@@ -48,13 +49,13 @@ export const bookings = {
       updatedAt: now,
     }
     // Marker first: a marker without its booking is dropped by the retry; the reverse would never be emailed.
-    await unsentMarkers().set(booking.id, '')
-    await store().setIfNew(booking.id, JSON.stringify(booking))
+    await unsentMarkers().set(keys.booking(booking.id), '')
+    await store().setIfNew(keys.booking(booking.id), JSON.stringify(booking))
     return booking
   },
 
   async get(id: string): Promise<StoredBooking | null> {
-    const text = await store().get(id)
+    const text = await store().get(keys.booking(id))
     return text === null ? null : parse(text)
   },
 
@@ -96,7 +97,7 @@ export const bookings = {
             emailClaim: undefined,
           },
     )
-    if (booking.emailStatus === 'sent') await unsentMarkers().delete(id)
+    if (booking.emailStatus === 'sent') await unsentMarkers().delete(keys.booking(id))
     return booking
   },
 
@@ -106,7 +107,7 @@ export const bookings = {
     for (const id of (await unsentMarkers().keys()).sort()) {
       const booking = await this.get(id)
       if (booking && booking.emailStatus !== 'sent') due.push(booking)
-      else if (!booking || booking.emailStatus === 'sent') await unsentMarkers().delete(id)
+      else if (!booking || booking.emailStatus === 'sent') await unsentMarkers().delete(keys.booking(id))
     }
     return due
   },

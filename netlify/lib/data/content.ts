@@ -9,7 +9,6 @@ type ContentFields = z.output<typeof ContentInputSchema>
 
 const doc = defineDocument(
   () => openStore('content'),
-  'index',
   z.object({ items: z.array(ContentItemSchema) }),
   () => ({ items: [] }),
 )

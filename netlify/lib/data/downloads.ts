@@ -1,8 +1,9 @@
 import { openStore } from '../blobs'
 import { timeOrderedId } from '../ids'
+import { keys, type BlobKey } from '../keys'
 
 /**
- * Download counting with no read-modify-write on the hot path (DECISIONS.md 10): each download
+ * Download counting with no read-modify-write on the hot path: each download
  * is its own blob, named `<time-ordered id>~<resource id>`, so any number of concurrent downloads
  * never contend. A fold (resources.foldDownloads, run on a schedule) adds events older than
  * SETTLE_MS into the counts and moves a watermark past them in the same atomic write, so an event is
@@ -23,7 +24,7 @@ function countByResource(keys: string[]): Map<string, number> {
 
 export const downloads = {
   async record(resourceId: string): Promise<void> {
-    await store().setIfNew(`${timeOrderedId()}~${resourceId}`, '')
+    await store().setIfNew(keys.download(timeOrderedId(), resourceId), '')
   },
 
   /** Events past the watermark, per resource. */
@@ -44,7 +45,7 @@ export const downloads = {
     }
   },
 
-  async forget(keys: string[]): Promise<void> {
-    for (const key of keys) await store().delete(key)
+  async forget(events: BlobKey[]): Promise<void> {
+    for (const key of events) await store().delete(key)
   },
 }

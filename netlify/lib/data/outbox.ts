@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { openStore } from '../blobs'
 import { timeOrderedId } from '../ids'
+import { keys } from '../keys'
 
 /** Where email goes when no SendGrid key is set: readable by developers and tests. */
 export const OutboxEmailSchema = z.object({
@@ -18,7 +19,7 @@ const store = () => openStore('outbox')
 
 export const outbox = {
   async put(email: Omit<OutboxEmail, 'sentAt'>): Promise<void> {
-    await store().setIfNew(timeOrderedId(), JSON.stringify({ ...email, sentAt: new Date().toISOString() }))
+    await store().setIfNew(keys.outboxEmail(timeOrderedId()), JSON.stringify({ ...email, sentAt: new Date().toISOString() }))
   },
 
   async list(): Promise<OutboxEmail[]> {

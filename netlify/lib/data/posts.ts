@@ -1,10 +1,12 @@
 import * as z from 'zod/mini'
 import { PostSummarySchema, readingMinutes, type BlogPost, type PostInputSchema, type PostSummary } from '../../../domain/blog-post'
 import { slugify } from '../../../domain/text'
-import { openStore } from '../blobs'
+import { isId } from '../../../domain/fields'
+import { openStore, StorageUnavailableError } from '../blobs'
 import { defineDocument } from '../document'
 import { HttpError } from '../http'
 import { newId } from '../ids'
+import { keys, type BlobKey } from '../keys'
 
 type PostFields = z.output<typeof PostInputSchema>
 
@@ -14,14 +16,28 @@ type PostFields = z.output<typeof PostInputSchema>
  * fresh revision first, then swaps the index entry to point at it: the index write is the commit,
  * so a reader sees the old post or the new one whole, never a mix.
  */
-const PostEntrySchema = z.extend(PostSummarySchema, { bodyKey: z.string() })
+const PostEntrySchema = z.extend(PostSummarySchema, { bodyKey: z.string() }).check(
+  // The pointer to the body is data read back from storage: it must name this post's own body.
+  z.refine((entry) => isBodyKeyOf(entry.id, entry.bodyKey), { error: "bodyKey does not name this post's body" }),
+)
 type PostEntry = z.infer<typeof PostEntrySchema>
 const IndexSchema = z.object({ posts: z.array(PostEntrySchema) })
 
 const store = () => openStore('posts')
-const index = defineDocument(store, 'index', IndexSchema, () => ({ posts: [] }))
+const index = defineDocument(store, IndexSchema, () => ({ posts: [] }))
 
 const notFound = () => new HttpError(404, 'Blog post not found')
+
+function isBodyKeyOf(postId: string, bodyKey: string): boolean {
+  const [folder, id, revision, ...rest] = bodyKey.split('/')
+  return folder === 'body' && id === postId && isId(id) && isId(revision) && rest.length === 0
+}
+
+/** The stored pointer as a key; the schema has checked its shape. */
+const bodyKeyOf = (entry: PostEntry): BlobKey => {
+  const [, id = '', revision = ''] = entry.bodyKey.split('/')
+  return keys.postBody(id, revision)
+}
 
 function summary({ bodyKey: _bodyKey, ...rest }: PostEntry): PostSummary {
   return rest
@@ -37,19 +53,23 @@ function uniqueSlug(title: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-async function writeBody(id: string, content: string): Promise<string> {
-  const bodyKey = `body/${id}/${newId()}`
-  await store().setIfNew(bodyKey, content)
+/**
+ * Writes a body under a fresh revision. Only a key this call has itself written is ever handed
+ * back, so the clean-up of a failed save can only remove what that save created.
+ */
+async function writeBody(id: string, content: string): Promise<BlobKey> {
+  const bodyKey = keys.postBody(id, newId())
+  if (!(await store().setIfNew(bodyKey, content))) throw new StorageUnavailableError('a fresh post revision already existed')
   return bodyKey
 }
 
 async function readBody(entry: PostEntry): Promise<BlogPost | null> {
-  const content = await store().get(entry.bodyKey)
+  const content = await store().get(bodyKeyOf(entry))
   return content === null ? null : { ...summary(entry), content }
 }
 
 /** Deletes a body no index entry points at any more; a leftover is invisible, so failure is fine. */
-async function dropBody(bodyKey: string | undefined) {
+async function dropBody(bodyKey: BlobKey | undefined) {
   if (bodyKey)
     await store()
       .delete(bodyKey)
@@ -108,14 +128,16 @@ export const posts = {
   },
 
   async update(id: string, fields: PostFields): Promise<PostSummary> {
+    // An unknown id is answered before anything is written.
+    if (!(await index.read()).posts.some((post) => post.id === id)) throw notFound()
     const bodyKey = await writeBody(id, fields.content)
-    let replaced: string | undefined
+    let replaced: BlobKey | undefined
     try {
       const result = await index.update((state) => {
         const position = state.posts.findIndex((post) => post.id === id)
         const current = state.posts[position]
         if (!current) throw notFound()
-        replaced = current.bodyKey
+        replaced = bodyKeyOf(current)
         const now = new Date().toISOString()
         const others = new Set(state.posts.filter((post) => post.id !== id).map((post) => post.slug))
         const entry: PostEntry = {
@@ -150,7 +172,7 @@ export const posts = {
       if (!entry) throw notFound()
       return { doc: { posts: state.posts.filter((post) => post.id !== id) }, result: entry }
     })
-    await dropBody(removed.bodyKey)
+    await dropBody(bodyKeyOf(removed))
     return summary(removed)
   },
 }

@@ -19,7 +19,6 @@ type ResourcesDoc = z.output<typeof ResourcesDocSchema>
 // One document holds every resource: the public list is one read whatever the count.
 const doc = defineDocument(
   () => openStore('resources'),
-  'index',
   ResourcesDocSchema,
   () => ({
     resources: [],

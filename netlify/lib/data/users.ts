@@ -14,7 +14,6 @@ export const BCRYPT_COST = 10
 // One document: "the last admin" and "username taken" are rules over the whole set, checked atomically.
 const doc = defineDocument(
   () => openStore('users'),
-  'index',
   z.object({ users: z.array(StoredUserSchema) }),
   () => ({ users: [] }),
 )

@@ -1,17 +1,19 @@
 import type { Context } from '@netlify/functions'
-import { env, isLocalDevelopment } from '../env'
+import { env, runtimeOf } from '../env'
 import { fail } from '../http'
 
 /**
- * The development helpers (/api/dev/*) exist only under netlify dev started with DEMO_SEED=true
- * (`npm run dev` sets it). Anywhere else they answer exactly like an unknown /api path.
+ * The development helpers (/api/dev/*) live in netlify/dev-functions/, which only local runs
+ * serve (scripts/dev-functions.ts and netlify.toml's dev context): a deployed site does not have
+ * them at all. Should one be deployed by mistake, it still answers like an unknown /api path
+ * unless the runtime reports a local run and DEMO_SEED=true (set by `npm run dev` and the tests).
  */
-export function devToolsEnabled(): boolean {
-  return isLocalDevelopment() && env('DEMO_SEED') === 'true'
+export function devToolsEnabled(context: Context): boolean {
+  return runtimeOf(context).local && env('DEMO_SEED') === 'true'
 }
 
 type Handler = (req: Request, context: Context) => Promise<Response>
 
 export function devOnly(handler: Handler): Handler {
-  return (req, context) => (devToolsEnabled() ? handler(req, context) : Promise.resolve(fail(404, 'Not found')))
+  return (req, context) => (devToolsEnabled(context) ? handler(req, context) : Promise.resolve(fail(404, 'Not found')))
 }

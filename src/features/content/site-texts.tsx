@@ -1,5 +1,5 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
-import type { SiteTexts } from '../../../domain/content-item'
+import { siteText, type SiteTexts } from '../../../domain/site-texts'
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
 
 const SiteTextsContext = createContext<SiteTexts>({})
@@ -20,7 +20,7 @@ export function SiteTextsProvider({ pending, children }: { pending: Promise<Site
 }
 
 export function useText<S extends TextSection>(section: S, key: TextKey<S>): string {
-  const edited = use(SiteTextsContext)[section]?.[key]
+  const edited = siteText(use(SiteTextsContext), section, key)
   return edited?.trim() ? edited : (DEFAULT_TEXTS[section][key] as string)
 }
 

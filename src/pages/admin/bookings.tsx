@@ -3,15 +3,18 @@ import type { StoredBooking } from '../../../domain/booking'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Loading } from '../../components/ui/loading'
 import { adminApi } from '../../features/admin/api/admin-api'
+import { mailtoHref } from '../../../domain/email-link'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { EmailSetupNotice } from '../../features/admin/components/email-setup-notice'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
 
-/** DECISIONS.md 3: every booking request is kept; admins see it here even when its email failed. */
+/** Every booking request is kept; admins see it here even when its email failed or email is not set up. */
 export function BookingsPage() {
   const [bookings, reload] = useAdminData(adminApi.bookings, 'Failed to load bookings')
+  const [stats] = useAdminData(adminApi.stats, 'Failed to load data')
   const { flash, run, clear } = useFlash()
 
   async function setStatus(booking: StoredBooking, status: StoredBooking['status']) {
@@ -26,6 +29,7 @@ export function BookingsPage() {
     <>
       <AdminPageHeader title="Bookings" description="Requests sent through the Book Now form, newest first." />
       <FlashBanner flash={flash} onClose={clear} />
+      {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
       {bookings.status === 'loading' && <Loading label="Loading bookings…" />}
       {bookings.status === 'error' && (
         <p className="notice notice-error" role="alert">
@@ -54,7 +58,7 @@ export function BookingsPage() {
                       {booking.firstName} {booking.lastName}
                     </span>
                     <br />
-                    <a href={`mailto:${booking.email}`}>{booking.email}</a>
+                    <a href={mailtoHref(booking.email)}>{booking.email}</a>
                     {booking.phone && <div className={styles.muted}>{booking.phone}</div>}
                     <div className={styles.muted}>{[booking.company, booking.country].filter(Boolean).join(' · ')}</div>
                   </td>

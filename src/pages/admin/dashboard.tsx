@@ -4,11 +4,12 @@ import { formatLongDate } from '../../../domain/text'
 import { Loading } from '../../components/ui/loading'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { EmailSetupNotice, emailTransportLabel } from '../../features/admin/components/email-setup-notice'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { readSession } from '../../lib/session'
 
-/** SPEC.md section 9: the admin panel version is a static label. */
+/** The admin panel version is a static label. */
 const ADMIN_VERSION = '1.0.0'
 
 export function DashboardPage() {
@@ -24,6 +25,7 @@ export function DashboardPage() {
           {stats.error}
         </p>
       )}
+      {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
       {stats.status === 'ready' && (
         <ul className={styles.statGrid} aria-label="Site totals">
           <Stat icon={<Users size={22} />} value={String(stats.data.users)} label="Total users" />
@@ -68,7 +70,7 @@ export function DashboardPage() {
           <dt>Storage</dt>
           <dd>Netlify Blobs</dd>
           <dt>Email</dt>
-          <dd>SendGrid</dd>
+          <dd>{stats.status === 'ready' ? emailTransportLabel(stats.data.email) : 'SendGrid'}</dd>
         </dl>
       </section>
     </>

@@ -1,3 +1,4 @@
+import type { AdminStats } from '../../../../domain/admin-stats'
 import type { PublicUser, UserInput } from '../../../../domain/admin-user'
 import type { BlogPost, PostInput, PostSummary } from '../../../../domain/blog-post'
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
@@ -11,12 +12,11 @@ import { readSession } from '../../../lib/session'
 const call = <T extends object>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
   api<T & { message?: string }>(path, { method, body, token: readSession()?.token ?? '' })
 
-export type Stats = { users: number; contentItems: number; lastUpdated: string | null; posts: number; resources: number }
 export type SubscriberPage = { subscribers: Subscriber[]; page: number; pageSize: number; hasMore: boolean }
 
 export const adminApi = {
   logout: () => call('/api/admin/logout', 'POST'),
-  stats: async () => (await call<{ stats: Stats }>('/api/admin/stats')).stats,
+  stats: async () => (await call<{ stats: AdminStats }>('/api/admin/stats')).stats,
 
   users: async () => (await call<{ users: PublicUser[] }>('/api/admin/users')).users,
   createUser: (input: UserInput) => call('/api/admin/users', 'POST', input),

@@ -4,7 +4,7 @@ import { UserInputSchema } from '../../domain/admin-user'
 import { PostInputSchema } from '../../domain/blog-post'
 import { ContentInputSchema } from '../../domain/content-item'
 import { ResourceInputSchema } from '../../domain/resource'
-import { clearStore } from '../lib/blobs'
+import { clearStore, STORE_NAMES } from '../lib/blobs'
 import { content } from '../lib/data/content'
 import { posts } from '../lib/data/posts'
 import { resources } from '../lib/data/resources'
@@ -12,21 +12,6 @@ import { users } from '../lib/data/users'
 import { DEMO_CONTENT, DEMO_COACH_NAME, DEMO_CREATED_BY, DEMO_POSTS, DEMO_RESOURCES, DEMO_USERS } from '../lib/demo-content'
 import { devOnly } from '../lib/demo/guard'
 import { HttpError, json, MAX_BODY_BYTES, parseWith, route } from '../lib/http'
-
-/** Every Blobs store the app uses (see netlify/lib/data/); a reset empties them all. */
-const APP_STORES = [
-  'posts',
-  'resources',
-  'downloads',
-  'content',
-  'users',
-  'subscribers',
-  'bookings',
-  'booking-emails-due',
-  'outbox',
-  'rate-limits',
-  'revoked-tokens',
-] as const
 
 const SeedBodySchema = z.object({ reset: z.optional(z.boolean({ error: 'reset must be true or false' })) })
 
@@ -85,7 +70,7 @@ export default devOnly(
     POST: async (req) => {
       const { reset = false } = await readOptionalBody(req)
       if (reset) {
-        for (const name of APP_STORES) await clearStore(name)
+        for (const name of STORE_NAMES) await clearStore(name)
       } else if ((await posts.list()).length > 0) {
         return json({ success: true, seeded: false })
       }

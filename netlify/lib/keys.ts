@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto'
+import { isId } from '../../domain/fields'
+
+/**
+ * Every Blobs key the functions use is built here, from parts that have been checked.
+ *
+ * Why this matters: the Blobs client puts a key into a URL path, and URL parsing rewrites what it
+ * understands there: `..` and `.` segments climb, `%2F` may become a slash, `#` and `?` cut the
+ * path short. A key taken from a request (`../index#`) would then name another record, even in
+ * another store. So a key is only ever made of segments from one safe alphabet (letters, digits,
+ * `_`, `-`, `~`) joined by single slashes; request text that must become a key is hashed or
+ * hex-encoded first; and the store wrapper (blobs.ts) refuses any other key on every operation.
+ */
+declare const blobKeyBrand: unique symbol
+declare const prefixBrand: unique symbol
+/** A full key, made by one of the builders below. */
+export type BlobKey = string & { readonly [blobKeyBrand]: true }
+/** The start of keys, for list(): complete segments, optionally ending in a slash. */
+export type KeyPrefix = string & { readonly [prefixBrand]: true }
+
+/** The Blobs service limit is 600 bytes; the local server stores each segment as a file name. */
+const MAX_KEY_LENGTH = 600
+const SEGMENT = /^[\w~-]{1,200}$/
+
+/** Thrown when a key or prefix would leave the safe alphabet: a bug upstream, never stored. */
+export class UnsafeKeyError extends Error {}
+
+export function isSafeKey(key: string): boolean {
+  return key.length > 0 && key.length <= MAX_KEY_LENGTH && key.split('/').every((segment) => SEGMENT.test(segment))
+}
+
+export function isSafePrefix(prefix: string): boolean {
+  if (prefix === '') return true
+  return isSafeKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix)
+}
+
+export function assertSafeKey(key: string): asserts key is BlobKey {
+  if (!isSafeKey(key)) throw new UnsafeKeyError(`unsafe storage key refused (${key.length} characters)`)
+}
+
+export function assertSafePrefix(prefix: string): asserts prefix is KeyPrefix {
+  if (!isSafePrefix(prefix)) throw new UnsafeKeyError(`unsafe storage prefix refused (${prefix.length} characters)`)
+}
+
+function key(...segments: string[]): BlobKey {
+  const joined = segments.join('/')
+  assertSafeKey(joined)
+  return joined
+}
+
+function id(value: string): string {
+  if (!isId(value)) throw new UnsafeKeyError('a record id outside the id alphabet reached a storage key')
+  return value
+}
+
+/** Text of any shape as one fixed-length segment (rate-limit subjects, email recipients). */
+function hashed(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 32)
+}
+
+/**
+ * An email as a key that keeps its order and its prefixes (a search for the start of an address
+ * is a list by prefix): its UTF-8 bytes in hex, a slash every 200 characters so each segment stays
+ * a valid file name for the local server. 254 octets give at most 510 characters.
+ */
+function hexSegments(text: string): string {
+  return (
+    Buffer.from(text, 'utf8')
+      .toString('hex')
+      .match(/.{1,200}/g) ?? []
+  ).join('/')
+}
+
+export const keys = {
+  /** The one JSON document of a collection store (posts, resources, content, users). */
+  document: () => key('index'),
+
+  postBody: (postId: string, revision: string) => key('body', id(postId), id(revision)),
+  postBodies: (postId: string) => `${key('body', id(postId))}/` as KeyPrefix,
+  allPostBodies: () => 'body/' as KeyPrefix,
+
+  booking: (bookingId: string) => key(id(bookingId)),
+
+  subscriber: (normalizedEmail: string) => key(hexSegments(normalizedEmail)),
+  subscriberSearch: (normalizedStart: string): KeyPrefix | undefined => {
+    if (!normalizedStart) return undefined
+    const prefix = hexSegments(normalizedStart)
+    assertSafePrefix(prefix)
+    return prefix
+  },
+
+  rateLimitEntry: (scope: string, subject: string, entryId: string) => key(scope, hashed(subject), id(entryId)),
+  rateLimitEntries: (scope: string, subject: string) => `${key(scope, hashed(subject))}/` as KeyPrefix,
+
+  /** One marker per recipient and day: at most one welcome email each. */
+  welcomeMarker: (normalizedEmail: string, day: string) => key('welcome', hashed(normalizedEmail), id(day)),
+
+  download: (eventId: string, resourceId: string) => key(`${id(eventId)}~${id(resourceId)}`),
+  revokedToken: (jti: string) => key(id(jti)),
+  outboxEmail: (emailId: string) => key(id(emailId)),
+
+  /** A key read back from list(): checked like any other before it is used again. */
+  listed: (value: string) => key(value),
+}

@@ -1,0 +1,378 @@
+import { createHmac } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { getStore } from '@netlify/blobs'
+import fc from 'fast-check'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import type { AdminStats } from '../../domain/admin-stats'
+import { BOOKING_MESSAGES } from '../../domain/booking'
+import { mailtoHref } from '../../domain/email-link'
+import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
+import * as devSeed from '../../netlify/dev-functions/dev-seed'
+import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
+import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
+import * as adminContent from '../../netlify/functions/admin-content'
+import * as adminStats from '../../netlify/functions/admin-stats'
+import * as blogPage from '../../netlify/functions/blog-page'
+import * as content from '../../netlify/functions/content'
+import * as resourceDownload from '../../netlify/functions/resource-download'
+import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
+import * as subscribersFunction from '../../netlify/functions/subscribers'
+import * as unsubscribe from '../../netlify/functions/unsubscribe'
+import { openStore } from '../../netlify/lib/blobs'
+import { retryBookingEmails } from '../../netlify/lib/booking-email'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { posts } from '../../netlify/lib/data/posts'
+import { users } from '../../netlify/lib/data/users'
+import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '../../netlify/lib/keys'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { createAdmin, createEditor } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, fakeContext, TEST_ORIGIN } from '../support/call'
+import { expectConsoleError } from '../support/console-guard'
+import { bookingInput, postInput } from '../support/factories'
+import { useUpPublicLimit } from '../support/limits'
+import { createPost, createResource } from '../support/records'
+import { sendgridAccepts, useSendgridMock, type SentMessage } from '../support/sendgrid'
+
+/**
+ * The holes an attacker found in a served copy of the site, one test each, written to fail on the
+ * code as it was and to keep the classes they belong to closed. The wider sweep (every field of
+ * every function) is the attack suite, tests/attack.
+ */
+const blobs = useBlobsServer()
+const mail = useSendgridMock()
+
+const CRAFTED_IDS = [
+  '../index#',
+  '../index',
+  '..%2Findex',
+  '%2e%2e/index',
+  'body/../../index',
+  '../../users/index#',
+  '.',
+  '..',
+  'index?x=1',
+  'a/b',
+  'a#b',
+  'a b',
+  '',
+]
+
+/** Every key of every store with its content: what "nothing else was read or written" is checked against. */
+async function everything(): Promise<Record<string, string>> {
+  const all: Record<string, string> = {}
+  for (const name of ['posts', 'users', 'content', 'resources'] as const) {
+    for (const key of await openStore(name).keys()) all[`${name}/${key}`] = (await openStore(name).get(key)) ?? ''
+  }
+  return all
+}
+
+describe('ids that reach storage keys', () => {
+  it.each(CRAFTED_IDS)('an editor updating post %j is refused, and nothing is deleted or planted', async (id) => {
+    const { authorization } = await createEditor()
+    await createPost({ status: 'published', title: 'Kept one' })
+    await createPost({ status: 'published', title: 'Kept two' })
+    const before = await everything()
+
+    const first = await call(adminBlogPosts, {
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
+      headers: { authorization },
+      body: { ...postInput(), id },
+    })
+    // The second request of the attack: a body crafted to become a posts index pointing elsewhere.
+    const planted = JSON.stringify({ posts: [{ id: 'x', bodyKey: '../users/index' }] })
+    const second = await call(adminBlogPosts, {
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
+      headers: { authorization },
+      body: { ...postInput({ content: planted }), id },
+    })
+
+    expect([first.status, second.status]).toEqual([400, 400])
+    expect(await everything()).toEqual(before)
+    expect((await posts.listPublished()).map((post) => post.title).sort()).toEqual(['Kept one', 'Kept two'])
+    expect(
+      (await call(adminBlogPosts, { method: 'POST', path: '/api/admin/blog-posts', headers: { authorization }, body: postInput() })).status,
+    ).toBe(201)
+  })
+
+  it.each(CRAFTED_IDS.filter(Boolean))('reading or deleting post %j by its path answers 404 and touches nothing', async (id) => {
+    const { authorization } = await createEditor()
+    await createPost({ status: 'published' })
+    const before = await everything()
+    for (const method of ['GET', 'DELETE']) {
+      const { status, body } = await call(adminBlogPost, {
+        method,
+        path: '/api/admin/blog-posts/x',
+        headers: { authorization },
+        params: { id },
+      })
+      expect(status).toBe(404)
+      expect(JSON.stringify(body)).not.toContain('passwordHash')
+    }
+    expect(await everything()).toEqual(before)
+  })
+
+  it('never follows a stored pointer outside the post it belongs to', async () => {
+    const admin = await createAdmin()
+    const { authorization } = await createEditor()
+    const post = await createPost()
+    // Someone with access to the store plants an index whose body pointer climbs into the users store.
+    const raw = getStore({ name: 'posts', consistency: 'strong' })
+    const index = JSON.parse((await raw.get('index', { type: 'text' })) ?? '{}') as { posts: { bodyKey: string }[] }
+    index.posts[0]!.bodyKey = `body/${post.id}/../../../users/index`
+    await raw.set('index', JSON.stringify(index))
+    expectConsoleError(/storage unavailable/)
+
+    const { status, body } = await call(adminBlogPost, {
+      path: `/api/admin/blog-posts/${post.id}`,
+      headers: { authorization },
+      params: { id: post.id },
+    })
+
+    expect(status).toBe(503)
+    expect(JSON.stringify(body)).not.toContain(admin.user.passwordHash)
+    expect(JSON.stringify(body)).not.toContain('passwordHash')
+  })
+
+  it('has the store refuse an unsafe key on every operation, before any request leaves', async () => {
+    const store = openStore('posts')
+    const before = { ...blobs.current.requests }
+    for (const key of ['../index', 'a/../b', 'a//b', 'a#b', 'a?b', '%2e%2e', 'x'.repeat(601), '', 'a/./b']) {
+      const unsafe = key as BlobKey
+      expect(() => store.get(unsafe)).toThrow(UnsafeKeyError)
+      expect(() => store.getEntry(unsafe)).toThrow(UnsafeKeyError)
+      expect(() => store.set(unsafe, 'x')).toThrow(UnsafeKeyError)
+      expect(() => store.setIfNew(unsafe, 'x')).toThrow(UnsafeKeyError)
+      expect(() => store.setIfMatch(unsafe, 'x', 'etag')).toThrow(UnsafeKeyError)
+      expect(() => store.delete(unsafe)).toThrow(UnsafeKeyError)
+      if (key) expect(() => store.keys(key as KeyPrefix)).toThrow(UnsafeKeyError)
+    }
+    expect(blobs.current.requests).toEqual(before)
+  })
+
+  it('builds only keys that survive URL parsing unchanged, whatever the parts (property-based)', () => {
+    const builders: ((part: string) => BlobKey)[] = [
+      (part) => keys.postBody(part, 'rev'),
+      (part) => keys.postBody('post', part),
+      (part) => keys.booking(part),
+      (part) => keys.subscriber(part),
+      (part) => keys.rateLimitEntry(part.replace(/[^\w-]/g, '') || 'scope', part, 'entry'),
+      (part) => keys.welcomeMarker(part, '2026-11-23'),
+      (part) => keys.download('event', part),
+      (part) => keys.revokedToken(part),
+    ]
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.nat(builders.length - 1), (part, which) => {
+        let key: string
+        try {
+          key = builders[which]!(part)
+        } catch (error) {
+          expect(error).toBeInstanceOf(UnsafeKeyError)
+          return
+        }
+        expect(isSafeKey(key)).toBe(true)
+        // What the Blobs client does with a key: a path segment of a URL. It must come out as it went in.
+        const url = new URL(`https://blobs.example/site/store/${key}`)
+        expect(url.pathname).toBe(`/site/store/${key}`)
+        expect(url.search + url.hash).toBe('')
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+})
+
+describe('patterns on request text', () => {
+  const worst = ['@.'.repeat(32_000) + ' x', 'a@' + 'a.'.repeat(32_000) + '!', `${'a'.repeat(250)}@${'b.'.repeat(20_000)}`]
+
+  it.each(worst.map((email, i) => [i, email]))('answer worst-case email %i at the body limit as a refusal, at once', async (_, email) => {
+    const started = performance.now()
+    const subscribe = await call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body: { email } })
+    const book = await call(sendBookingEmail, {
+      method: 'POST',
+      path: '/.netlify/functions/send-booking-email',
+      body: bookingInput({ email }),
+    })
+    const leave = await call(unsubscribe, {
+      method: 'POST',
+      path: `/api/unsubscribe?email=${encodeURIComponent(email.slice(0, 4000))}&token=${'a'.repeat(43)}`,
+    })
+    const elapsed = performance.now() - started
+
+    expect(subscribe).toMatchObject({ status: 400, body: { message: SUBSCRIBE_MESSAGES.invalidEmail } })
+    expect(book).toMatchObject({ status: 400, body: { message: 'Enter a valid email' } })
+    expect(leave.status).toBe(400)
+    // Before: 44 s for 8 KB. A bound far above any machine's noise, far below a backtracking pattern's cost.
+    expect(elapsed).toBeLessThan(3_000)
+  })
+})
+
+describe('names that are built-in properties', () => {
+  it('content items named constructor, keys, toString or hasOwnProperty are plain texts', async () => {
+    const { authorization } = await createEditor()
+    const items = [
+      { section: 'constructor', key: 'keys', value: 'one' },
+      { section: 'toString', key: 'valueOf', value: 'two' },
+      { section: 'hero', key: 'constructor', value: 'three' },
+      { section: 'hasOwnProperty', key: 'prototype', value: 'four' },
+    ]
+    for (const item of items)
+      expect(
+        (await call(adminContent, { method: 'POST', path: '/api/admin/content', headers: { authorization }, body: item })).status,
+      ).toBe(200)
+
+    const { status, body } = await call<{ success: boolean; content: Record<string, Record<string, string>> }>(content, {
+      path: '/api/content',
+    })
+
+    expect(status).toBe(200)
+    for (const { section, key, value } of items) expect(body.content[section]?.[key]).toBe(value)
+    // Nothing leaked into the process either: a second call answers the same.
+    expect((await call(content, { path: '/api/content' })).status).toBe(200)
+    expect(typeof Object.keys).toBe('function')
+  })
+})
+
+describe('text that reaches a template', () => {
+  const POST_SHELL = '<!doctype html><html><head><title>Site</title></head><body><div id="root"><!--post--></div></body></html>'
+
+  it.each(['$`', "$'", '$&', '$1', '$$', '$<name>'])('a post title with %s puts exactly one head into the post page', async (pattern) => {
+    mail.use(http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(POST_SHELL)))
+    const post = await createPost({ status: 'published', title: `Saving ${pattern} first ${pattern}`, excerpt: `Excerpt ${pattern}` })
+
+    const response = await blogPage.default(new Request(`${TEST_ORIGIN}/blog/${post.slug}`), fakeContext({ params: { slug: post.slug } }))
+    const page = await response.text()
+
+    expect(response.status).toBe(200)
+    expect(page.match(/<\/head>/g)).toHaveLength(1)
+    expect(page.match(/<title>/g)).toHaveLength(1)
+    const escaped = `Saving ${pattern} first ${pattern}`.replace(
+      /[<>&'"]/g,
+      (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": '#39', '"': 'quot' }[c]};`,
+    )
+    expect(page).toContain(`<title>${escaped} | `)
+  })
+})
+
+describe('addresses that add recipients', () => {
+  it.each([
+    'me@x.co?bcc=someone@else.example',
+    'a@b.cc<victim@example.com>',
+    'a@b.cc,c@d.ee',
+    '"a"@b.cc',
+    'a@b.cc\r\nBcc: x@y.z',
+    'a@b@c.cc',
+    "o'hara&co@x.co",
+  ])('refuses %j on the booking and newsletter forms', async (email) => {
+    const book = await call(sendBookingEmail, {
+      method: 'POST',
+      path: '/.netlify/functions/send-booking-email',
+      body: bookingInput({ email }),
+    })
+    const subscribe = await call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body: { email } })
+    expect(book).toMatchObject({ status: 400, body: { message: 'Enter a valid email' } })
+    expect(subscribe).toMatchObject({ status: 400, body: { message: SUBSCRIBE_MESSAGES.invalidEmail } })
+    expect(await bookings.list()).toEqual([])
+  })
+
+  it('hands SendGrid one recipient and a reply-to as address objects, and a one-line subject', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    const sent: SentMessage[] = []
+    mail.use(sendgridAccepts(sent))
+
+    const { status } = await call(sendBookingEmail, {
+      method: 'POST',
+      path: '/.netlify/functions/send-booking-email',
+      body: bookingInput({ firstName: 'Ann\r\nBcc: x@evil.example', email: 'ann@example.com' }),
+    })
+
+    expect(status).toBe(200)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.personalizations).toEqual([{ to: [{ email: 'coach@test.example' }] }])
+    expect(sent[0]!.reply_to).toEqual({ email: 'ann@example.com' })
+    expect(sent[0]!.subject).not.toMatch(/[\r\n]/)
+  })
+
+  it('writes mailto: links that name one address whatever was stored', () => {
+    expect(mailtoHref('me@x.co?bcc=someone@else.example')).toBe('mailto:me%40x.co%3Fbcc%3Dsomeone@else.example')
+    expect(mailtoHref('ann@example.com')).toBe('mailto:ann@example.com')
+  })
+})
+
+describe('production is production', () => {
+  it('keeps the development helpers out of the deployed functions folder', () => {
+    const deployed = readdirSync('netlify/functions')
+    expect(deployed.filter((file) => file.startsWith('dev-'))).toEqual([])
+    for (const file of deployed) expect(readFileSync(`netlify/functions/${file}`, 'utf8')).not.toContain('demo/guard')
+  })
+
+  it.each(['NETLIFY_DEV', 'NETLIFY_LOCAL'])(
+    'answers the seed endpoint 404 on a deployed site even with %s=true and DEMO_SEED=true',
+    async (variable) => {
+      vi.stubEnv(variable, 'true')
+      vi.stubEnv('DEMO_SEED', 'true')
+      const deployed = await call(devSeed, { method: 'POST', path: '/api/dev/seed', runtime: 'deployed' })
+      expect(deployed.status).toBe(404)
+      expect(await posts.list()).toEqual([])
+    },
+  )
+
+  it('stores bookings on a deployed site without email settings, mails nobody, says so in the admin, and sends once set up', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', undefined)
+    const { authorization } = await createAdmin()
+
+    const { status, body } = await call(sendBookingEmail, {
+      method: 'POST',
+      path: '/.netlify/functions/send-booking-email',
+      body: bookingInput(),
+      runtime: 'deployed',
+    })
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: BOOKING_MESSAGES.success })
+    expect(await bookings.list()).toEqual([expect.objectContaining({ emailStatus: 'pending' })])
+    expect(await outbox.list()).toEqual([])
+    const stats = await call<{ success: boolean; stats: AdminStats }>(adminStats, {
+      path: '/api/admin/stats',
+      headers: { authorization },
+      runtime: 'deployed',
+    })
+    expect(stats.body.stats.email).toEqual({ transport: 'none', missing: ['SENDGRID_API_KEY'] })
+
+    vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
+    const sent: SentMessage[] = []
+    mail.use(sendgridAccepts(sent))
+    expect(await retryBookingEmails({ local: false })).toEqual({ sent: 1, failed: 0 })
+    expect(sent).toHaveLength(1)
+  })
+
+  it('derives the unsubscribe key instead of using the session signing key', () => {
+    const withSigningKey = createHmac('sha256', process.env.JWT_SECRET!).update('reader@example.com').digest('base64url')
+    expect(unsubscribeToken('reader@example.com')).not.toBe(withSigningKey)
+    vi.stubEnv('UNSUBSCRIBE_SECRET', 'a-separate-unsubscribe-secret-of-32-characters')
+    const withOwnKey = unsubscribeToken('reader@example.com')
+    expect(withOwnKey).not.toBe(withSigningKey)
+    expect(withOwnKey).toBe(
+      createHmac('sha256', 'a-separate-unsubscribe-secret-of-32-characters').update('reader@example.com').digest('base64url'),
+    )
+  })
+})
+
+describe('counts an address can drive', () => {
+  it('limits download records per network', async () => {
+    const resource = await createResource()
+    await useUpPublicLimit('download', '198.51.100.40', 300)
+    const download = (ip: string) =>
+      call(resourceDownload, { method: 'POST', path: `/api/resources/${resource.id}/download`, params: { id: resource.id }, ip })
+    expect((await download('198.51.100.40')).status).toBe(429)
+    expect((await download('198.51.100.41')).status).toBe(200)
+  })
+
+  it('keeps the users document untouched by all of the above', async () => {
+    const { user } = await createAdmin()
+    expect((await users.findById(user.id))?.role).toBe('admin')
+  })
+})
