@@ -32,7 +32,7 @@ export default defineConfig({
     // netlify serve reads dist/_headers before it builds and lets that copy win: start from none,
     // or a rebuilt page (its inline style hashes) would be served with the previous policy.
     // The development helpers (seed, outbox) are linked in first: deploys never have them.
-    command: `tsx scripts/dev-functions.ts && rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --port ${PORT}`,
+    command: `tsx scripts/dev-functions.ts && rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --context dev --port ${PORT}`,
     url: `${BASE_URL}/api/content`,
     env: { ...localServerEnv(), BOOKING_TO_EMAIL: 'coach@example.com' },
     reuseExistingServer: !process.env.CI,

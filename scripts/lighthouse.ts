@@ -53,7 +53,7 @@ if (!base) {
   // netlify serve reads dist/_headers before it builds and lets that copy win (playwright.config.ts).
   rmSync('dist/_headers', { force: true })
   linkDevFunctions()
-  server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(PORT)], {
+  server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', '--port', String(PORT)], {
     env: { ...process.env, ...localServerEnv() },
     stdio: 'ignore',
     detached: true,

@@ -1,20 +1,35 @@
 import type { Config, Context } from '@netlify/functions'
 import { retryBookingEmails } from '../lib/booking-email'
+import { rateLimits } from '../lib/data/rate-limits'
 import { resources } from '../lib/data/resources'
 import { revokedTokens } from '../lib/data/revoked-tokens'
+import { welcomeEmails } from '../lib/data/welcome-emails'
 import { runtimeOf } from '../lib/env'
+import { LOGIN_LIMITS } from '../lib/login'
+import { PUBLIC_LIMITS } from '../lib/public-forms'
 
 /**
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
- * into the counts, retries booking emails that failed, and forgets revoked tokens that have expired.
+ * into the counts, retries booking emails that failed, and forgets what has expired (revoked
+ * tokens, rate-limit entries of addresses that never came back, past days' welcome markers).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
-  const outcomes = await Promise.allSettled([resources.foldDownloads(), retryBookingEmails(runtimeOf(context)), revokedTokens.prune()])
-  const [folded, emails, pruned] = outcomes.map((outcome) =>
-    outcome.status === 'fulfilled' ? outcome.value : `failed: ${String(outcome.reason)}`,
+  const tasks = {
+    folded: () => resources.foldDownloads(),
+    emails: () => retryBookingEmails(runtimeOf(context)),
+    pruned: () => revokedTokens.prune(),
+    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS)]),
+    welcomes: () => welcomeEmails.prune(),
+  }
+  const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
+  const report = Object.fromEntries(
+    Object.keys(tasks).map((name, i) => {
+      const outcome = outcomes[i]!
+      return [name, outcome.status === 'fulfilled' ? outcome.value : `failed: ${String(outcome.reason)}`]
+    }),
   )
-  console.log('maintenance:', JSON.stringify({ folded, emails, pruned }))
+  console.log('maintenance:', JSON.stringify(report))
   return new Response(null, { status: outcomes.some((outcome) => outcome.status === 'rejected') ? 500 : 204 })
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { EMAIL_MAX } from '../../domain/fields'
 import { SUBSCRIBE_MESSAGES, SubscribeSchema } from '../../domain/subscriber'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
@@ -8,7 +9,8 @@ import { sendWelcome } from '../lib/newsletter'
 import { limitPublicForm } from '../lib/public-forms'
 
 const ListQuerySchema = z.object({
-  search: z._default(z.string().check(z.maxLength(254)), ''),
+  // The start of an address: no longer than an address can be (254 bytes, whatever the letters).
+  search: z._default(z.string().check(z.refine((text) => Buffer.byteLength(text) <= EMAIL_MAX, { error: 'Search is too long' })), ''),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
 })
 

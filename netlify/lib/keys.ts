@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, hkdfSync } from 'node:crypto'
 import { isId } from '../../domain/fields'
+import { env } from './env'
 
 /**
  * Every Blobs key the functions use is built here, from parts that have been checked.
@@ -53,9 +54,20 @@ function id(value: string): string {
   return value
 }
 
-/** Text of any shape as one fixed-length segment (rate-limit subjects, email recipients). */
+/**
+ * Text of any shape as one fixed-length segment (rate-limit subjects, email recipients). Keyed
+ * with a secret derived from JWT_SECRET, so the stored keys do not give back the addresses,
+ * usernames and emails behind them to anyone who reads the store and tries a dictionary.
+ */
 function hashed(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 32)
+  const root = env('JWT_SECRET')
+  const digest = root ? createHmac('sha256', subjectKey(root)) : createHash('sha256')
+  return digest.update(text).digest('base64url').slice(0, 32)
+}
+let derived: { root: string; key: Buffer } | undefined
+function subjectKey(root: string): Buffer {
+  if (derived?.root !== root) derived = { root, key: Buffer.from(hkdfSync('sha256', root, 'faithful-finances', 'storage-subjects/v1', 32)) }
+  return derived.key
 }
 
 /**
@@ -91,9 +103,13 @@ export const keys = {
 
   rateLimitEntry: (scope: string, subject: string, entryId: string) => key(scope, hashed(subject), id(entryId)),
   rateLimitEntries: (scope: string, subject: string) => `${key(scope, hashed(subject))}/` as KeyPrefix,
+  rateLimitScope: (scope: string) => `${key(scope)}/` as KeyPrefix,
+  /** A network a user has signed in from (login.ts). */
+  knownNetwork: (subject: string) => key('login-known', hashed(subject)),
 
   /** One marker per recipient and day: at most one welcome email each. */
   welcomeMarker: (normalizedEmail: string, day: string) => key('welcome', hashed(normalizedEmail), id(day)),
+  welcomeMarkers: () => 'welcome/' as KeyPrefix,
 
   download: (eventId: string, resourceId: string) => key(`${id(eventId)}~${id(resourceId)}`),
   revokedToken: (jti: string) => key(id(jti)),

@@ -13,18 +13,23 @@ import { HttpError } from './http'
  * Sign-in attempts are limited so that guessing is slow and the coach is never locked out by
  * someone else:
  * - per username *and* network: 5 tries in 15 minutes. Guesses at her username from elsewhere
- *   use up their own network's tries, never hers, so her right password works from an address
+ *   use up their own network's tries, never hers, so her right password works from a network
  *   with no recent failures while her username is under attack;
- * - per network: 20 tries in 15 minutes, whatever the usernames (one network guessing at many).
+ * - per network: 20 tries in 15 minutes, whatever the usernames (one network guessing at many);
+ * - per username, from all networks together: past 50 tries in 15 minutes the username is under
+ *   a spread-out attack (an IPv6 /48 holds 65,536 networks of five tries each), and only networks
+ *   she has signed in from in the last 90 days may try until it calms down.
  * Each attempt takes its slot before the password is checked (parallel guesses cannot all slip
- * past one check); a success gives back its own slots and clears the username's tries from that
- * network; slots age out of the window, so a person who mistypes is slowed down, never locked
- * out for good. A network is an IPv4 address or an IPv6 /64 (client-network.ts).
+ * past one check); a success gives back its own slots, clears the username's tries from that
+ * network and remembers the network; slots age out of the window, so a person who mistypes is
+ * slowed down, never locked out for good. A network is an IPv4 address or an IPv6 /64.
  */
 export const LOGIN_LIMITS = {
   perUsernameAndNetwork: { scope: 'login-pair', max: 5, windowMs: 15 * 60_000 },
   perNetwork: { scope: 'login-net', max: 20, windowMs: 15 * 60_000 },
+  perUsername: { scope: 'login-user', max: 50, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>
+const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60_000
 
 // Compared against when the username does not exist, so both cases take the same time.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
@@ -32,19 +37,26 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
 export async function takeLoginAttempt(username: string, req: Request, context: Context): Promise<{ succeeded: () => Promise<void> }> {
   const network = clientNetwork(req, context)
   const pair = `${username}\n${network}`
-  const [byPair, byNetwork] = await Promise.all([
+  const [byPair, byNetwork, byUsername] = await Promise.all([
     rateLimits.take(LOGIN_LIMITS.perUsernameAndNetwork, pair),
     rateLimits.take(LOGIN_LIMITS.perNetwork, network),
+    rateLimits.take(LOGIN_LIMITS.perUsername, username),
   ])
-  if (!byPair.allowed || !byNetwork.allowed) {
+  const allowed = byPair.allowed && byNetwork.allowed && (byUsername.allowed || (await rateLimits.isKnownNetwork(pair, KNOWN_NETWORK_MS)))
+  if (!allowed) {
     // A refused attempt must not hold a slot it was refused for.
-    await Promise.all([byPair.allowed && byPair.release(), byNetwork.allowed && byNetwork.release()])
+    await Promise.all([byPair, byNetwork, byUsername].map((taken) => taken.allowed && taken.release()))
     const retryAfter = Math.max(byPair.retryAfterSeconds, byNetwork.retryAfterSeconds)
     throw new HttpError(429, LOGIN_MESSAGES.tooMany, { 'Retry-After': String(retryAfter) })
   }
   return {
     succeeded: async () => {
-      await Promise.all([rateLimits.reset(LOGIN_LIMITS.perUsernameAndNetwork, pair), byNetwork.release()])
+      await Promise.all([
+        rateLimits.reset(LOGIN_LIMITS.perUsernameAndNetwork, pair),
+        byNetwork.release(),
+        byUsername.allowed && byUsername.release(),
+        rateLimits.rememberNetwork(pair),
+      ])
     },
   }
 }

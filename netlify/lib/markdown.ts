@@ -1,6 +1,7 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import type { BlogPost, RenderedPost } from '../../domain/blog-post'
+import { tameMarkdown } from './markdown-guard'
 
 /**
  * Post bodies: headings 1-3, bold, italic, inline code, links in a new tab,
@@ -16,10 +17,21 @@ function splitEmojiLine(line: string): { emoji: string; text: string } {
   return { emoji, text: line.slice(emoji.length).trimStart() }
 }
 
-/** Where the first line that starts with a marker begins, for marked's start hint. */
+/**
+ * Where the next line that starts with a marker begins, within the paragraph at the start of
+ * `src`, for marked's start hint. It stops at the paragraph's end: marked asks again for every
+ * paragraph, and a search to the end of the text each time would cost the square of its length.
+ */
 function firstEmojiLine(src: string): number | undefined {
-  const starts = EMOJI_MARKERS.map((marker) => (src.startsWith(marker) ? 0 : src.indexOf(`\n${marker}`) + 1 || -1)).filter((at) => at >= 0)
-  return starts.length > 0 ? Math.min(...starts) : undefined
+  let lineStart = 0
+  while (lineStart < src.length) {
+    const next = src.indexOf('\n', lineStart)
+    const line = src.slice(lineStart, next < 0 ? src.length : next)
+    if (EMOJI_MARKERS.some((marker) => line.startsWith(marker))) return lineStart
+    if (next < 0 || (lineStart > 0 && line.trim() === '')) return undefined
+    lineStart = next + 1
+  }
+  return undefined
 }
 
 type EmojiListToken = Tokens.Generic & { items: { emoji: string; tokens: Tokens.Generic[] }[] }
@@ -107,9 +119,27 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 }
 
+/**
+ * Markdown to safe HTML. The text is first kept within marked's comfortable bounds
+ * (markdown-guard.ts); should marked still fail, the post shows as plain paragraphs rather than
+ * its page failing for every visitor.
+ */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown) as string
+  let html: string
+  try {
+    html = marked.parse(tameMarkdown(markdown)) as string
+  } catch (error) {
+    console.warn('markdown could not be rendered; showing it as text:', error instanceof Error ? error.message : error)
+    html = markdown
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+      .join('')
+  }
   return sanitizeHtml(html, SANITIZE)
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!)
 }
 
 /** A post as its public page shows it: the body rendered and sanitized. */

@@ -3,7 +3,11 @@ import { excerptOf } from '../../domain/text'
 
 /** Escapes text for XML and HTML text and attribute values alike. */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!)
+  // Characters XML 1.0 cannot hold at all (most control characters, lone surrogates, U+FFFE/F)
+  // would make a feed reader refuse the whole feed: they are dropped, the rest escaped.
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
 export type PageMeta = {

@@ -12,6 +12,7 @@ import * as devSeed from '../../netlify/dev-functions/dev-seed'
 import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
 import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
 import * as adminContent from '../../netlify/functions/admin-content'
+import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminStats from '../../netlify/functions/admin-stats'
 import * as blogPage from '../../netlify/functions/blog-page'
 import * as content from '../../netlify/functions/content'
@@ -27,7 +28,7 @@ import { posts } from '../../netlify/lib/data/posts'
 import { users } from '../../netlify/lib/data/users'
 import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '../../netlify/lib/keys'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
-import { createAdmin, createEditor } from '../support/auth'
+import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, fakeContext, TEST_ORIGIN } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
@@ -374,5 +375,85 @@ describe('counts an address can drive', () => {
   it('keeps the users document untouched by all of the above', async () => {
     const { user } = await createAdmin()
     expect((await users.findById(user.id))?.role).toBe('admin')
+  })
+})
+
+describe('what a second look found', () => {
+  it('renders a post body nested 2,000 deep or full of emphasis markers without failing', async () => {
+    const { renderMarkdown } = await import('../../netlify/lib/markdown')
+    for (const body of [
+      '>'.repeat(2_000),
+      '- > '.repeat(2_000),
+      '_a'.repeat(30_000),
+      `a${' '.repeat(60_000)}b`,
+      'a\n✅\n\n'.repeat(7_000),
+    ]) {
+      expect(() => renderMarkdown(body)).not.toThrow()
+    }
+  })
+
+  it('mails one welcome a day to an inbox however its address is spelled', async () => {
+    for (const email of [
+      'ann.lee+1@gmail.com',
+      'annlee+2@googlemail.com',
+      'A.N.N.L.E.E@gmail.com',
+      'ａｎｎｌｅｅ@gmail.com',
+      'ann.lee@gmail.com',
+    ]) {
+      await call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body: { email } })
+    }
+    expect(await outbox.list()).toHaveLength(1)
+  })
+
+  it(
+    'lets only networks she has signed in from try her username while it is guessed at from many networks',
+    { timeout: 120_000 },
+    async () => {
+      const { user } = await createAdmin({ username: 'Grace' })
+      const login = (password: string, ip: string) =>
+        call(adminLogin, { method: 'POST', path: '/api/admin/login', body: { username: user.username, password }, ip })
+      expect((await login(TEST_PASSWORD, '203.0.113.7')).status).toBe(200)
+      // 11 networks of one /48, five guesses each: 55 tries at her username within the window.
+      for (let n = 1; n <= 11; n++) {
+        await Promise.all(Array.from({ length: 5 }, (_, i) => login(`guess ${i}`, `2001:db8:77:${n.toString(16)}::1`)))
+      }
+
+      expect((await login(TEST_PASSWORD, '2001:db8:77:ff::1')).status).toBe(429)
+      expect((await login(TEST_PASSWORD, '203.0.113.7')).status).toBe(200)
+    },
+  )
+
+  it('lets a free slot be used when refusals arrive at the same moment', async () => {
+    await useUpPublicLimit('subscribe', '198.51.100.50', 295)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(subscribersFunction, {
+          method: 'POST',
+          path: '/api/subscribers',
+          body: { email: `burst${i}@example.com` },
+          ip: '198.51.100.50',
+        }),
+      ),
+    )
+    const accepted = answers.filter((answer) => answer.status === 200).length
+    expect(accepted).toBeGreaterThanOrEqual(1)
+    expect(accepted).toBeLessThanOrEqual(5)
+  })
+
+  it('keeps control characters out of the RSS feed', async () => {
+    await createPost({ status: 'published', title: 'Bad \u0001 title \u000b', tags: ['tag\u0002'] })
+    const { default: rss } = await import('../../netlify/functions/rss')
+    const xml = await (await rss(new Request(`${TEST_ORIGIN}/rss.xml`), fakeContext())).text()
+    expect(xml).toContain('<title>Bad  title</title>')
+    expect([...xml].filter((c) => c < ' ' && c !== '\n' && c !== '\t' && c !== '\r')).toEqual([])
+  })
+
+  it('answers a subscriber search longer than an address as a 400, not a storage error', async () => {
+    const { authorization } = await createEditor()
+    const { status } = await call(subscribersFunction, {
+      path: `/api/subscribers?search=${encodeURIComponent('€'.repeat(254))}`,
+      headers: { authorization },
+    })
+    expect(status).toBe(400)
   })
 })

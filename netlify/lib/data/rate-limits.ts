@@ -13,6 +13,11 @@ const store = () => openStore('rate-limits')
 
 export type Limit = { scope: string; max: number; windowMs: number }
 
+/** Tries after a refusal that may have been caused by other attempts in flight at that moment. */
+const RETRIES = 3
+/** How far over the limit a count may be and still be a collision rather than a real refusal. */
+const NEAR_MISS = 20
+
 async function recent(limit: Limit, subject: string, now: Date): Promise<BlobKey[]> {
   const prefix = keys.rateLimitEntries(limit.scope, subject.toLowerCase())
   const since = prefix + timeOrderedId(new Date(now.getTime() - limit.windowMs))
@@ -35,20 +40,54 @@ export const rateLimits = {
   /**
    * Counts one attempt and answers whether it is within the limit, so that concurrent attempts
    * cannot all pass a check made before any of them is counted: each writes its own entry first,
-   * then counts; one over the limit takes its entry back, so refusals do not extend the wait.
+   * then counts every recent entry. One over the limit takes its entry back, so refusals do not
+   * extend the wait. Concurrent attempts count against each other until refusals are taken back,
+   * so one refused by a near miss tries again after a random pause, up to RETRIES times, the way
+   * network senders back off after a collision: a burst of refusals cannot crowd out a slot that
+   * is really free, and nothing is ever let in past the limit.
    */
   async take(limit: Limit, subject: string, now = new Date()): Promise<Taken> {
-    const key = keys.rateLimitEntry(limit.scope, subject.toLowerCase(), timeOrderedId(now))
-    await store().setIfNew(key, '')
-    const count = (await recent(limit, subject, now)).length
-    const allowed = count <= limit.max
-    if (!allowed) await store().delete(key)
-    return {
-      allowed,
-      count,
-      retryAfterSeconds: Math.ceil(limit.windowMs / 1000),
-      release: () => store().delete(key),
+    for (let attempt = 0; ; attempt++) {
+      const key = keys.rateLimitEntry(limit.scope, subject.toLowerCase(), timeOrderedId(now))
+      await store().setIfNew(key, '')
+      const count = (await recent(limit, subject, now)).length
+      const allowed = count <= limit.max
+      if (!allowed) await store().delete(key)
+      if (allowed || attempt === RETRIES || count > limit.max + NEAR_MISS) {
+        return {
+          allowed,
+          count,
+          retryAfterSeconds: Math.ceil(limit.windowMs / 1000),
+          release: () => store().delete(key),
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, (20 + Math.random() * 60) * 2 ** attempt))
     }
+  },
+
+  /** A network that signed in as this user: it keeps its way in while the username is under attack. */
+  async rememberNetwork(subject: string, now = new Date()): Promise<void> {
+    await store().set(keys.knownNetwork(subject.toLowerCase()), now.toISOString())
+  },
+
+  async isKnownNetwork(subject: string, maxAgeMs: number, now = new Date()): Promise<boolean> {
+    const since = Date.parse((await store().get(keys.knownNetwork(subject.toLowerCase()))) ?? '')
+    return Number.isFinite(since) && now.getTime() - since < maxAgeMs
+  },
+
+  /** Drops entries older than the longest window (subjects that never came back); run on a schedule. */
+  async prune(scopes: readonly Limit[], now = new Date()): Promise<number> {
+    let pruned = 0
+    for (const limit of scopes) {
+      const cutoff = timeOrderedId(new Date(now.getTime() - limit.windowMs))
+      for (const key of await store().keys(keys.rateLimitScope(limit.scope))) {
+        if (key.slice(key.lastIndexOf('/') + 1) < cutoff) {
+          await store().delete(key)
+          pruned++
+        }
+      }
+    }
+    return pruned
   },
 
   async reset(limit: Limit, subject: string): Promise<void> {
