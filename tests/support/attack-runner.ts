@@ -96,7 +96,17 @@ const describeAccess = (access: Access) =>
 
 export type Auth = 'admin' | 'editor' | 'none'
 
-export type Answer = { status: number; headers: Headers; text: string; ms: number; stopped: boolean; logs: string[]; threw?: string }
+export type Answer = {
+  status: number
+  headers: Headers
+  text: string
+  ms: number
+  stopped: boolean
+  logs: string[]
+  threw?: string
+  /** Built-ins the call changed in the function's process (the worker is replaced after it). */
+  polluted?: string[]
+}
 
 export type Outcome = { answer: Answer; accesses: Access[]; changes: ReturnType<typeof changedKeys> }
 
@@ -167,7 +177,7 @@ export class AttackRunner {
     this.worker = null
   }
 
-  private async spawn(): Promise<void> {
+  private async spawn(warm = true): Promise<void> {
     const data: WorkerData = {
       root: ROOT,
       blobs: { siteID: this.blobs.siteID, token: this.blobs.token, url: this.blobs.url },
@@ -202,17 +212,25 @@ export class AttackRunner {
     this.worker = worker
     // First calls compile and warm what each function uses (the post page's renderer above all):
     // not attack calls, not measured.
-    for (const warm of WARM_UP) {
-      const request = warm(this.origin, this.warmSlug)
-      const answer = await this.send(request, 60_000)
-      if (answer.stopped || answer.status >= 500)
-        console.warn(`attack runner: warm-up ${request.fn} answered ${answer.status || 'nothing'} in ${Math.round(answer.ms)} ms ${answer.logs.join(' ')}`)
-      if (!this.worker) throw new Error(`attack runner: the warm-up call to ${request.fn} never answered`)
+    if (!warm) return
+    let polluted = false
+    for (const warmUp of WARM_UP) {
+      const request = warmUp(this.origin, this.warmSlug)
+      const answer = await this.send(request, 60_000, true)
+      if (answer.stopped) throw new Error(`attack runner: the warm-up call to ${request.fn} never answered`)
+      if (answer.status >= 500) console.warn(`attack runner: warm-up ${request.fn} answered ${answer.status} ${answer.logs.join(' ')}`.slice(0, 500))
+      // Stored data an attack left may poison the process on its first read: then start clean, unwarmed.
+      polluted ||= answer.polluted !== undefined
+    }
+    if (polluted) {
+      await this.worker.terminate()
+      this.worker = null
+      await this.spawn(false)
     }
   }
 
   /** Sends one request to the worker; on the deadline, the worker is replaced and the call counts as stopped. */
-  private async send(request: Omit<WorkerRequest, 'seq'>, deadline = DEADLINE_MS): Promise<Answer> {
+  private async send(request: Omit<WorkerRequest, 'seq'>, deadline = DEADLINE_MS, warmUp = false): Promise<Answer> {
     if (!this.worker) throw new Error('the attack runner is not started')
     const seq = ++this.seq
     const started = performance.now()
@@ -231,6 +249,11 @@ export class AttackRunner {
       this.worker = null
       return { status: 0, headers: new Headers(), text: '', ms, stopped: true, logs: [`stopped: no answer within ${deadline} ms`] }
     }
+    if (result.polluted && !warmUp) {
+      // Every later call in this process would fail because of this one: start a clean one.
+      await this.worker.terminate()
+      this.worker = null
+    }
     return {
       status: result.status,
       headers: new Headers(result.headers),
@@ -239,6 +262,7 @@ export class AttackRunner {
       stopped: false,
       logs: result.logs,
       threw: result.threw,
+      polluted: result.polluted,
     }
   }
 
@@ -378,6 +402,8 @@ export class AttackRunner {
         )
     }
     const checked = [...extra, ...(call.check ? await call.check({ answer, accesses, changes }) : [])]
+    if (answer.polluted)
+      checked.unshift(`changed the process's built-ins (${answer.polluted.slice(0, 5).join(', ')}): every later call of this function instance would fail`)
     if (checked.length > 0) {
       row.otherProblems++
       found.push(...checked)
@@ -438,5 +464,4 @@ const WARM_UP: ((origin: string, slug: string) => Omit<WorkerRequest, 'seq'>)[] 
   (origin, slug) => ({ fn: 'blog-page', method: 'GET', url: `${origin}/blog/${slug}`, headers: {}, params: { slug }, ip: '198.18.255.1' }),
   (origin) => ({ fn: 'blog-posts', method: 'GET', url: `${origin}/api/blog-posts`, headers: {}, params: {}, ip: '198.18.255.1' }),
   (origin) => ({ fn: 'rss', method: 'GET', url: `${origin}/rss.xml`, headers: {}, params: {}, ip: '198.18.255.1' }),
-  (origin) => ({ fn: 'content', method: 'GET', url: `${origin}/api/content`, headers: {}, params: {}, ip: '198.18.255.1' }),
 ]

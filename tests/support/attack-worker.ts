@@ -32,6 +32,8 @@ export type WorkerAnswer = {
   ms: number
   logs: string[]
   threw?: string
+  /** Built-ins the call changed (Object.keys, Object.prototype.x, ...): the process is poisoned for every later call. */
+  polluted?: string[]
 }
 
 export type WorkerData = { root: string; blobs: { siteID: string; token: string; url: string }; env: Record<string, string | undefined> }
@@ -68,6 +70,42 @@ for (const level of ['error', 'warn', 'log'] as const) {
   console[level] = (...args: unknown[]) => {
     logs.push(`${level}: ${format(...args)}`.slice(0, 2000))
   }
+}
+
+/**
+ * The built-ins every function relies on, as they were at start: a call that changes one (a stored
+ * name used as a property, `texts.constructor.keys = ...`) poisons the whole function instance.
+ */
+const BUILTINS: [string, object][] = [
+  ['Object', Object],
+  ['Object.prototype', Object.prototype],
+  ['Array', Array],
+  ['Array.prototype', Array.prototype],
+  ['String', String],
+  ['String.prototype', String.prototype],
+  ['Function.prototype', Function.prototype],
+  ['Number.prototype', Number.prototype],
+  ['RegExp.prototype', RegExp.prototype],
+  ['Promise.prototype', Promise.prototype],
+  ['JSON', JSON],
+  ['Math', Math],
+]
+const snapshot = () =>
+  new Map(
+    BUILTINS.flatMap(([name, target]) =>
+      Reflect.ownKeys(target).map((key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(target, key)
+        return [`${name}.${String(key)}`, descriptor?.value ?? descriptor?.get] as const
+      }),
+    ),
+  )
+const pristine = snapshot()
+function pollution(): string[] {
+  const now = snapshot()
+  const changed: string[] = []
+  for (const [name, value] of now) if (!pristine.has(name) || pristine.get(name) !== value) changed.push(name)
+  for (const name of pristine.keys()) if (!now.has(name)) changed.push(`${name} (deleted)`)
+  return changed
 }
 
 const modules = new Map<string, FunctionModule>()
@@ -121,7 +159,10 @@ parentPort!.on('message', (message: { preload: string[] } | WorkerRequest) => {
     return
   }
   void handle(message).then(
-    (answer) => parentPort!.postMessage(answer),
+    (answer) => {
+      const polluted = pollution()
+      parentPort!.postMessage(polluted.length > 0 ? { ...answer, polluted } : answer)
+    },
     (error: unknown) =>
       parentPort!.postMessage({ seq: message.seq, status: 599, headers: [], text: '', ms: 0, logs, threw: `worker: ${String(error)}` } satisfies WorkerAnswer),
   )
