@@ -61,11 +61,12 @@ export const documentWrite = (store: string): Rule[] => [write(store, 'index'), 
 
 /** A time-ordered id (netlify/lib/ids.ts): 20261122T101010123Z-xxxxxxxx. */
 export const TIME_ID = String.raw`\d{8}T\d{9}Z-[\w-]{8}`
-/** Rate-limit bookkeeping: `<scope>/<hashed subject>/<time-ordered id>`, for any subject. */
-export const RATE_LIMITS: Rule[] = [
-  writePattern('rate-limits', new RegExp(String.raw`^[\w-]+/[\w-]{32}/${TIME_ID}$`)),
-  list('rate-limits', /^[\w-]+\/[\w-]{32}\/$/),
-]
+/**
+ * Rate-limit bookkeeping (entries, counters, markers of known networks): any key of the
+ * rate-limits store made of safe segments, whatever its subject. It is the one store a refused
+ * call may write.
+ */
+export const RATE_LIMITS: Rule[] = [writePattern('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*$/), list('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*\/?$/)]
 /** What checking a Bearer token reads: the users document and the token's revocation entry. */
 export const AUTH: Rule[] = [...documentRead('users'), readPattern('revoked-tokens', /^[\w-]{16}$/)]
 
