@@ -2,7 +2,8 @@
  * Screenshots of pages at desktop and phone widths, for looking at what we build:
  *   npx tsx scripts/screenshots.ts [baseUrl] [path ...]
  * Files land in .tmp/screens/<name>-<width>.png. LOGIN=admin (or editor) signs in with the demo
- * credentials first, for admin pages; FULL=0 takes the first screen only.
+ * credentials first, for admin pages; FULL=0 takes the first screen only; EMAIL_UNSET=1 shows the
+ * admin as a deployed site without email settings would.
  */
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
@@ -20,6 +21,15 @@ const browser = await chromium.launch({
 for (const width of widths) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
   const page = await context.newPage()
+  if (process.env.EMAIL_UNSET) {
+    // What the admin shows on a deployed site without email settings (local runs always have the outbox).
+    await page.route('**/api/admin/stats', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { stats: Record<string, unknown> }
+      body.stats.email = { transport: 'none', missing: ['SENDGRID_API_KEY', 'MAIL_FROM', 'BOOKING_TO_EMAIL'] }
+      await route.fulfill({ response, json: body })
+    })
+  }
   const role = process.env.LOGIN as keyof typeof DEMO_CREDENTIALS | undefined
   if (role) {
     const response = await page.request.post(`${base}/api/admin/login`, { data: DEMO_CREDENTIALS[role] })

@@ -150,6 +150,6 @@ export function openStore(name: StoreName) {
 export async function clearStore(name: StoreName): Promise<number> {
   const store = openStore(name)
   const keys = await store.keys()
-  for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => store.delete(key)))
+  for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((key) => store.delete(key)))
   return keys.length
 }

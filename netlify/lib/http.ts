@@ -3,23 +3,15 @@ import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
 import { StorageUnavailableError } from './blobs'
+import { HttpError } from './http-error'
 import { UnsafeKeyError } from './keys'
 
 /** DECISIONS.md 9: bodies past this size are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024
 
-/** A failure meant for the caller: becomes `{ success: false, message }` with this status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
-}
+export { HttpError }
 
-/** DECISIONS.md 11: function responses carry the same protection as pages (netlify.toml does not reach them). */
+/** Function responses carry the same protection as pages (netlify.toml does not reach them). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
@@ -92,12 +84,11 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
     try {
       return await handler(req, context)
     } catch (error) {
-      if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
       if (error instanceof UnsafeKeyError) {
         // Every id is checked where it enters; reaching this means a check is missing upstream.
-        console.error('refused:', error.message)
-        return fail(400, 'Invalid request')
+        console.error('refused:', error.cause)
       }
+      if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
       if (error instanceof StorageUnavailableError) {
         console.error('storage unavailable:', error.cause)
         return fail(503, STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' })

@@ -1,6 +1,7 @@
 import { createHash, createHmac, hkdfSync } from 'node:crypto'
 import { isId } from '../../domain/fields'
 import { env } from './env'
+import { HttpError } from './http-error'
 
 /**
  * Every Blobs key the functions use is built here, from parts that have been checked.
@@ -23,8 +24,18 @@ export type KeyPrefix = string & { readonly [prefixBrand]: true }
 const MAX_KEY_LENGTH = 600
 const SEGMENT = /^[\w~-]{1,200}$/
 
-/** Thrown when a key or prefix would leave the safe alphabet: a bug upstream, never stored. */
-export class UnsafeKeyError extends Error {}
+/**
+ * Thrown when a key or prefix would leave the safe alphabet. To the caller it is a bad request;
+ * the route wrapper also logs it, since every id is checked where it enters and reaching this
+ * means a check is missing upstream.
+ */
+export class UnsafeKeyError extends HttpError {
+  constructor(detail: string) {
+    super(400, 'Invalid request')
+    this.name = 'UnsafeKeyError'
+    this.cause = detail
+  }
+}
 
 export function isSafeKey(key: string): boolean {
   return key.length > 0 && key.length <= MAX_KEY_LENGTH && key.split('/').every((segment) => SEGMENT.test(segment))

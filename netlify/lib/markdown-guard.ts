@@ -6,17 +6,21 @@
  * marked is given within bounds no real post comes near, by turning the excess into plain text:
  * - at most MAX_NESTING container markers (`>`, list bullets, `1.`) open at the start of a line;
  * - at most MAX_EMPHASIS `*` and `_` markers in one paragraph;
- * - no run of spaces or tabs longer than MAX_BLANK_RUN.
+ * - no run of spaces or tabs longer than MAX_BLANK_RUN;
+ * - no word (characters without a space) longer than MAX_WORD: marked looks ahead through a whole
+ *   word at every character for a possible email address, so a 64 KB word costs minutes. Links
+ *   and addresses are far shorter.
  */
 export const MAX_NESTING = 8
 export const MAX_EMPHASIS = 300
 export const MAX_BLANK_RUN = 32
+export const MAX_WORD = 1_000
 
 export function tameMarkdown(markdown: string): string {
   const out: string[] = []
   let emphasis = 0
   for (const rawLine of markdown.split('\n')) {
-    const line = shortenBlankRuns(limitNesting(rawLine))
+    const line = breakLongWords(shortenBlankRuns(limitNesting(rawLine)))
     if (line.trim() === '') emphasis = 0 // a blank line ends the paragraph
     let kept = ''
     let from = 0
@@ -59,6 +63,22 @@ function limitNesting(line: string): string {
     i += marker
   }
   return line
+}
+
+function breakLongWords(line: string): string {
+  if (line.length <= MAX_WORD) return line
+  let out = ''
+  let run = 0
+  let from = 0
+  for (let i = 0; i < line.length; i++) {
+    run = line[i] === ' ' || line[i] === '\t' ? 0 : run + 1
+    if (run > MAX_WORD) {
+      out += `${line.slice(from, i)} `
+      from = i
+      run = 1
+    }
+  }
+  return out + line.slice(from)
 }
 
 function shortenBlankRuns(line: string): string {

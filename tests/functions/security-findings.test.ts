@@ -383,6 +383,7 @@ describe('what a second look found', () => {
     const { renderMarkdown } = await import('../../netlify/lib/markdown')
     for (const body of [
       '>'.repeat(2_000),
+      `${'a.'.repeat(32_000)}@`,
       '- > '.repeat(2_000),
       '_a'.repeat(30_000),
       `a${' '.repeat(60_000)}b`,

@@ -160,3 +160,17 @@ export const notFoundDocumentLog = (path: string) => failedResourceLog(404, path
 
 /** SPEC.md section 9: blog dates in US long format, e.g. "November 22, 2026". */
 export const US_LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/
+
+/**
+ * Uses up `count` slots of a public limit for the page's own network (the test runner may reach
+ * the server over another address family, so the page asks itself), through the local-only
+ * /api/dev/limits: what a room of earlier visitors would have left. Browser tests then meet the
+ * real refusal in the page.
+ */
+export async function fillFromThisNetwork(page: Page, form: 'subscribe' | 'booking' | 'download', count: number) {
+  const status = await page.evaluate(
+    async (body) => (await fetch('/api/dev/limits', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
+    JSON.stringify({ form, count }),
+  )
+  expect(status, 'POST /api/dev/limits').toBe(200)
+}
