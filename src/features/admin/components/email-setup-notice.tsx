@@ -1,12 +1,13 @@
 import { EMAIL_NOT_CONFIGURED, type EmailStatus } from '../../../../domain/admin-stats'
+import styles from './admin-ui.module.css'
 
 /** Shown while a deployed site has no email settings: bookings are kept, nothing is mailed. */
 export function EmailSetupNotice({ email }: { email: EmailStatus }) {
   if (email.transport !== 'none') return null
   return (
-    <div className="notice notice-error" role="status">
+    <div className={`notice notice-warning ${styles.setupNotice}`} role="status">
       <p>{EMAIL_NOT_CONFIGURED}</p>
-      <ul>
+      <ul className={styles.setupList}>
         {email.missing.map((name) => (
           <li key={name}>
             <code>{name}</code>
