@@ -156,7 +156,7 @@ export function changedKeys(before: Fingerprint, after: Fingerprint): { store: s
  * into another character: such a key reaches some other key, so an access to it is never "its own".
  */
 export function isFaithfulKey(key: string): boolean {
-  if (key === '' || /[?#%\\\t\n\r]/.test(key) || /[\u0000-\u0020]$/.test(key)) return false
+  if (key === '' || /[?#%\\\t\n\r]/.test(key) || key.charCodeAt(key.length - 1) <= 0x20) return false
   if (key.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment) || segment === '')) return false
   return true
 }

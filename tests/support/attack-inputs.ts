@@ -149,7 +149,7 @@ export const INJECTED_NAMES: Named[] = [
   named('Grace\u2028Bcc: x@y.zz'),
 ]
 
-const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+const ATEXT = "[\\w!#$%&'*+/=?^`{|}~-]"
 const LABEL = '[A-Za-z0-9\\u0080-\\uFFFF](?:[A-Za-z0-9\\u0080-\\uFFFF-]{0,62}[A-Za-z0-9\\u0080-\\uFFFF])?'
 const PLAIN_ADDRESS = new RegExp(`^(?:${ATEXT}+(?:\\.${ATEXT}+)*|"[^"\\\\\\r\\n,<>;:]*")@${LABEL}(?:\\.${LABEL})+$`, 'u')
 
@@ -165,7 +165,7 @@ export function singleAddressProblem(value: unknown): string | null {
 
 /** HTML text and attribute values back to text. */
 export function decodeEntities(html: string): string {
-  return html.replace(/&(#x[\da-f]+|#\d+|amp|lt|gt|quot|apos|#39);/gi, (_, entity: string) => {
+  return html.replace(/&(#x[\da-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
     const lower = entity.toLowerCase()
     if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
     if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)))
