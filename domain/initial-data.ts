@@ -1,12 +1,14 @@
 import type { RenderedPost } from './blog-post'
+import type { FormAnswer } from './form-answer'
 
 /**
  * Data a page was rendered with on the server, embedded in the page (netlify/functions/blog-page.ts)
  * so the browser's first render draws the same thing and hydrates it instead of fetching again.
  * It travels as `<script type="application/json">`: a data block runs nothing, so the CSP (no
- * inline script) lets it be. `path` ties it to the page it was rendered for.
+ * inline script) lets it be. `path` ties it to the page it was rendered for: a form's answer is
+ * served at the form's own address, and the page's code moves the address back to `path`.
  */
-export type InitialData = { path: string; post: RenderedPost }
+export type InitialData = { path: string; post?: RenderedPost; answer?: FormAnswer }
 
 export const INITIAL_DATA_ID = 'initial-data'
 

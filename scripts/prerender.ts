@@ -2,7 +2,9 @@
  * Runs after the client and server builds: writes each static page's HTML into dist/ (issue 5:
  * first paint and text need no JavaScript), with the page's own CSS, a preload of its code and
  * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser, and
- * dist/post-shell.html is the page a post is rendered into on request.
+ * dist/post-shell.html is the page a post is rendered into on request; the pages with a form also
+ * get an empty copy (book-now-shell.html, blog-shell.html) that the form's function renders its
+ * answer into, for browsers that post the form themselves.
  *
  * The CSS of a prerendered page is inlined (about 4 KB compressed): a phone then paints after
  * one round trip instead of two. The policy in dist/_headers allows exactly those style blocks
@@ -12,7 +14,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { POST_TEMPLATE_FILE, POST_TEMPLATE_OUTLET } from '../netlify/lib/post-page'
+import { PAGE_TEMPLATE_OUTLET, PAGE_TEMPLATES, type PageTemplate } from '../netlify/lib/page-render'
 import { withHead } from '../netlify/lib/seo'
 import { STATIC_PAGES } from '../src/app/page-meta'
 
@@ -69,21 +71,26 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
   return { css, js }
 }
 
+// The pages whose form answers are rendered on request (netlify/lib/form-answer.ts).
+const FORM_TEMPLATES: Record<string, PageTemplate> = { '/book-now': PAGE_TEMPLATES.bookNow, '/blog': PAGE_TEMPLATES.blog }
+
 for (const page of STATIC_PAGES) {
   const html = await render(page.path === '/404' ? '/this-page-does-not-exist' : page.path)
-  const withMeta = withHead(pageDocument(html, PAGE_MODULES[page.path]!), {
+  const meta = {
     title: page.title,
     description: page.description,
     url: `${SITE_URL}${page.path === '/' ? '/' : page.path}`,
-    type: 'website',
+    type: 'website' as const,
     image: `${SITE_URL}/og-image.jpg`,
-  })
-  write(page.file, withMeta)
+  }
+  write(page.file, withHead(pageDocument(html, PAGE_MODULES[page.path]!), meta))
+  const template = FORM_TEMPLATES[page.path]
+  if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, PAGE_MODULES[page.path]!), meta))
 }
 
 // A post page is rendered on request by netlify/functions/blog-page.ts, into this page: the
 // post page's CSS inlined and its code started after paint, like the pages above.
-write(POST_TEMPLATE_FILE, pageDocument(POST_TEMPLATE_OUTLET, 'src/pages/blog-post.tsx'))
+write(PAGE_TEMPLATES.post, pageDocument(PAGE_TEMPLATE_OUTLET, 'src/pages/blog-post.tsx'))
 allowInlineStyles()
 
 /** The shell with a page's HTML in its root, its CSS inlined and its code started after paint. */

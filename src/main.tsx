@@ -8,6 +8,12 @@ import { BrowserRouter } from 'react-router-dom'
 import { AppRoutes } from './app/app-routes'
 import { getSiteTexts } from './features/content/get-site-texts'
 import { SiteTextsProvider } from './features/content/site-texts'
+import { renderedPath } from './lib/initial-data'
+
+// A form the browser posted itself is answered at the form's address (its function's); the page
+// that answer shows is at another. The router must see that one, and so should a reload.
+const pagePath = renderedPath()
+if (pagePath && pagePath !== window.location.pathname) window.history.replaceState(window.history.state, '', pagePath + window.location.hash)
 
 const app = (
   <StrictMode>

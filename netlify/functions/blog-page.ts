@@ -4,9 +4,9 @@ import { isHostingDomain } from '../../domain/hosting'
 import { StorageUnavailableError } from '../lib/blobs'
 import { posts } from '../lib/data/posts'
 import { runtimeOf } from '../lib/env'
-import { HttpError, REVALIDATE, revalidated, route } from '../lib/http'
+import { REVALIDATE, revalidated, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
-import { isPostTemplate, policyAllowingStyles, POST_TEMPLATE_FILE, renderPostPage } from '../lib/post-page'
+import { devPolicy, fetchPage, isPageTemplate, PAGE_TEMPLATES, pageTemplate, policyAllowingStyles, renderIntoTemplate } from '../lib/page-render'
 import { insertBeforeHeadEnd, postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
@@ -28,18 +28,19 @@ export default route({
       const [post, name, template] = await Promise.all([
         /^[a-z0-9-]{1,100}$/.test(slug) ? posts.find({ slug }) : null,
         siteName(),
-        postTemplate(req),
+        pageTemplate(req, PAGE_TEMPLATES.post),
       ])
-      if (!post || post.status !== 'published') return new Response(await fetchTemplate(req, 'shell.html'), { status: 404, headers })
+      if (!post || post.status !== 'published') return new Response(await fetchPage(req, 'shell.html'), { status: 404, headers })
       const meta = postMeta(post, siteUrl(req), name)
-      if (!isPostTemplate(template)) {
+      if (!isPageTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected
         // inline and a websocket to Vite, all forbidden by the built pages' policy. Production never comes here.
-        const policy = runtimeOf(context).local ? devPolicy() : CONTENT_SECURITY_POLICY
+        const policy = runtimeOf(context).local ? devPolicy(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY
         const page = insertBeforeHeadEnd(withHead(template, meta), preloadPost(req, slug))
         return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
       }
-      const page = withHead(await renderPostPage(template, renderedPost(post)), meta)
+      const path = `/blog/${post.slug}`
+      const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post) }), meta)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
       return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
     } catch (error) {
@@ -47,42 +48,15 @@ export default route({
       if (!(error instanceof StorageUnavailableError)) throw error
       console.error('storage unavailable:', error.cause)
       const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' }
-      return new Response(await fetchTemplate(req, 'shell.html'), { status: 503, headers: unavailable })
+      return new Response(await fetchPage(req, 'shell.html'), { status: 503, headers: unavailable })
     }
   },
 })
-
-function devPolicy(): string {
-  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-    .replace("connect-src 'self'", "connect-src 'self' ws: wss:")
-}
 
 /** Same address as the app's own call (domain/hosting.ts), so the app's fetch takes the answer. */
 function preloadPost(req: Request, slug: string): string {
   const base = isHostingDomain(new URL(req.url).hostname) ? '/.netlify/functions/blog-posts' : '/api/blog-posts'
   return `<link rel="preload" href="${base}?slug=${slug}" as="fetch" crossorigin="anonymous" />`
-}
-
-/**
- * The built post page, fetched once per function instance: it belongs to the same deploy as this
- * function, so it cannot change under it. (Vite's dev server answers its plain index.html, which
- * may change while netlify dev runs: that is not kept.)
- */
-let builtTemplate: string | undefined
-
-async function postTemplate(req: Request): Promise<string> {
-  if (builtTemplate) return builtTemplate
-  const template = await fetchTemplate(req, POST_TEMPLATE_FILE)
-  if (isPostTemplate(template)) builtTemplate = template
-  return template
-}
-
-/** A built page, from the CDN that serves it (or Vite's dev server under netlify dev). */
-async function fetchTemplate(req: Request, file: string): Promise<string> {
-  const response = await fetch(new URL(`/${file}`, req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
-  if (!response?.ok) throw new HttpError(503, 'The page is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
-  return response.text()
 }
 
 export const config: Config = { path: '/blog/:slug' }

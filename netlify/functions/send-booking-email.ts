@@ -1,22 +1,55 @@
-import { BOOKING_MESSAGES, BookingRequestSchema } from '../../domain/booking'
+import type { Context } from '@netlify/functions'
+import * as z from 'zod/mini'
+import { BOOKING_MESSAGES, BookingRequestSchema, type BookingRequest } from '../../domain/booking'
+import { BOOKING_FIELDS } from '../../domain/form-answer'
+import { deliverBookingEmail } from '../lib/booking-email'
 import { bookings } from '../lib/data/bookings'
 import { runtimeOf } from '../lib/env'
+import { answerFormPost } from '../lib/form-answer'
+import { isFormPost } from '../lib/form-post'
 import { json, readBody, route } from '../lib/http'
-import { deliverBookingEmail } from '../lib/booking-email'
+import { PAGE_TEMPLATES } from '../lib/page-render'
 import { limitPublicForm } from '../lib/public-forms'
 
 /**
- * POST /.netlify/functions/send-booking-email: a visitor's booking request. It is stored before
- * any email is tried, so a mail failure loses nothing: the admin sees it in
- * Bookings and the scheduled retry sends it later.
+ * POST /.netlify/functions/send-booking-email: a visitor's booking request, as JSON from the
+ * page's code or form-encoded from the browser itself (answered with the page). It is stored
+ * before any email is tried, so a mail failure loses nothing: the admin sees it in Bookings and
+ * the scheduled retry sends it later. The same request twice is one booking and one email.
  */
 export default route({
   POST: async (req, context) => {
-    const request = await readBody(req, BookingRequestSchema)
-    if (request.website) return json({ success: true, message: BOOKING_MESSAGES.success })
-    await limitPublicForm('booking', req, context)
-    const booking = await bookings.add(request)
-    await deliverBookingEmail(booking, runtimeOf(context))
+    if (isFormPost(req)) return answerBookingForm(req, context)
+    await submit(await readBody(req, BookingRequestSchema), req, context)
     return json({ success: true, message: BOOKING_MESSAGES.success })
   },
 })
+
+async function submit(request: BookingRequest, req: Request, context: Context): Promise<void> {
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (request.website) return
+  await limitPublicForm('booking', req, context)
+  const { booking, created } = await bookings.submit(request)
+  if (created) await deliverBookingEmail(booking, runtimeOf(context))
+}
+
+function answerBookingForm(req: Request, context: Context): Promise<Response> {
+  return answerFormPost(req, context, {
+    fields: [...BOOKING_FIELDS, 'website'],
+    async act(fields) {
+      const parsed = z.safeParse(BookingRequestSchema, fields)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        return { ok: false, message: issue?.message ?? BOOKING_MESSAGES.failed, field: String(issue?.path[0] ?? '') }
+      }
+      await submit(parsed.data, req, context)
+      return { ok: true, message: BOOKING_MESSAGES.success }
+    },
+    async page(outcome, fields) {
+      const { website: _honeypot, ...typed } = fields
+      const field = BOOKING_FIELDS.find((name) => name === outcome.field)
+      const answer = { form: 'booking' as const, ok: outcome.ok, message: outcome.message, field, values: outcome.ok ? {} : typed }
+      return { data: { path: '/book-now', answer }, template: PAGE_TEMPLATES.bookNow }
+    },
+  })
+}

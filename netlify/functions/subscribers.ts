@@ -1,10 +1,15 @@
+import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { EMAIL_MAX } from '../../domain/fields'
-import { SUBSCRIBE_MESSAGES, SubscribeSchema } from '../../domain/subscriber'
+import { NEWSLETTER_PAGE_FIELD } from '../../domain/form-answer'
+import { SUBSCRIBE_MESSAGES, SubscribeSchema, type SubscribeInput } from '../../domain/subscriber'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
 import { runtimeOf } from '../lib/env'
+import { answerFormPost } from '../lib/form-answer'
+import { isFormPost } from '../lib/form-post'
 import { json, parseWith, readBody, route } from '../lib/http'
+import { newsletterPage } from '../lib/newsletter-page'
 import { sendWelcome } from '../lib/newsletter'
 import { limitPublicForm } from '../lib/public-forms'
 
@@ -16,16 +21,13 @@ const ListQuerySchema = z.object({
 
 /**
  * /api/subscribers (also /.netlify/functions/subscribers, see netlify.toml).
- * POST subscribes anyone; GET lists them for signed-in admins and editors.
+ * POST subscribes anyone, as JSON from the page's code or form-encoded from the browser itself
+ * (answered with the page the form is on); GET lists them for signed-in admins and editors.
  */
 export default route({
   POST: async (req, context) => {
-    const { email, website } = await readBody(req, SubscribeSchema)
-    // A filled honeypot is a bot: answer as if it worked, keep nothing.
-    if (website) return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
-    await limitPublicForm('subscribe', req, context)
-    const { created } = await subscribers.add(email)
-    if (created) await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
+    if (isFormPost(req)) return answerNewsletterForm(req, context)
+    await subscribe(await readBody(req, SubscribeSchema), req, context)
     return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
   },
 
@@ -36,3 +38,32 @@ export default route({
     return json({ success: true, ...(await subscribers.page({ search, page })) })
   },
 })
+
+async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, req: Request, context: Context): Promise<void> {
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (website) return
+  await limitPublicForm('subscribe', req, context)
+  // Subscribing twice is one subscriber, with one welcome email.
+  const { created } = await subscribers.add(email)
+  if (created) await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
+}
+
+function answerNewsletterForm(req: Request, context: Context): Promise<Response> {
+  return answerFormPost(req, context, {
+    fields: ['email', 'website', NEWSLETTER_PAGE_FIELD],
+    async act(fields) {
+      const input: SubscribeInput = { email: fields.email ?? '', website: fields.website }
+      const parsed = z.safeParse(SubscribeSchema, input)
+      if (!parsed.success) return { ok: false, message: SUBSCRIBE_MESSAGES.invalidEmail }
+      await subscribe(parsed.data, req, context)
+      return { ok: true, message: SUBSCRIBE_MESSAGES.success }
+    },
+    page: (outcome, fields) =>
+      newsletterPage(req, fields[NEWSLETTER_PAGE_FIELD], {
+        form: 'newsletter',
+        ok: outcome.ok,
+        message: outcome.message,
+        email: outcome.ok ? '' : (fields.email ?? ''),
+      }),
+  })
+}

@@ -34,6 +34,7 @@ export const STORE_NAMES = [
   'welcome-emails',
   'bookings',
   'booking-emails-due',
+  'booking-submissions',
   'outbox',
   'rate-limits',
   'revoked-tokens',

@@ -103,6 +103,9 @@ export const keys = {
   allPostBodies: () => 'body/' as KeyPrefix,
 
   booking: (bookingId: string) => key(id(bookingId)),
+  /** One marker per booking's content: a request sent twice is one booking (bookings.ts). */
+  bookingSubmission: (fingerprint: string) => key('submission', hashed(fingerprint)),
+  bookingSubmissions: () => 'submission/' as KeyPrefix,
 
   subscriber: (normalizedEmail: string) => key(hexSegments(normalizedEmail)),
   subscriberSearch: (normalizedStart: string): KeyPrefix | undefined => {

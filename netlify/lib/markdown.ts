@@ -138,7 +138,8 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(html, SANITIZE)
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe to place in HTML, inside an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
   return text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!)
 }
 

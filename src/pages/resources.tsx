@@ -11,7 +11,8 @@ import { usePageTitle } from './use-page-title'
 export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
   usePageTitle('Free Resources')
   const [params, setParams] = useSearchParams()
-  const type = useHydrated() ? params.get('type') : null
+  const hydrated = useHydrated()
+  const type = hydrated ? params.get('type') : null
   const selected = isResourceType(type) ? type : null
   const showAll = () => setParams({}, { replace: true })
 
@@ -26,8 +27,10 @@ export function ResourcesPage({ resources }: { resources: Promise<PublicResource
       </section>
       <section className="section">
         <div className="container">
+          {/* The filters are drawn with the page but work only with its code: until then they are
+              visibly off, like the list they filter, which also comes with the code. */}
           <div className="filter-bar" role="group" aria-label="Filter by type">
-            <button type="button" className="filter-chip" aria-pressed={selected === null} onClick={showAll}>
+            <button type="button" className="filter-chip" aria-pressed={selected === null} disabled={!hydrated} onClick={showAll}>
               All
             </button>
             {RESOURCE_TYPES.map((t) => (
@@ -36,6 +39,7 @@ export function ResourcesPage({ resources }: { resources: Promise<PublicResource
                 type="button"
                 className="filter-chip"
                 aria-pressed={selected === t}
+                disabled={!hydrated}
                 onClick={() => setParams({ type: t }, { replace: true })}
               >
                 {RESOURCE_TYPE_LABELS[t]}s

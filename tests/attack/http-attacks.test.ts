@@ -553,7 +553,7 @@ describe('attack: every function, one hostile call at a time', () => {
           for (const key of ['title', 'excerpt', 'content'] as const)
             if (shown[key] !== expected[key]) problems.push(`page data ${key} is ${JSON.stringify(shown[key]?.slice(0, 80))}, not ${JSON.stringify(expected[key])}`)
           if (JSON.stringify(shown.tags) !== JSON.stringify(expected.tags)) problems.push(`page data tags are ${JSON.stringify(shown.tags)}`)
-        } else if (data === undefined && html.includes('<!--post-->') === false && !html.includes('id="initial-data"')) problems.push('the page has no data block')
+        } else if (data === undefined && html.includes('<!--page-->') === false && !html.includes('id="initial-data"')) problems.push('the page has no data block')
         if (!decodeEntities(html.replace(/<[^<>]+>/g, '')).includes(expected.title)) problems.push(`the page text does not contain the title ${JSON.stringify(expected.title)}`)
         if (expected.author) {
           const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1]

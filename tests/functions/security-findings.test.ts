@@ -238,7 +238,7 @@ describe('names that are built-in properties', () => {
 })
 
 describe('text that reaches a template', () => {
-  const POST_SHELL = '<!doctype html><html><head><title>Site</title></head><body><div id="root"><!--post--></div></body></html>'
+  const POST_SHELL = '<!doctype html><html><head><title>Site</title></head><body><div id="root"><!--page--></div></body></html>'
 
   it.each(['$`', "$'", '$&', '$1', '$$', '$<name>'])('a post title with %s puts exactly one head into the post page', async (pattern) => {
     mail.use(http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(POST_SHELL)))

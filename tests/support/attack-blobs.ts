@@ -20,6 +20,7 @@ export const ATTACK_STORES = [
   'users',
   'bookings',
   'booking-emails-due',
+  'booking-submissions',
   'subscribers',
   'outbox',
   'downloads',

@@ -16,7 +16,7 @@ import { createPost, createResource } from './records'
 
 /** dist/post-shell.html as scripts/prerender.ts writes it, reduced to what blog-page.ts looks for. */
 export const POST_TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title><meta name="description" content="Site" /></head><body><div id="root"><!--post--></div></body></html>'
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title><meta name="description" content="Site" /></head><body><div id="root"><!--page--></div></body></html>'
 export const SHELL_TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title></head><body><div id="root"></div></body></html>'
 

@@ -142,6 +142,9 @@ export const touch = {
   booking: (): Touches => ({
     always: RATE_LIMITS,
     onSuccess: [
+      // The one marker per request's content that makes a request sent twice one booking.
+      writePattern('booking-submissions', /^submission\/[\w-]{32}$/),
+      list('booking-submissions', /^submission\/[\w-]{32}$/),
       writePattern('bookings', new RegExp(`^${TIME_ID}$`)),
       list('bookings', new RegExp(`^${TIME_ID}$`)),
       writePattern('booking-emails-due', new RegExp(`^${TIME_ID}$`)),

@@ -43,6 +43,7 @@ export const DATA_STORES = [
   'subscribers',
   'bookings',
   'booking-emails-due',
+  'booking-submissions',
   'outbox',
   'revoked-tokens',
 ] as const
@@ -242,7 +243,7 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
       country: 'Kenya',
       message: 'Please come and speak.',
     }),
-    writes: ['bookings', 'booking-emails-due', 'outbox'],
+    writes: ['bookings', 'booking-emails-due', 'booking-submissions', 'outbox'],
   },
   { file: 'sitemap', fn: sitemap, path: '/sitemap.xml', methods: ['GET'], kind: 'text', writes: [] },
   {

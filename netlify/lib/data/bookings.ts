@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { StoredBookingSchema, type BookingRequest, type BookingStatus, type StoredBooking } from '../../../domain/booking'
 import { openStore, StorageUnavailableError } from '../blobs'
 import { HttpError } from '../http'
+import { isId } from '../../../domain/fields'
 import { newId, timeOrderedId } from '../ids'
 import { keys } from '../keys'
 
@@ -12,6 +13,34 @@ import { keys } from '../keys'
  */
 const store = () => openStore('bookings')
 const unsentMarkers = () => openStore('booking-emails-due')
+const submissions = () => openStore('booking-submissions')
+
+/**
+ * How long the same request counts as the same booking: a form sent again by a reload, a second
+ * press, or by the page's code after the browser had already sent it (a slow phone) is one
+ * booking, with one email to the coach.
+ */
+export const SAME_BOOKING_MS = 24 * 60 * 60_000
+
+const SubmissionSchema = z.object({ id: z.string(), at: z.string() })
+type Submission = z.infer<typeof SubmissionSchema>
+
+/** A marker that cannot be read counts as expired: it is taken over, never trusted. */
+function parseSubmission(text: string | null): Submission | null {
+  if (text === null) return null
+  try {
+    const result = z.safeParse(SubmissionSchema, JSON.parse(text))
+    return result.success && isId(result.data.id) ? result.data : null
+  } catch {
+    return null
+  }
+}
+
+/** What makes two requests the same: every field as checked (trimmed), in one fixed order. */
+function fingerprintOf(request: BookingRequest): string {
+  const { firstName, lastName, email, phone, company, country, message } = request
+  return JSON.stringify([firstName, lastName, email.toLowerCase(), phone ?? '', company ?? '', country, message])
+}
 
 /** How long a delivery attempt may hold its claim before another may take over (a crashed attempt). */
 export const EMAIL_CLAIM_MS = 2 * 60_000
@@ -35,13 +64,45 @@ async function change(id: string, apply: (booking: StoredBooking) => StoredBooki
   throw new StorageUnavailableError(`Too much contention on booking "${id}"`)
 }
 
+/**
+ * The booking id for this request: a new one, or the one the same request got within
+ * SAME_BOOKING_MS. One create-only marker per request's content decides, so two copies sent at
+ * the same moment agree; an expired marker is taken over with a compare-and-swap.
+ */
+async function submissionId(request: BookingRequest, now: Date): Promise<string> {
+  const key = keys.bookingSubmission(fingerprintOf(request))
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const mine: Submission = { id: timeOrderedId(), at: now.toISOString() }
+    if (await submissions().setIfNew(key, JSON.stringify(mine))) return mine.id
+    const entry = await submissions().getEntry(key)
+    if (!entry) continue
+    const theirs = parseSubmission(entry.text)
+    if (theirs && now.getTime() - Date.parse(theirs.at) < SAME_BOOKING_MS) return theirs.id
+    if (await submissions().setIfMatch(key, JSON.stringify(mine), entry.etag)) return mine.id
+  }
+  throw new StorageUnavailableError('Too much contention on a booking submission')
+}
+
 export const bookings = {
-  async add(request: BookingRequest): Promise<StoredBooking> {
-    const now = new Date().toISOString()
+  /**
+   * Stores a visitor's request, once: the same request again within SAME_BOOKING_MS gives back
+   * the booking it made, with `created` false (its email is not sent again). If the first copy
+   * stopped half-way, the second finishes storing it.
+   */
+  async submit(request: BookingRequest, at = new Date()): Promise<{ booking: StoredBooking; created: boolean }> {
+    const id = await submissionId(request, at)
+    const existing = await this.get(id)
+    if (existing) return { booking: existing, created: false }
+    const booking = await this.add(request, id, at)
+    return { booking, created: true }
+  },
+
+  async add(request: BookingRequest, id = timeOrderedId(), at = new Date()): Promise<StoredBooking> {
+    const now = at.toISOString()
     const { website: _honeypot, ...fields } = request
     const booking: StoredBooking = {
       ...fields,
-      id: timeOrderedId(),
+      id,
       status: 'new',
       emailStatus: 'pending',
       emailAttempts: 0,
@@ -50,8 +111,21 @@ export const bookings = {
     }
     // Marker first: a marker without its booking is dropped by the retry; the reverse would never be emailed.
     await unsentMarkers().set(keys.booking(booking.id), '')
-    await store().setIfNew(keys.booking(booking.id), JSON.stringify(booking))
-    return booking
+    // Two copies of one request may both get here: the first write wins and both return it.
+    if (await store().setIfNew(keys.booking(booking.id), JSON.stringify(booking))) return booking
+    return (await this.get(booking.id)) ?? booking
+  },
+
+  /** Forgets the markers of requests older than SAME_BOOKING_MS; run on a schedule. */
+  async pruneSubmissions(now = new Date()): Promise<number> {
+    let pruned = 0
+    for (const key of await submissions().keys(keys.bookingSubmissions())) {
+      const marker = parseSubmission(await submissions().get(key))
+      if (marker && now.getTime() - Date.parse(marker.at) < SAME_BOOKING_MS) continue
+      await submissions().delete(key)
+      pruned++
+    }
+    return pruned
   },
 
   async get(id: string): Promise<StoredBooking | null> {

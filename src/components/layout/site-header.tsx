@@ -1,14 +1,19 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
+import type {} from './invoker-commands'
 import { BrandMark } from './brand-mark'
 import { NAV_LINKS } from './nav-links'
 import styles from './site-header.module.css'
 
 /**
  * Top navigation; under 56rem it becomes a drawer. The drawer is a native modal <dialog>: the
- * browser traps focus inside it, makes the page behind inert and closes it on Escape.
+ * browser traps focus inside it, makes the page behind inert and closes it on Escape. Its buttons
+ * open and close it by themselves (invoker commands), so the menu works before the page's code
+ * arrives; the code does the same for browsers that do not know those commands yet.
  */
+const hasInvokerCommands = () => typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype
+
 export function SiteHeader() {
   const drawer = useRef<HTMLDialogElement>(null)
   const { pathname } = useLocation()
@@ -48,7 +53,11 @@ export function SiteHeader() {
           className={styles.menuButton}
           aria-haspopup="dialog"
           aria-controls="site-drawer"
-          onClick={() => drawer.current?.showModal()}
+          commandfor="site-drawer"
+          command="show-modal"
+          onClick={() => {
+            if (!hasInvokerCommands()) drawer.current?.showModal()
+          }}
         >
           <Menu aria-hidden="true" size={24} />
           <span className="visually-hidden">Open menu</span>
@@ -60,6 +69,7 @@ export function SiteHeader() {
         ref={drawer}
         className={styles.drawer}
         aria-label="Menu"
+        closedby="any"
         onClick={(event) => {
           // A click on the backdrop lands on the dialog element itself.
           if (event.target === event.currentTarget) event.currentTarget.close()
@@ -68,7 +78,15 @@ export function SiteHeader() {
         <div className={styles.drawerPanel}>
           <div className={styles.drawerTop}>
             <BrandMark />
-            <button type="button" className={styles.closeButton} onClick={() => drawer.current?.close()}>
+            <button
+              type="button"
+              className={styles.closeButton}
+              commandfor="site-drawer"
+              command="close"
+              onClick={() => {
+                if (!hasInvokerCommands()) drawer.current?.close()
+              }}
+            >
               <X aria-hidden="true" size={24} />
               <span className="visually-hidden">Close menu</span>
             </button>

@@ -1,13 +1,16 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router-dom'
 import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
+import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '../../../domain/form-answer'
+import { forgetFormAnswer, peekFormAnswer } from '../../lib/initial-data'
 import { onDemand } from '../../lib/on-demand'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
 
 /**
  * The schema (with the validation library, ~8 KB) loads when a field is first focused, not with
- * the page (issue 5, first-load budget); by the time anyone presses Send it is there.
+ * the page (first-load budget); by the time anyone presses Send it is there.
  */
 const schemaModule = onDemand(() => import('../../../domain/booking'))
 
@@ -22,25 +25,44 @@ const FIELDS = [
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const
 
-type FieldName = (typeof FIELDS)[number]['name'] | 'message'
-const EMPTY: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', company: '', country: '', message: '' }
+/** What is in the boxes now, whoever typed it and whenever (before the page's code ran, too). */
+function typedValues(form: HTMLFormElement): Record<BookingField, string> {
+  const data = new FormData(form)
+  return Object.fromEntries(BOOKING_FIELDS.map((name) => [name, String(data.get(name) ?? '')])) as Record<BookingField, string>
+}
+
+/** After a success the form starts again, empty (the boxes are the browser's, see below). */
+function clearFields(form: HTMLFormElement): void {
+  for (const name of BOOKING_FIELDS) {
+    const box = form.elements.namedItem(name)
+    if (box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) box.value = ''
+  }
+}
 
 /**
- * SPEC.md section 5: the checks run in field order and only the first failing message is shown,
- * next to its field, which receives focus.
+ * The checks run in field order and only the first failing message is shown, next to its field,
+ * which receives focus.
+ *
+ * The page is prerendered, and the form is usable before its code runs: then the browser posts it
+ * itself (method and action below) and the function answers with this page, its outcome drawn from
+ * `answer`. So the boxes are the browser's own (uncontrolled): what was typed before the code
+ * arrived stays, and is what the code sends.
  */
 export function BookingForm() {
-  const [values, setValues] = useState(EMPTY)
-  const [status, setStatus] = useState<Status>('idle')
-  const [message, setMessage] = useState('')
-  const [invalidField, setInvalidField] = useState<FieldName | null>(null)
+  const { pathname } = useLocation()
+  const [answer] = useState(() => peekFormAnswer('booking', pathname))
+  const [status, setStatus] = useState<Status>(answer ? (answer.ok ? 'success' : 'error') : 'idle')
+  const [message, setMessage] = useState(answer?.message ?? '')
+  const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
 
-  const update = (name: FieldName) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }))
+  useEffect(() => {
+    if (answer) forgetFormAnswer()
+  }, [answer])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const values = typedValues(event.currentTarget)
     const website = String(new FormData(event.currentTarget).get('website') ?? '')
     if (!schemaModule.current) setStatus('idle')
     const schema = schemaModule.current ?? (await schemaModule.load().catch(() => null))
@@ -53,7 +75,7 @@ export function BookingForm() {
     const parsed = schema.checkBookingRequest({ ...values, website })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      const field = (issue?.path[0] as FieldName | undefined) ?? null
+      const field = (issue?.path[0] as BookingField | undefined) ?? null
       setStatus('error')
       setMessage(issue?.message ?? BOOKING_MESSAGES.failed)
       setInvalidField(field)
@@ -65,15 +87,19 @@ export function BookingForm() {
     const result = await sendBooking(parsed.data)
     setStatus(result.ok ? 'success' : 'error')
     setMessage(result.message)
-    if (result.ok) setValues(EMPTY)
+    if (result.ok && form.current) clearFields(form.current)
   }
 
-  const errorFor = (name: FieldName) => (status === 'error' && invalidField === name ? message : null)
+  const errorFor = (name: BookingField) => (status === 'error' && invalidField === name ? message : null)
+  const initial = (name: BookingField) => answer?.values[name] ?? ''
 
   return (
     <form
       ref={form}
+      id={FORM_ANCHORS.booking}
       className={styles.form}
+      method="post"
+      action={FORM_ACTIONS.booking}
       onSubmit={onSubmit}
       onFocus={() => void schemaModule.load().catch(() => {})}
       noValidate
@@ -88,8 +114,7 @@ export function BookingForm() {
               className="input"
               type={'type' in field ? field.type : 'text'}
               autoComplete={field.autoComplete}
-              value={values[field.name]}
-              onChange={update(field.name)}
+              defaultValue={initial(field.name)}
               aria-invalid={invalidField === field.name || undefined}
               aria-describedby={errorFor(field.name) ? `booking-${field.name}-error` : undefined}
             />
@@ -102,8 +127,7 @@ export function BookingForm() {
           name="message"
           className="input"
           rows={6}
-          value={values.message}
-          onChange={update('message')}
+          defaultValue={initial('message')}
           placeholder="Tell us about your event, your goals or the kind of coaching you are looking for."
           aria-invalid={invalidField === 'message' || undefined}
           aria-describedby={errorFor('message') ? 'booking-message-error' : undefined}
@@ -132,7 +156,7 @@ export function BookingForm() {
   )
 }
 
-function Field(props: { name: FieldName; label: string; optional?: boolean; error: string | null; children: React.ReactNode }) {
+function Field(props: { name: BookingField; label: string; optional?: boolean; error: string | null; children: React.ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={`booking-${props.name}`}>

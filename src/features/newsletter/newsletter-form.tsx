@@ -1,26 +1,43 @@
 import { Mail } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router-dom'
+import { FORM_ACTIONS, FORM_ANCHORS, NEWSLETTER_PAGE_FIELD } from '../../../domain/form-answer'
 import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
+import { forgetFormAnswer, peekFormAnswer } from '../../lib/initial-data'
 import { onDemand } from '../../lib/on-demand'
 import { subscribe } from './subscribe'
 import styles from './newsletter-form.module.css'
 
 /**
  * The schema (with the validation library, ~8 KB) is needed only when someone subscribes: it
- * loads when the field is first focused, not with every page that shows this form (issue 5,
- * first-load budget).
+ * loads when the field is first focused, not with every page that shows this form (first-load
+ * budget).
  */
 const schemaModule = onDemand(() => import('../../../domain/subscriber'))
 
-/** SPEC.md sections 5 and 8: the outcome is told with an alert, as the original site does. */
+/**
+ * The outcome is told with an alert, as the original site does. The form is usable before the
+ * page's code runs: then the browser posts it itself and the function answers with this page,
+ * the outcome written in the box (`answer`), as no alert can be shown without code. The email box
+ * is the browser's own (uncontrolled), so what was typed before the code arrived is what it sends.
+ */
 export function NewsletterForm() {
   const id = useId()
-  const [email, setEmail] = useState('')
+  const { pathname } = useLocation()
+  const [answer, setAnswer] = useState(() => peekFormAnswer('newsletter', pathname))
   const [submitting, setSubmitting] = useState(false)
+
+  useEffect(() => {
+    if (answer) forgetFormAnswer()
+  }, [answer])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const website = String(new FormData(event.currentTarget).get('website') ?? '')
+    setAnswer(undefined)
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const email = String(data.get('email') ?? '')
+    const website = String(data.get('website') ?? '')
     const schema = schemaModule.current ?? (await schemaModule.load().catch(() => null))
     if (!schema) {
       window.alert(SUBSCRIBE_MESSAGES.unexpected)
@@ -34,12 +51,13 @@ export function NewsletterForm() {
     setSubmitting(true)
     const result = await subscribe(parsed.data)
     setSubmitting(false)
-    if (result.ok) setEmail('')
+    const box = form.elements.namedItem('email')
+    if (result.ok && box instanceof HTMLInputElement) box.value = ''
     window.alert(result.message)
   }
 
   return (
-    <section className={styles.box} aria-labelledby={`${id}-title`}>
+    <section id={FORM_ANCHORS.newsletter} className={styles.box} aria-labelledby={`${id}-title`}>
       <div className={styles.inner}>
         <div className={styles.text}>
           <span className={styles.icon} aria-hidden="true">
@@ -52,7 +70,7 @@ export function NewsletterForm() {
             <p>Practical encouragement for your family's finances. Unsubscribe at any time.</p>
           </div>
         </div>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <form className={styles.form} method="post" action={FORM_ACTIONS.newsletter} onSubmit={onSubmit} noValidate>
           <label htmlFor={`${id}-email`} className="visually-hidden">
             Email address
           </label>
@@ -63,10 +81,13 @@ export function NewsletterForm() {
             name="email"
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            defaultValue={answer?.email ?? ''}
+            aria-invalid={(answer && !answer.ok) || undefined}
+            aria-describedby={answer ? `${id}-answer` : undefined}
             onFocus={() => void schemaModule.load().catch(() => {})}
           />
+          {/* The page the form is on: its answer is shown on the same page. */}
+          <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={pathname} />
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
           <div className={styles.trap} aria-hidden="true">
             <label htmlFor={`${id}-website`}>Website</label>
@@ -76,6 +97,9 @@ export function NewsletterForm() {
             {submitting ? 'Submitting…' : 'Subscribe'}
           </button>
         </form>
+        <div id={`${id}-answer`} role="status" className={styles.answer}>
+          {answer && <p className={`notice ${answer.ok ? 'notice-success' : 'notice-error'}`}>{answer.message}</p>}
+        </div>
       </div>
     </section>
   )

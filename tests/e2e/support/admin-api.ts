@@ -80,6 +80,14 @@ export class AdminApi {
     return ((await response.json()) as { subscribers: { id: string; email: string; created_at: string }[] }).subscribers
   }
 
+  /** The booking requests as the admin Bookings page reads them, newest first. */
+  async bookings(): Promise<{ id: string; firstName: string; lastName: string; email: string; country: string; message: string }[]> {
+    const response = await this.request.get('/api/admin/bookings', { headers: this.headers })
+    expect(response.status(), 'GET /api/admin/bookings').toBe(200)
+    return ((await response.json()) as { bookings: { id: string; firstName: string; lastName: string; email: string; country: string; message: string }[] })
+      .bookings
+  }
+
   /** Creates or replaces the content item with this section and key (DECISIONS.md 2). */
   async saveContent(item: { section: string; key: string; value: string; type?: 'text' | 'html' | 'image' | 'json' }): Promise<void> {
     const response = await this.request.post('/api/admin/content', { headers: this.headers, data: { type: 'text', ...item } })

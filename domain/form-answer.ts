@@ -1,0 +1,42 @@
+/**
+ * What a form's function answered when the browser posted the form itself (before the page's code
+ * ran, or with JavaScript off). The function renders the page again with this in it, so the form
+ * shows the outcome: the success message, or the first failing check's message next to its field
+ * with everything that was typed. The page's code reads the same answer when it starts, so the
+ * hydrated page shows the same thing.
+ */
+export const BOOKING_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'country', 'message'] as const
+export type BookingField = (typeof BOOKING_FIELDS)[number]
+
+export type BookingAnswer = {
+  form: 'booking'
+  ok: boolean
+  message: string
+  /** The field whose check failed, if the failure belongs to one. */
+  field?: BookingField
+  /** What was typed, kept on a failure; empty after a success, as the form clears. */
+  values: Partial<Record<BookingField, string>>
+}
+
+export type NewsletterAnswer = {
+  form: 'newsletter'
+  ok: boolean
+  message: string
+  email: string
+}
+
+export type FormAnswer = BookingAnswer | NewsletterAnswer
+
+/**
+ * Where the prerendered forms post. The function paths answer on every host (the site's own
+ * addresses are rewrites to them); the fragment brings the answer page to the form.
+ */
+export const FORM_ANCHORS = { booking: 'booking-form', newsletter: 'newsletter' } as const
+
+export const FORM_ACTIONS = {
+  booking: `/.netlify/functions/send-booking-email#${FORM_ANCHORS.booking}`,
+  newsletter: `/.netlify/functions/subscribers#${FORM_ANCHORS.newsletter}`,
+} as const
+
+/** The pages a newsletter form sits on, by the path the form reports: the answer renders that page. */
+export const NEWSLETTER_PAGE_FIELD = 'page'

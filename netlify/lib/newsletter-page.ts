@@ -1,0 +1,32 @@
+import type { NewsletterAnswer } from '../../domain/form-answer'
+import { posts } from './data/posts'
+import type { AnswerPage } from './form-answer'
+import { renderedPost } from './markdown'
+import { PAGE_TEMPLATES } from './page-render'
+import { postMeta } from './seo'
+import { siteName } from './site-name'
+import { siteUrl } from './site-url'
+
+/**
+ * The page a newsletter form's answer is shown on: the post it was sent from, or the blog. The
+ * form names its page; anything but a published post's address gives the blog.
+ */
+export async function newsletterPage(req: Request, page: string | undefined, answer: NewsletterAnswer): Promise<AnswerPage> {
+  const slug = /^\/blog\/([a-z0-9-]{1,100})$/.exec(page ?? '')?.[1]
+  if (slug) {
+    try {
+      const [post, name] = await Promise.all([posts.find({ slug }), siteName()])
+      if (post?.status === 'published') {
+        return {
+          data: { path: `/blog/${post.slug}`, post: renderedPost(post), answer },
+          template: PAGE_TEMPLATES.post,
+          meta: postMeta(post, siteUrl(req), name),
+        }
+      }
+    } catch (error) {
+      // The answer matters more than the page it is on: with storage down, the blog shows it.
+      console.error('newsletter answer page:', error)
+    }
+  }
+  return { data: { path: '/blog', answer }, template: PAGE_TEMPLATES.blog }
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto'
+// The app's own server renderer (src/entry-server.tsx), built by `npm run build` into .tmp/ssr and
+// bundled into the function; see "imports" in package.json. Tests resolve it to the source.
+import { render } from '#app-renderer'
+import { initialDataScript, type InitialData } from '../../domain/initial-data'
+import { HttpError } from './http-error'
+
+/**
+ * Pages rendered on request: a post (netlify/functions/blog-page.ts), and the page a form's
+ * function answers a browser's own post with (form-answer.ts). scripts/prerender.ts writes the
+ * page each goes into: the shell with that page's CSS inlined, its code started after paint, its
+ * head tags, and this outlet in its root.
+ */
+export const PAGE_TEMPLATE_OUTLET = '<!--page-->'
+
+export const PAGE_TEMPLATES = {
+  post: 'post-shell.html',
+  bookNow: 'book-now-shell.html',
+  blog: 'blog-shell.html',
+} as const
+export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
+
+const ROOT_WITH_OUTLET = `<div id="root">${PAGE_TEMPLATE_OUTLET}</div>`
+
+/** Whether a fetched page is a built template (Vite's dev server answers its plain index.html). */
+export function isPageTemplate(template: string): boolean {
+  return template.includes(ROOT_WITH_OUTLET)
+}
+
+/**
+ * The template with the page drawn into its root, and the data it was drawn with as the page's
+ * data block: the browser's first render reads it, draws the same thing, and hydrates it.
+ */
+export async function renderIntoTemplate(template: string, data: InitialData): Promise<string> {
+  const html = await render(data.path, data)
+  return template.replace(ROOT_WITH_OUTLET, () => `<div id="root">${html}</div>\n    ${initialDataScript(data)}`)
+}
+
+/**
+ * Under netlify dev, Vite's own page: nothing is drawn on the server (its modules are not built),
+ * so the page's code draws it in the browser from the same data block.
+ */
+export function withDataBlock(page: string, data: InitialData): string {
+  return page.replace('</body>', () => `  ${initialDataScript(data)}\n  </body>`)
+}
+
+/**
+ * The built templates, fetched once per function instance: they belong to the same deploy as the
+ * function, so they cannot change under it. (Vite's dev server answers its plain index.html,
+ * which may change while netlify dev runs: that is not kept.)
+ */
+const built = new Map<string, string>()
+
+export async function pageTemplate(req: Request, file: PageTemplate): Promise<string> {
+  const cached = built.get(file)
+  if (cached) return cached
+  const template = await fetchPage(req, file)
+  if (isPageTemplate(template)) built.set(file, template)
+  return template
+}
+
+/** A built page, from the CDN that serves it (or Vite's dev server under netlify dev). */
+export async function fetchPage(req: Request, file: string): Promise<string> {
+  const response = await fetch(new URL(`/${file}`, req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
+  if (!response?.ok) throw new HttpError(503, 'The page is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
+  return response.text()
+}
+
+/**
+ * The page's policy, allowing its inline style blocks by their hashes (style-src 'self' alone
+ * would refuse them); nothing else is allowed inline.
+ */
+export function policyAllowingStyles(policy: string, html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
+  )
+  if (hashes.length === 0) return policy
+  return policy.replace(/style-src 'self'/, `style-src 'self' ${hashes.join(' ')}`)
+}
+
+/** Vite's dev server page needs an inline hot-reload script, inline styles and a websocket. */
+export function devPolicy(policy: string): string {
+  return policy
+    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+    .replace("connect-src 'self'", "connect-src 'self' ws: wss:")
+}
