@@ -131,10 +131,15 @@ function answerProblem(call: RealizedCall, answer: RawAnswer): string | null {
   if (answer.headers.get('x-content-type-options') !== 'nosniff' || !answer.headers.get('content-security-policy')) {
     return `security headers missing (status ${answer.status})`
   }
+  const type = answer.headers.get('content-type') ?? ''
+  // A public form the browser posted itself is answered with a page, whatever the outcome.
+  if (call.target.form && call.method === 'POST' && /^application\/x-www-form-urlencoded/i.test(call.call.headers?.['content-type'] ?? '')) {
+    return /^text\/html/.test(type) ? null : `status ${answer.status}: a form post answered with ${type}`
+  }
   const ok = answer.status >= 200 && answer.status < 300
   if (!ok) {
     // blog-page answers an unknown post with the page itself (it shows "Post Not Found").
-    if (call.target.kind === 'page' && answer.status === 404 && /^text\/html/.test(answer.headers.get('content-type') ?? '')) return null
+    if (call.target.kind === 'page' && answer.status === 404 && /^text\/html/.test(type)) return null
     const shape = errorShapeProblem(answer)
     return shape && `status ${answer.status}: ${shape}`
   }

@@ -79,6 +79,8 @@ export type FuzzTarget = {
   queries?: (f: FuzzFixtures) => string[]
   /** Stores a 2xx answer to a method other than GET/HEAD may change. */
   writes: DataStore[]
+  /** A public form the browser may post itself: a form-encoded POST is answered with a page. */
+  form?: true
 }
 
 const post = () => ({
@@ -244,6 +246,7 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
       message: 'Please come and speak.',
     }),
     writes: ['bookings', 'booking-emails-due', 'booking-submissions', 'outbox'],
+    form: true,
   },
   { file: 'sitemap', fn: sitemap, path: '/sitemap.xml', methods: ['GET'], kind: 'text', writes: [] },
   {
@@ -253,6 +256,7 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     methods: ['GET', 'POST'],
     kind: 'json',
     body: () => ({ email: 'someone@test.example' }),
+    form: true,
     queries: () => [
       '',
       '?page=2',
