@@ -57,6 +57,7 @@ describe('first-load JavaScript per public page', () => {
     const files = firstLoad([entry, RENDERER, `src/pages/${page}.tsx`])
     const size = gzipSize(files)
     expect(files.size).toBeGreaterThan(2) // the page's own chunk was found
+    if (process.env.BUDGET_REPORT) console.log(`${page}: ${(size / 1024).toFixed(1)} KB gzip`)
     expect(size, `${page}: ${(size / 1024).toFixed(1)} KB gzip in ${[...files].join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
