@@ -29,9 +29,12 @@ export type FormAnswer = BookingAnswer | NewsletterAnswer
 
 /**
  * Where the prerendered forms post. The function paths answer on every host (the site's own
- * addresses are rewrites to them); the fragment brings the answer page to the form.
+ * addresses are rewrites to them); the fragment brings the answer page to where its outcome shows:
+ * the booking form's notice (by its button; the form is long on a phone), the newsletter box.
+ * A booking answer whose failure belongs to a field has no notice, so nothing matches the fragment
+ * and the browser honours that field's autofocus instead (it does not while a fragment matches).
  */
-export const FORM_ANCHORS = { booking: 'booking-form', newsletter: 'newsletter' } as const
+export const FORM_ANCHORS = { booking: 'booking-answer', newsletter: 'newsletter' } as const
 
 export const FORM_ACTIONS = {
   booking: `/.netlify/functions/send-booking-email#${FORM_ANCHORS.booking}`,

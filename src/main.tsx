@@ -13,7 +13,8 @@ import { renderedPath } from './lib/initial-data'
 // A form the browser posted itself is answered at the form's address (its function's); the page
 // that answer shows is at another. The router must see that one, and so should a reload.
 const pagePath = renderedPath()
-if (pagePath && pagePath !== window.location.pathname) window.history.replaceState(window.history.state, '', pagePath + window.location.hash)
+if (pagePath && pagePath !== window.location.pathname)
+  window.history.replaceState(window.history.state, '', pagePath + window.location.hash)
 
 const app = (
   <StrictMode>

@@ -6,7 +6,15 @@ import { posts } from '../lib/data/posts'
 import { runtimeOf } from '../lib/env'
 import { REVALIDATE, revalidated, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
-import { devPolicy, fetchPage, isPageTemplate, PAGE_TEMPLATES, pageTemplate, policyAllowingStyles, renderIntoTemplate } from '../lib/page-render'
+import {
+  devPolicy,
+  fetchPage,
+  isPageTemplate,
+  PAGE_TEMPLATES,
+  pageTemplate,
+  policyAllowingStyles,
+  renderIntoTemplate,
+} from '../lib/page-render'
 import { insertBeforeHeadEnd, postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'

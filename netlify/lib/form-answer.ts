@@ -6,7 +6,15 @@ import { runtimeOf } from './env'
 import { readFormFields, requireSameSiteForm } from './form-post'
 import { escapeHtml } from './markdown'
 import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from './http'
-import { devPolicy, isPageTemplate, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock, type PageTemplate } from './page-render'
+import {
+  devPolicy,
+  isPageTemplate,
+  pageTemplate,
+  policyAllowingStyles,
+  renderIntoTemplate,
+  withDataBlock,
+  type PageTemplate,
+} from './page-render'
 import { withHead, type PageMeta } from './seo'
 
 /** What a form's check or action came to: the message to show, and the field it belongs to. */
@@ -62,7 +70,8 @@ async function pageResponse(req: Request, context: Context, page: AnswerPage, st
     'Cache-Control': 'no-store',
   }
   if (status === 503) headers['Retry-After'] = '5'
-  if (template === null) return new Response(plainAnswer(page), { status, headers: { ...headers, 'Content-Security-Policy': CONTENT_SECURITY_POLICY } })
+  if (template === null)
+    return new Response(plainAnswer(page), { status, headers: { ...headers, 'Content-Security-Policy': CONTENT_SECURITY_POLICY } })
   let html: string
   let policy = CONTENT_SECURITY_POLICY
   if (isPageTemplate(template)) {

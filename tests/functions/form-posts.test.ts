@@ -36,7 +36,13 @@ const serveTemplates = () =>
 type Page = { status: number; html: string; headers: Headers }
 
 /** Posts fields as a browser's form does: form-encoded, from a page of this site. */
-async function postForm(fn: typeof sendBookingEmail, path: string, fields: Record<string, unknown>, headers: Record<string, string> = {}, ip = DEFAULT_IP): Promise<Page> {
+async function postForm(
+  fn: typeof sendBookingEmail,
+  path: string,
+  fields: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  ip = DEFAULT_IP,
+): Promise<Page> {
   const body = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value ?? '')]))
   const req = new Request(new URL(path, TEST_ORIGIN), {
     method: 'POST',
@@ -78,16 +84,23 @@ describe('the booking form posted by the browser', () => {
     expect(page.headers.get('cache-control')).toBe('no-store')
     expect(page.html).toContain(BOOKING_MESSAGES.success)
     expect(dataBlock(page.html)).toMatchObject({ path: '/book-now', answer: { form: 'booking', ok: true, values: {} } })
+    expect(page.html).not.toMatch(/autofocus/i)
     // Its inline style is allowed by hash, and nothing else inline.
     expect(page.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/)
     expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline')
-    expect(await bookings.list()).toEqual([expect.objectContaining({ firstName: request.firstName, email: request.email, message: request.message })])
+    expect(await bookings.list()).toEqual([
+      expect.objectContaining({ firstName: request.firstName, email: request.email, message: request.message }),
+    ])
     expect(await outbox.list()).toHaveLength(1)
   })
 
   it('shows the first failing check next to its field, keeps everything typed (escaped), and stores nothing', async () => {
     serveTemplates()
-    const typed = bookingInput({ email: 'grace@example', message: 'Line one\n</textarea><script>alert(1)</script> & "quotes"', company: '"><img src=x onerror=alert(1)>' })
+    const typed = bookingInput({
+      email: 'grace@example',
+      message: 'Line one\n</textarea><script>alert(1)</script> & "quotes"',
+      company: '"><img src=x onerror=alert(1)>',
+    })
 
     const page = await bookForm(typed)
 
@@ -96,6 +109,8 @@ describe('the booking form posted by the browser', () => {
     expect(dataBlock(page.html).answer).toMatchObject({ ok: false, field: 'email', message: 'Enter a valid email' })
     expect(valueOf(page.html, 'firstName')).toBe(typed.firstName)
     expect(valueOf(page.html, 'email')).toBe('grace@example')
+    // The failing field takes the focus (and the view) when the page opens, before any code.
+    expect(page.html.match(/<(?:input|textarea)[^>]*autofocus[^>]*>/g)).toEqual([expect.stringContaining('name="email"')])
     expect(valueOf(page.html, 'company')).toBe('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;')
     expect(valueOf(page.html, 'message')).toBe('Line one\n&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;')
     expect(page.html).not.toContain('<script>alert(1)')
@@ -232,13 +247,16 @@ describe('the newsletter form posted by the browser', () => {
     expect((await subscribers.all()).map((subscriber) => subscriber.email)).toEqual(['martha@example.com'])
   })
 
-  it.each(['/admin', 'https://evil.example/blog/x', '/blog/../admin', '/blog/no-such-post', ''])('answers on the blog for the page %j', async (from) => {
-    serveTemplates()
-    await createPost({ status: 'draft', title: 'No such post' })
-    const page = await subscribeForm({ email: 'ruth@example.com', page: from })
-    expect(page.status).toBe(200)
-    expect(dataBlock(page.html).path).toBe('/blog')
-  })
+  it.each(['/admin', 'https://evil.example/blog/x', '/blog/../admin', '/blog/no-such-post', ''])(
+    'answers on the blog for the page %j',
+    async (from) => {
+      serveTemplates()
+      await createPost({ status: 'draft', title: 'No such post' })
+      const page = await subscribeForm({ email: 'ruth@example.com', page: from })
+      expect(page.status).toBe(200)
+      expect(dataBlock(page.html).path).toBe('/blog')
+    },
+  )
 
   it('keeps the address typed when it fails the check, and subscribes nobody', async () => {
     serveTemplates()

@@ -96,7 +96,7 @@ export function BookingForm() {
   return (
     <form
       ref={form}
-      id={FORM_ANCHORS.booking}
+      id="booking-form"
       className={styles.form}
       method="post"
       action={FORM_ACTIONS.booking}
@@ -115,6 +115,7 @@ export function BookingForm() {
               type={'type' in field ? field.type : 'text'}
               autoComplete={field.autoComplete}
               defaultValue={initial(field.name)}
+              autoFocus={answer?.field === field.name}
               aria-invalid={invalidField === field.name || undefined}
               aria-describedby={errorFor(field.name) ? `booking-${field.name}-error` : undefined}
             />
@@ -128,6 +129,7 @@ export function BookingForm() {
           className="input"
           rows={6}
           defaultValue={initial('message')}
+          autoFocus={answer?.field === 'message'}
           placeholder="Tell us about your event, your goals or the kind of coaching you are looking for."
           aria-invalid={invalidField === 'message' || undefined}
           aria-describedby={errorFor('message') ? 'booking-message-error' : undefined}
@@ -141,12 +143,16 @@ export function BookingForm() {
 
       <div id="booking-status" role="status" aria-live="polite" className={styles.status}>
         {status === 'success' && (
-          <p className="notice notice-success">
+          <p id={FORM_ANCHORS.booking} className="notice notice-success">
             <CheckCircle2 aria-hidden="true" size={20} />
             {message}
           </p>
         )}
-        {status === 'error' && !invalidField && <p className="notice notice-error">{message}</p>}
+        {status === 'error' && !invalidField && (
+          <p id={FORM_ANCHORS.booking} className="notice notice-error">
+            {message}
+          </p>
+        )}
       </div>
 
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={status === 'sending'}>

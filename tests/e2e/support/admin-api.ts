@@ -84,8 +84,11 @@ export class AdminApi {
   async bookings(): Promise<{ id: string; firstName: string; lastName: string; email: string; country: string; message: string }[]> {
     const response = await this.request.get('/api/admin/bookings', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/bookings').toBe(200)
-    return ((await response.json()) as { bookings: { id: string; firstName: string; lastName: string; email: string; country: string; message: string }[] })
-      .bookings
+    return (
+      (await response.json()) as {
+        bookings: { id: string; firstName: string; lastName: string; email: string; country: string; message: string }[]
+      }
+    ).bookings
   }
 
   /** Creates or replaces the content item with this section and key (DECISIONS.md 2). */
