@@ -31,7 +31,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The site never reaches into server code; only domain/ is shared (STYLE.md).
+      // The site never reaches into server code; only domain/ is shared (see the README's code layout).
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/netlify/**'], message: 'The site may import domain/ only, never server code.' }] },

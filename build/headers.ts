@@ -1,5 +1,5 @@
 /**
- * Headers for the static pages and assets, written to dist/_headers at build time (DECISIONS.md 11).
+ * Headers for the static pages and assets, written to dist/_headers at build time (docs/decisions.md, Security headers).
  * Only the production build gets them: Vite's dev server needs an inline script for hot reload,
  * which this policy forbids. Function responses set their own (netlify/lib/http.ts).
  */

@@ -4,9 +4,9 @@
  * 100 KB first-load budget (tests/budget).
  */
 
-/** SPEC.md section 9: cards show at most 2 tags. */
+/** Cards show at most 2 tags (docs/product.md, Constants). */
 export const CARD_TAGS_MAX = 2
-/** SPEC.md section 9: excerpt fallback length. */
+/** Excerpt fallback length (docs/product.md, Constants). */
 export const EXCERPT_FALLBACK_LENGTH = 150
 
 export const BLOG_MESSAGES = {

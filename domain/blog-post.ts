@@ -8,7 +8,7 @@ export const TAGS_MAX = 10
 export const TAG_MAX_LENGTH = 40
 export { BLOG_MESSAGES, CARD_TAGS_MAX, EXCERPT_FALLBACK_LENGTH } from './blog-post-display'
 
-/** SPEC.md section 5: tags are comma-separated and trimmed. Duplicates and empties are dropped. */
+/** Tags are comma-separated and trimmed. Duplicates and empties are dropped (docs/product.md, Validation). */
 export function parseTags(text: string): string[] {
   const tags: string[] = []
   for (const part of text.split(',')) {

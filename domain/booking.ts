@@ -4,7 +4,7 @@ import { emailField, IdSchema, optionalText, requiredText } from './fields'
 export { BOOKING_MESSAGES } from './booking-messages'
 
 /**
- * SPEC.md section 5: the checks run in this key order and the first failing message is shown.
+ * The checks run in this key order and the first failing message is shown (docs/product.md, Validation).
  * `website` is a honeypot: people never see it, so anything in it marks a bot.
  */
 export const BookingRequestSchema = z.object({

@@ -4,7 +4,7 @@ import { IdSchema, isSafeUrl, requiredText } from './fields'
 export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
 
-/** SPEC.md section 5: the image type is labelled "Image URL" in the form. */
+/** The image type is labelled "Image URL" in the form. */
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   text: 'Text',
   html: 'HTML',
@@ -12,7 +12,7 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   json: 'JSON',
 }
 
-/** SPEC.md section 9: values longer than this are cut with an ellipsis in the admin list. */
+/** Values longer than this are cut with an ellipsis in the admin list (docs/product.md, Constants). */
 export const CONTENT_LIST_VALUE_MAX = 200
 
 export const CONTENT_MESSAGES = {

@@ -1,4 +1,4 @@
-/** One CSV cell, always quoted; a value a spreadsheet would run as a formula gets a leading ' (DECISIONS.md 4). */
+/** One CSV cell, always quoted; a value a spreadsheet would run as a formula gets a leading ' (docs/decisions.md, Subscribers). */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return `"${safe.replace(/"/g, '""')}"`

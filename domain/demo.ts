@@ -1,6 +1,6 @@
 /**
  * The demo sign-ins seeded by `npm run dev`. The login page shows them only in a development build
- * (DECISIONS.md 6); a production build drops this module entirely.
+ * (docs/decisions.md, No default password); a production build drops this module entirely.
  */
 export const DEMO_CREDENTIALS = {
   admin: { username: 'admin', password: 'demo-admin-2025' },

@@ -4,7 +4,7 @@ import { SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
 export { SUBSCRIBE_MESSAGES }
 
-/** Emails are kept trimmed and lower-cased, so one person is one subscriber (DECISIONS.md 4). */
+/** Emails are kept trimmed and lower-cased, so one person is one subscriber (docs/decisions.md, Subscribers). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }

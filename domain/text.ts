@@ -20,7 +20,7 @@ export function stripMarkdown(markdown: string): string {
     .trim()
 }
 
-/** SPEC.md section 9: with no excerpt, the stripped content cut to 150 characters and an ellipsis. */
+/** With no excerpt, the stripped content cut to 150 characters and an ellipsis (docs/product.md, Constants). */
 export function excerptOf(post: { excerpt?: string; content?: string }): string {
   if (post.excerpt && post.excerpt.trim()) return post.excerpt.trim()
   const text = stripMarkdown(post.content ?? '')
@@ -43,7 +43,7 @@ function trimDash(text: string): string {
   return text.endsWith('-') ? text.slice(0, -1) : text
 }
 
-/** SPEC.md section 9: blog dates in US long format, e.g. "March 5, 2025". */
+/** Blog dates in US long format, e.g. "March 5, 2025". */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return ''
   const date = new Date(iso)
@@ -51,7 +51,7 @@ export function formatLongDate(iso: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }
 
-/** SPEC.md section 9: admin lists cut long content values to 200 characters and an ellipsis. */
+/** Admin lists cut long content values to 200 characters and an ellipsis (docs/product.md, Constants). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text
 }

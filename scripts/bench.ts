@@ -1,5 +1,5 @@
 /**
- * npm run bench: the cost of each public and admin call as the data grows (issue 5, flat costs).
+ * npm run bench: the cost of each public and admin call as the data grows (costs should stay flat).
  * Seeds a real local Blobs server at two sizes, calls each function handler in-process, and
  * prints Blobs requests per call and p50/p95 latency at each size. Writes docs/bench.md.
  *   BENCH_LARGE_POSTS=1000 BENCH_LARGE_RESOURCES=1000 BENCH_LARGE_SUBSCRIBERS=100000 (defaults)

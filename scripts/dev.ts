@@ -1,6 +1,6 @@
 /**
- * `npm run dev`: netlify dev (offline, no edge functions, see TOOLCHAIN.md) with the demo content
- * seeded into the local Blobs sandbox on first run.
+ * `npm run dev`: netlify dev (offline, and without edge functions, which would need a download
+ * offline) with the demo content seeded into the local Blobs sandbox on first run.
  *
  * - The server renderer is built first: the post page function bundles it.
  * - netlify dev runs in its own process group with DEMO_SEED=true and the development helpers

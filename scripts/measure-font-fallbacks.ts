@@ -1,7 +1,7 @@
 /**
  * Measures the size-adjust and ascent/descent overrides that make a local font take the same
  * space as Fraunces or Inter, so text drawn before the web font arrives does not move when it
- * does (issue 5: layout shift). Prints the numbers used in src/styles/fonts.css.
+ * does (no layout shift). Prints the numbers used in src/styles/fonts.css.
  *   npx tsx scripts/measure-font-fallbacks.ts
  * Local fonts missing on this machine are reported as such: their numbers were measured where
  * they exist, or are left out.

@@ -1,5 +1,5 @@
 /**
- * Runs after the client and server builds: writes each static page's HTML into dist/ (issue 5:
+ * Runs after the client and server builds: writes each static page's HTML into dist/ (the
  * first paint and text need no JavaScript), with the page's own CSS, a preload of its code and
  * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser, and
  * dist/post-shell.html is the page a post is rendered into on request; the pages with a form also
@@ -143,7 +143,7 @@ function inlineStyles(html: string): string {
  * A prerendered page paints and reads without its code, so the code should not compete with what
  * paints (the document, fonts, images) for a phone's bandwidth. The page's module scripts and
  * preloads give way to one tiny script that, right after the first paint, fetches them all at
- * once and then evaluates them one by one, dependencies first, each in a task of its own (issue 5,
+ * once and then evaluates them one by one, dependencies first, each in a task of its own (for
  * Total Blocking Time: evaluated together, as one module graph, they make one long task).
  * Browser tests wait for the app's `data-ready` mark before they click.
  */

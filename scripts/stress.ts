@@ -1,5 +1,5 @@
 /**
- * `npm run stress`: the race, fuzz and fault suites of tests/stress at the sizes of issue 4
+ * `npm run stress`: the race, fuzz and fault suites of tests/stress at their full sizes
  * (STRESS_SCALE=full), one file after another so each one's time is its own, then a table of what
  * they measured. Each test appends its numbers to .tmp/stress/results.jsonl (STRESS_RESULTS, see
  * tests/support/stress-scale.ts). Extra arguments go to vitest, e.g. `npm run stress -- races`.

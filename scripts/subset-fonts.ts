@@ -2,7 +2,7 @@
  * Makes the two web fonts the site ships (src/assets/fonts/) from the fontsource packages:
  * the same Latin characters, the weight axis cut to the weights the CSS uses (400-700), and only
  * the OpenType features a browser applies by default. 87 KB of font became 57 KB, which the
- * first paint of every page waits on less (issue 5: Lighthouse counts fonts that land before the
+ * first paint of every page waits on less (Lighthouse counts fonts that land before the
  * first paint). tests/budget/fonts.test.ts fails when the files, fonts.css or the CSS weights
  * drift apart.
  *   npm run fonts        writes the files; commit them

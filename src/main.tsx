@@ -28,11 +28,11 @@ const app = (
 
 // Prerendered pages (scripts/prerender.ts) arrive with their HTML and are hydrated; the others
 // (dist/shell.html) are rendered here. As a transition, the work is split into short slices
-// that let the browser answer a tap in between, instead of one long task (issue 5: Total
+// that let the browser answer a tap in between, instead of one long task (for Total
 // Blocking Time on a slow phone); the page is already painted, so nothing waits on it.
 // React DOM is its own module, started with this one (scripts/prerender.ts): evaluating it is the
 // largest single piece of work of a page's code, and apart from the app's modules it runs in a
-// task of its own rather than in one long one (issue 5: Total Blocking Time on a slow phone).
+// task of its own rather than in one long one (for Total Blocking Time on a slow phone).
 // (Not a top-level await: pages import from this chunk, and it must not wait on anything.)
 const container = document.getElementById('root')!
 void import('react-dom/client').then(({ createRoot, hydrateRoot }) =>

@@ -3,7 +3,7 @@ import { requireAdmin } from '../lib/auth'
 import { bookings } from '../lib/data/bookings'
 import { json, route } from '../lib/http'
 
-/** GET /api/admin/bookings: every stored booking request, newest first (admins only, DECISIONS.md 3, 5). */
+/** GET /api/admin/bookings: every stored booking request, newest first (admins only; docs/decisions.md, Bookings are kept). */
 export default route({
   GET: async (req) => {
     await requireAdmin(req)

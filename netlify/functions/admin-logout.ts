@@ -3,7 +3,7 @@ import { requireUser } from '../lib/auth'
 import { revokedTokens } from '../lib/data/revoked-tokens'
 import { json, route } from '../lib/http'
 
-/** POST /api/admin/logout: the token stops working now, not when it expires (DECISIONS.md 7). */
+/** POST /api/admin/logout: the token stops working now, not when it expires (docs/decisions.md, Tokens and passwords). */
 export default route({
   POST: async (req) => {
     const { jti, expiresAt } = await requireUser(req)

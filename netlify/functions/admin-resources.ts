@@ -4,7 +4,7 @@ import { requireEditor } from '../lib/auth'
 import { resources } from '../lib/data/resources'
 import { json, readBody, route } from '../lib/http'
 
-/** /api/admin/resources: every resource with exact download counts; create and update (DECISIONS.md 1). */
+/** /api/admin/resources: every resource with exact download counts; create and update (docs/decisions.md, Resource editing). */
 export default route({
   GET: async (req) => {
     await requireEditor(req)

@@ -4,7 +4,7 @@ import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
 import { route, SECURITY_HEADERS } from '../lib/http'
 
-/** GET /api/admin/subscribers/export: the whole list as CSV (DECISIONS.md 4). */
+/** GET /api/admin/subscribers/export: the whole list as CSV (docs/decisions.md, Subscribers). */
 export default route({
   GET: async (req) => {
     await requireEditor(req)

@@ -4,7 +4,7 @@ import { requireAdmin } from '../lib/auth'
 import { users } from '../lib/data/users'
 import { json, readBody, route } from '../lib/http'
 
-/** /api/admin/users: admins only (DECISIONS.md 5). Passwords and hashes never leave the server. */
+/** /api/admin/users: admins only (docs/decisions.md, Roles checked on the server). Passwords and hashes never leave the server. */
 export default route({
   GET: async (req) => {
     await requireAdmin(req)

@@ -3,7 +3,7 @@ import { toSiteTexts } from '../../domain/content-item'
 import { content } from '../lib/data/content'
 import { publicJson, route } from '../lib/http'
 
-/** GET /api/content: the site's editable texts by section and key (DECISIONS.md 2). */
+/** GET /api/content: the site's editable texts by section and key (docs/decisions.md, Editable page texts). */
 export default route({
   GET: async (req) => {
     const texts = toSiteTexts(await content.list())

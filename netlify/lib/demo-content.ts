@@ -9,10 +9,10 @@ export { DEMO_CREDENTIALS }
 /**
  * The demo set that netlify/dev-functions/dev-seed.ts writes into the local Blobs sandbox, so a
  * newcomer running `npm run dev` sees a living site. Local development only: nothing here is
- * ever seeded on a deployed site (DECISIONS.md 6). Pure data with type-only imports, so scripts
+ * ever seeded on a deployed site (docs/decisions.md, No default password). Pure data with type-only imports, so scripts
  * and tests can import it without touching storage.
  *
- * Texts follow BRAND.md "Voice": warm, plain, encouraging, with no invented statistics, prices or
+ * Texts follow docs/brand.md, Voice: warm, plain, encouraging, with no invented statistics, prices or
  * claims of results. Scripture quotations are from the World English Bible (public domain).
  */
 
@@ -30,7 +30,7 @@ export const DEMO_USERS: UserInput[] = [
 export const DEMO_CREATED_BY = DEMO_CREDENTIALS.admin.username
 
 // ---------------------------------------------------------------------------------------------
-// Content items the public pages read by section and key (DECISIONS.md 2)
+// Content items the public pages read by section and key (docs/decisions.md, Editable page texts)
 // ---------------------------------------------------------------------------------------------
 
 const text = (section: string, key: string, value: string): ContentInput => ({ section, key, value, type: 'text' })
@@ -133,7 +133,7 @@ export const DEMO_RESOURCES: ResourceInput[] = [
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Blog posts: 4 published, 1 draft. Together they use every feature of SPEC.md section 9:
+// Blog posts: 4 published, 1 draft. Together they use every markdown feature posts support:
 // headings 1-3, bold, italic, inline code, links, bullet and numbered lists, ✅/❌ lines,
 // paragraphs and single line breaks.
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { StorageUnavailableError } from './blobs'
 import { HttpError } from './http-error'
 import { UnsafeKeyError } from './keys'
 
-/** DECISIONS.md 9: bodies past this size are refused before they are parsed. */
+/** Bodies past this size are refused before they are parsed (docs/decisions.md, Bad input). */
 export const MAX_BODY_BYTES = 64 * 1024
 
 export { HttpError }
@@ -34,9 +34,9 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
 
 /**
  * Public GETs: the browser (and CDN) may keep a copy but must ask again before each use, so an edit
- * in the admin shows at once; when nothing changed the answer is a bodyless 304 (issue 5: repeat
- * visits cost a round trip, not the data). The ETag is a hash of the body, so it needs no stored
- * version and stays right whatever changed the data.
+ * in the admin shows at once; when nothing changed the answer is a bodyless 304 (repeat visits
+ * cost a round trip, not the data; docs/decisions.md, Performance budgets). The ETag is a hash of
+ * the body, so it needs no stored version and stays right whatever changed the data.
  */
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
 

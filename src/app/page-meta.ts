@@ -1,6 +1,6 @@
 /**
  * Titles and descriptions of the prerendered pages, written into their HTML at build time so
- * crawlers and link previews see them without JavaScript (DECISIONS.md 12).
+ * crawlers and link previews see them without JavaScript (docs/decisions.md, Shareable posts).
  */
 export type StaticPage = { path: string; file: string; title: string; description: string }
 

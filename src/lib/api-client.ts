@@ -2,7 +2,7 @@ import { isHostingDomain as isHostingHostname } from '../../domain/hosting'
 
 /**
  * The one way the site talks to its functions. It knows:
- * - the host-domain rule (SPEC.md sections 7, 9): on the hosting provider's own domain
+ * - the host-domain rule (docs/product.md, API): on the hosting provider's own domain
  *   (*.netlify.app) blog posts, subscribers and login use the /.netlify/functions/<name> path;
  *   the booking call always does;
  * - the admin token (sent as a Bearer header) and what a 401 means (the session is over);

@@ -1,5 +1,5 @@
 /**
- * A module fetched when first needed rather than with the page (issue 5, first-load budget),
+ * A module fetched when first needed rather than with the page (first-load budget),
  * e.g. a form's validation schema, started when a field gets focus. Once it has arrived, `current`
  * holds it, so a submit handler can use it without awaiting: an await there would leave the
  * previous outcome on screen, and the button enabled, for a moment after each click.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { SessionUserSchema, type SessionUser } from '../../domain/admin-user'
 
-/** SPEC.md section 3: the admin session is two browser-storage entries, adminToken and adminUser. */
+/** The admin session is two browser-storage entries, adminToken and adminUser. */
 const TOKEN_KEY = 'adminToken'
 const USER_KEY = 'adminUser'
 

@@ -4,7 +4,7 @@ import { api, errorMessage, paths } from '../lib/api-client'
 import { usePageTitle } from './use-page-title'
 import styles from './not-found.module.css'
 
-/** The page behind the link in every newsletter email: one button, one POST (DECISIONS.md 4). */
+/** The page behind the link in every newsletter email: one button, one POST (docs/decisions.md, Subscribers). */
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe')
   const [params] = useSearchParams()

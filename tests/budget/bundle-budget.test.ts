@@ -6,10 +6,11 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 5: the JavaScript a public page loads first is at most 100 KB gzip. React, react-dom and
- * the router alone are about 81 KB, so this fails as soon as our own first-load code grows past
- * what the budget leaves. First load = the entry chunk, the page's chunk, and everything either
- * imports statically (what the browser must fetch before the page is interactive).
+ * The JavaScript a public page loads first is at most 100 KB gzip (docs/decisions.md, Performance
+ * budgets). React, react-dom and the router alone are about 81 KB, so this fails as soon as our own
+ * first-load code grows past what the budget leaves. First load = the entry chunk, the page's
+ * chunk, and everything either imports statically (what the browser must fetch before the page is
+ * interactive).
  */
 const BUDGET_BYTES = 100 * 1024
 // src/main.tsx imports React DOM at start, dynamically (so it evaluates in a task of its own):

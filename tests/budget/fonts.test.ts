@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { FONTS, FONTS_DIR, LATIN_RANGE, WEIGHTS, subset } from '../../scripts/subset-fonts'
 
 /**
- * Issue 5: the site ships subsets of its two web fonts (scripts/subset-fonts.ts). A subset that
+ * The site ships subsets of its two web fonts (scripts/subset-fonts.ts). A subset that
  * drifts from its source, a stylesheet that asks for a weight the subset no longer has (the
  * browser would then fake bold), or fonts.css pointing elsewhere would all pass unnoticed in a
  * screenshot at a glance; these checks catch them.

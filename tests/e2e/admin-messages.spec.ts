@@ -3,7 +3,7 @@ import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { expect, failedResourceLog, test } from './support/fixtures'
 
 /**
- * SPEC.md section 8: each admin action's failure message when the server refuses without a
+ * Each admin action's failure message (docs/product.md, Messages) when the server refuses without a
  * message of its own, and the network message when it cannot be reached. The action runs for real
  * in the browser; only the one call is made to fail.
  */

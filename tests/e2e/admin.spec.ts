@@ -3,7 +3,7 @@ import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { expect, failedResourceLog, fulfillJson, test } from './support/fixtures'
 
 /**
- * Issue 3: the admin panel in the browser, against the real functions and the real local Blobs.
+ * The admin panel in the browser, against the real functions and the real local Blobs.
  * Each test starts from the demo data (admin, editor, 5 posts, 5 resources, content items).
  */
 
@@ -128,7 +128,7 @@ test.describe('content', () => {
     await form.getByRole('button', { name: 'Save' }).click()
     await expect(banner(page)).toHaveText('Content saved successfully')
 
-    // The live home page shows the edit without a rebuild (DECISIONS.md 2).
+    // The live home page shows the edit without a rebuild (docs/decisions.md, Editable page texts).
     const home = await page.context().newPage()
     await home.goto('/')
     await expect(home.getByRole('heading', { level: 1 })).toHaveText('Money with meaning, for every family')
@@ -140,7 +140,7 @@ test.describe('content', () => {
     await edit.getByLabel('Value').fill('x'.repeat(260))
     await edit.getByRole('button', { name: 'Save' }).click()
     await expect(banner(page)).toHaveText('Content saved successfully')
-    // SPEC.md section 9: values over 200 characters are cut with an ellipsis in the list.
+    // Values over 200 characters are cut with an ellipsis in the list.
     await expect(
       page
         .getByRole('row', { name: /heroTitle/ })

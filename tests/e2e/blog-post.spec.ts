@@ -3,7 +3,7 @@ import type { Page, Request } from '@playwright/test'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
 import { expect, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
 
-/** SPEC.md sections 2, 8, 9 and DECISIONS.md 8: one post, its markdown body, and its failure pages. */
+/** One post, its markdown body, and its failure pages (docs/product.md, Blog post; docs/decisions.md, Safe markdown). */
 
 const RICH_MARKDOWN = [
   'Intro with **bold words**, *italic words* and `inline code`.',
@@ -206,7 +206,7 @@ test.describe('Post Not Found', () => {
   })
 })
 
-test.describe('hostile markdown (DECISIONS.md 8)', () => {
+test.describe('hostile markdown', () => {
   // Many links to click, each opening a tab: slow on a busy machine.
   test.slow()
 

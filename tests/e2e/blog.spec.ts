@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
 import { expect, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
 
-/** SPEC.md sections 2, 4, 8, 9: the public blog list. */
+/** The public blog list (docs/product.md, Blog). */
 
 const published = DEMO_POSTS.filter((post) => post.status === 'published')
 const drafts = DEMO_POSTS.filter((post) => post.status !== 'published')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, failedResourceLog, fillFromThisNetwork, fulfillJson, holdRequests, test } from './support/fixtures'
 import { readOutbox } from './support/outbox'
 
-/** SPEC.md sections 4, 5, 7, 8 and DECISIONS.md 3: the booking request form. */
+/** The booking request form (docs/product.md, Book Now; docs/decisions.md, Bookings are kept). */
 
 const BOOKING = '**/.netlify/functions/send-booking-email'
 const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."

@@ -3,7 +3,7 @@ import { BASE_URL } from '../../playwright.config'
 import { expect, test } from './support/fixtures'
 
 /**
- * SPEC.md sections 7 and 9: on the hosting provider's own domain (*.netlify.app) the site calls
+ * The host-domain rule (docs/product.md, API): on the hosting provider's own domain (*.netlify.app) the site calls
  * blog posts and subscribers at /.netlify/functions/<name>; elsewhere at /api/<name>. The browser
  * is shown a *.netlify.app address whose every request is passed on, unchanged, to the local server.
  */

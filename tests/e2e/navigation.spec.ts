@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, notFoundDocumentLog, test } from './support/fixtures'
 
-/** SPEC.md section 2: the shared top navigation, its highlighted current link, and the small-screen drawer. */
+/** The shared top navigation, its highlighted current link, and the small-screen drawer. */
 
 const NAV = ['Home', 'About', 'Services', 'Resources', 'Blog', 'Book Now']
 const PATH_OF: Record<string, string> = {

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test'
 import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
 import { readOutbox } from './support/outbox'
 
-/** SPEC.md sections 4, 5, 8 and DECISIONS.md 4: the newsletter signup on /blog. */
+/** The newsletter signup on /blog (docs/product.md, Blog; docs/decisions.md, Subscribers). */
 
 const SUBSCRIBERS = '**/api/subscribers'
 
@@ -133,7 +133,7 @@ test('a network failure alerts "Something went wrong. Please try again later."',
   await expect(button(page)).toBeEnabled()
 })
 
-test('the welcome email carries an unsubscribe link that works with one click (DECISIONS.md 4)', async ({
+test('the welcome email carries an unsubscribe link that works with one click', async ({
   page,
   dialogs,
   admin,

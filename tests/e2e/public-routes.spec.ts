@@ -1,7 +1,7 @@
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
 import { expect, notFoundDocumentLog, test } from './support/fixtures'
 
-/** SPEC.md section 2: every public route renders its page, with the shared footer. */
+/** Every public route renders its page, with the shared footer (docs/product.md, Public pages). */
 
 const SERVICES = [
   '1-1 Financial Coaching',

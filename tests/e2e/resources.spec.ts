@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
 import { expect, failedResourceLog, holdRequests, test } from './support/fixtures'
 
-/** SPEC.md sections 2, 4, 7, 8: the public Resources page. */
+/** The public Resources page (docs/product.md, Resources). */
 
 const TYPES = [
   { type: 'ebook', button: 'Ebooks', label: 'Ebook', empty: 'No ebooks available.' },

@@ -1,7 +1,7 @@
 import type { APIResponse } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
-/** DECISIONS.md 11: a CSP without inline script, HSTS, nosniff, a referrer policy and frame protection, on pages and functions. */
+/** A CSP without inline script, HSTS, nosniff, a referrer policy and frame protection, on pages and functions (docs/decisions.md). */
 
 function directives(csp: string): Map<string, string[]> {
   const map = new Map<string, string[]>()

@@ -3,7 +3,7 @@ import { DEMO_POSTS } from '../../netlify/lib/demo-content'
 import { expect, test } from './support/fixtures'
 
 /**
- * DECISIONS.md 12: /rss.xml and /sitemap.xml list published posts, and each post page carries its
+ * docs/decisions.md, Shareable posts: /rss.xml and /sitemap.xml list published posts, and each post page carries its
  * own title, description and Open Graph image in the HTML crawlers receive (read here without
  * running any JavaScript).
  */

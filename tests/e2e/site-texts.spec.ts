@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 
-/** DECISIONS.md 2: the public pages read their texts from content items, live, with SPEC.md's texts as the fallback. */
+/** The public pages read their texts from content items, live, with the built-in texts as the fallback (docs/decisions.md). */
 
 test('an edited hero title and vision show on the home page without a rebuild', async ({ page, admin }) => {
   await admin.saveContent({ section: 'home', key: 'heroTitle', value: 'A fresh start for your family budget' })

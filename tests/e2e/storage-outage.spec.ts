@@ -9,7 +9,7 @@ import { DEFAULT_TEXTS } from '../../src/features/content/default-texts'
 import { expect, failedResourceLog, test } from './support/fixtures'
 
 /**
- * Issue 4, Faults: the pages while the data store (Netlify Blobs) is down. Every function then
+ * The pages while the data store (Netlify Blobs) is down. Every function then
  * answers 503 with one JSON message (tests/stress/faults.test.ts proves that for each function
  * against a failing Blobs server); here the browser gets exactly that answer from every call, and
  * each page must show its own error or empty state, keep what the visitor typed, and recover
@@ -123,7 +123,7 @@ test.describe('while the data store is down', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 
-    // The store goes down during the session: each page shows its load failure (SPEC.md section 8), and the session is kept.
+    // The store goes down during the session: each page shows its load failure, and the session is kept.
     await storageDown(page)
     const pages = {
       '/admin': 'Failed to load data',

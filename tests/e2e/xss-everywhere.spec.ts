@@ -8,14 +8,14 @@ import { AdminApi, type AdminPost } from './support/admin-api'
 import { expect, test } from './support/fixtures'
 
 /**
- * Issue 4 (DECISIONS.md 8): the whole XSS corpus (tests/support/xss-corpus.ts, 250 payloads) is
- * stored through the real functions in every field a person can write — post titles, excerpts,
- * tags, bodies and image URLs; resource titles, descriptions, file and thumbnail URLs; every
- * content item of the public pages; booking requests; subscriber and user emails — and then
- * every public and admin page is opened in chromium. The test fails if any script runs (the
- * payloads' `window.__xss` flag, an alert dialog), if the browser reports a Content Security
- * Policy violation (an inline script or handler got into the page, even though the policy then
- * blocked it), or if active markup is found in the DOM.
+ * docs/decisions.md, Safe markdown and Tested under pressure: the whole XSS corpus
+ * (tests/support/xss-corpus.ts, 250 payloads) is stored through the real functions in every field a
+ * person can write — post titles, excerpts, tags, bodies and image URLs; resource titles,
+ * descriptions, file and thumbnail URLs; every content item of the public pages; booking requests;
+ * subscriber and user emails — and then every public and admin page is opened in chromium. The test
+ * fails if any script runs (the payloads' `window.__xss` flag, an alert dialog), if the browser
+ * reports a Content Security Policy violation (an inline script or handler got into the page, even
+ * though the policy then blocked it), or if active markup is found in the DOM.
  *
  * Fields have length limits, so payloads are packed into each field as many as fit (a payload
  * longer than a field is cut to it: one more broken-markup variant); across the records, every

@@ -19,9 +19,10 @@ import {
 } from '../support/auth'
 
 /**
- * DECISIONS.md 5 and 7: every admin call checks its token on the server, and roles are enforced
- * there. Every endpoint × method runs against every kind of bad credential; each refusal must be
- * a JSON `{ success: false, message }` and must leave the stored data exactly as it was.
+ * Every admin call checks its token on the server, and roles are enforced there (docs/decisions.md,
+ * Roles checked on the server). Every endpoint × method runs against every kind of bad credential;
+ * each refusal must be a JSON `{ success: false, message }` and must leave the stored data exactly
+ * as it was.
  *
  * One Blobs server for the whole file, not emptied between tests: refusals are checked against a
  * snapshot taken just before them, so what earlier tests stored does not matter, and the users

@@ -3,7 +3,7 @@ import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-serv
 import { ADMIN_ENDPOINTS, callRaw, createAdmin, createFixtures, snapshotData, type Fixtures } from '../support/auth'
 
 /**
- * DECISIONS.md 9: every admin call that takes a body answers bad input with a JSON 4xx, never a 500,
+ * docs/decisions.md, Bad input: every admin call that takes a body answers bad input with a JSON 4xx, never a 500,
  * and stores nothing. One server and one admin for the file (bcrypt makes users slow); each case
  * compares the stored data before and after.
  */

@@ -33,7 +33,7 @@ const setStatus = (authorization: string, id: string, body: unknown) =>
     headers: { authorization },
   })
 
-describe('GET /api/admin/bookings (DECISIONS.md 3)', () => {
+describe('GET /api/admin/bookings', () => {
   it('lists the bookings sent through the public form, newest first', async () => {
     const { authorization } = await createAdmin()
     for (const firstName of ['Ada', 'Bea', 'Cora']) expect((await book({ firstName })).status).toBe(200)

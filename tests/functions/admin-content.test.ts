@@ -76,7 +76,7 @@ describe('POST /api/admin/content', () => {
     expect(await content.list()).toHaveLength(2)
   })
 
-  it('changes the public content at once (DECISIONS.md 2)', async () => {
+  it('changes the public content at once', async () => {
     const { authorization } = await createEditor()
     await save(authorization, item({ value: 'Before' }))
     await save(authorization, item({ value: 'After' }))

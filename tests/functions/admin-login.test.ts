@@ -20,7 +20,7 @@ const secret = () => new TextEncoder().encode(process.env.JWT_SECRET)
 const INVALID = { success: false, message: LOGIN_MESSAGES.invalid }
 const TOO_MANY = { success: false, message: LOGIN_MESSAGES.tooMany }
 
-/** DECISIONS.md 7: bcrypt with a cost of at least 10. */
+/** bcrypt with a cost of at least 10 (docs/decisions.md, Tokens and passwords). */
 function expectBcryptCostAtLeast10(hash: string) {
   const match = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/.exec(hash)
   expect(match, `not a bcrypt hash: ${hash.slice(0, 7)}…`).not.toBeNull()

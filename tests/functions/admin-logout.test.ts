@@ -13,7 +13,7 @@ const logout = (authorization?: string) =>
 
 const stats = (authorization: string) => call(adminStats, { path: '/api/admin/stats', headers: { authorization } })
 
-describe('POST /api/admin/logout (DECISIONS.md 7)', () => {
+describe('POST /api/admin/logout', () => {
   it.each(['admin', 'editor'] as const)('revokes the token of an %s: it is refused afterwards on another endpoint', async (role) => {
     const { authorization } = role === 'admin' ? await createAdmin() : await createEditor()
     expect((await stats(authorization)).status).toBe(200)

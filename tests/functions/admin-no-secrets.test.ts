@@ -7,7 +7,7 @@ import { useBlobsServer } from '../support/blobs-server'
 
 useBlobsServer()
 
-/** DECISIONS.md 7: passwords are never returned by any call, nor their hashes. */
+/** Passwords are never returned by any call, nor their hashes (docs/decisions.md, Tokens and passwords). */
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/
 
 function expectNoSecrets(text: string) {

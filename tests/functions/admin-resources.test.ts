@@ -153,7 +153,7 @@ describe('fields the server owns', () => {
   })
 })
 
-describe('PUT /api/admin/resources (DECISIONS.md 1)', () => {
+describe('PUT /api/admin/resources', () => {
   it('edits every field, isActive false included, and the public list drops it', async () => {
     const { authorization } = await createEditor({ username: 'Martha' })
     const created = (await create(authorization, resource())).body.resource

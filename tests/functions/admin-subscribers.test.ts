@@ -54,7 +54,7 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-describe('GET /api/subscribers for a signed-in editor (DECISIONS.md 5)', () => {
+describe('GET /api/subscribers for a signed-in editor', () => {
   it('pages 50 at a time, in email order', async () => {
     const { authorization } = await createEditor()
     const emails = numbered(120)
@@ -134,7 +134,7 @@ describe('GET /api/subscribers for a signed-in editor (DECISIONS.md 5)', () => {
   })
 })
 
-describe('GET /api/admin/subscribers/export (DECISIONS.md 4)', () => {
+describe('GET /api/admin/subscribers/export', () => {
   it('answers a CSV download with a header row and one row per subscriber', async () => {
     const { authorization } = await createEditor()
     const emails = numbered(55)

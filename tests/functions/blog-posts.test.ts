@@ -92,7 +92,7 @@ describe('GET /api/blog-posts?slug=', () => {
   })
 })
 
-describe('post bodies (SPEC.md section 9)', () => {
+describe('post bodies', () => {
   it('renders headings 1 to 3, and deeper ones as 3', async () => {
     const html = await render('# One\n\n## Two\n\n### Three\n\n#### Four')
     expect(html).toContain('<h1>One</h1>')
@@ -131,7 +131,7 @@ describe('post bodies (SPEC.md section 9)', () => {
   })
 })
 
-describe('post bodies never carry script (DECISIONS.md 8)', () => {
+describe('post bodies never carry script', () => {
   it.each([
     ['a script element', '<script>alert(1)</script>Hello', /<script/i],
     ['an event handler', '<img src="https://img.test.example/a.png" onerror="alert(1)">', /onerror/i],

@@ -13,7 +13,7 @@ import { pointBlobsAt, startBlobsProxy, type Fault } from '../support/stress-blo
 const blobs = useBlobsServer()
 
 /**
- * DECISIONS.md 7 and issue 4: password hashes (and passwords) never appear in a log. Every console
+ * Password hashes (and passwords) never appear in a log (docs/decisions.md, Tokens and passwords). Every console
  * method is captured, each argument expanded in full (nested error causes included, as a log
  * service would store them), while the user calls go right, go wrong, and meet a failing or
  * corrupt store.

@@ -14,7 +14,7 @@ import { postInput, resourceInput } from '../support/factories'
 useBlobsServer()
 
 /**
- * Issue 5: public GETs are revalidated on every use (an admin edit shows at once) and answer a
+ * Public GETs are revalidated on every use (an admin edit shows at once) and answer a
  * bodyless 304 while the caller's copy is current, so a repeat visit costs a round trip only.
  */
 

@@ -15,7 +15,7 @@ import { createPost, createResource } from '../support/records'
 useBlobsServer()
 
 /**
- * DECISIONS.md 11: netlify.toml headers never reach function responses, so each response must
+ * docs/decisions.md, Security headers: netlify.toml headers never reach function responses, so each response must
  * carry them itself: successes and every kind of failure alike.
  */
 type Case = [name: string, fn: Parameters<typeof call>[0], options: () => Promise<CallOptions> | CallOptions]

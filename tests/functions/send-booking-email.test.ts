@@ -19,7 +19,7 @@ const book = (body: unknown, ip?: string) =>
 
 const SUCCESS = { success: true, message: BOOKING_MESSAGES.success }
 
-describe('POST /.netlify/functions/send-booking-email: validation (SPEC.md section 5)', () => {
+describe('POST /.netlify/functions/send-booking-email: validation', () => {
   // The checks in order, each with a value that fails it.
   const checks = [
     ['firstName', '   ', 'First Name is required'],

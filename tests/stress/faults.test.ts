@@ -59,10 +59,10 @@ import { PAGE_TEMPLATE } from '../support/stress-mail'
 import { nextIp, reportStress, STRESS_FULL } from '../support/stress-scale'
 
 /**
- * Blobs failing under the functions (issue 4, Faults): every Blobs request goes through a proxy
- * (stress-blobs-proxy.ts) that can answer 500, drop the connection, never answer, or lose the
- * answer of a write it passed on. The functions must answer a clean 503 JSON and, once the
- * service is back, the data modules must show each write either whole or not at all.
+ * Blobs failing under the functions (docs/decisions.md, Tested under pressure): every Blobs request
+ * goes through a proxy (stress-blobs-proxy.ts) that can answer 500, drop the connection, never
+ * answer, or lose the answer of a write it passed on. The functions must answer a clean 503 JSON
+ * and, once the service is back, the data modules must show each write either whole or not at all.
  */
 let blobs: RunningBlobsServer
 let proxy: BlobsProxy

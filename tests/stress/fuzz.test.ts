@@ -34,7 +34,7 @@ import { errorShapeProblem, invoke, startTemplateServer, type RawAnswer } from '
 import { reportStress, scaled } from '../support/stress-scale'
 
 /**
- * DECISIONS.md 9 under hostile input (issue 4, Bad input): fast-check draws requests to every
+ * docs/decisions.md, Bad input, under hostile input: fast-check draws requests to every
  * function in netlify/functions (maintenance and dev-* aside) with every method, hostile bodies,
  * parameters, queries and tokens. Asserted: no answer >= 500; every error is the JSON
  * `{ success: false, message }` (blog-page's 404 is its HTML page by design); every answer carries

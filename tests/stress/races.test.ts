@@ -33,9 +33,9 @@ import { bookingIdOf, controllableSendgrid, duplicatesOf, type SendgridMode } fr
 import { nextIp, reportStress, scaled, STRESS_FULL } from '../support/stress-scale'
 
 /**
- * DECISIONS.md 10 under pressure: concurrent requests against the real local Blobs server (with
+ * docs/decisions.md, Concurrent writes, under pressure: concurrent requests against the real local Blobs server (with
  * the patched, atomic conditional writes, see patches/README.md), handlers called in-process.
- * Sizes: issue 4's with STRESS_SCALE=full (`npm run stress`), small otherwise.
+ * Sizes: full with STRESS_SCALE=full (`npm run stress`), small otherwise.
  */
 const DOWNLOADS = scaled(40, 500)
 const SUBSCRIBERS = scaled(20, 250)
@@ -72,7 +72,7 @@ async function exactCount(id: string): Promise<number | undefined> {
   return (await resources.listWithExactCounts()).find((resource) => resource.id === id)?.downloadCount
 }
 
-describe('downloads (DECISIONS.md 10)', () => {
+describe('downloads', () => {
   it(`${DOWNLOADS} concurrent downloads raise the exact count by exactly ${DOWNLOADS}, and folding keeps it`, async () => {
     const started = performance.now()
     const resource = await createResource()
@@ -125,7 +125,7 @@ describe('downloads (DECISIONS.md 10)', () => {
   })
 })
 
-describe('subscriptions (DECISIONS.md 4, 10)', () => {
+describe('subscriptions', () => {
   it(`${SUBSCRIBERS * 2} concurrent subscribes of ${SUBSCRIBERS} emails (each twice, case and spaces mixed) leave ${SUBSCRIBERS} subscribers`, async () => {
     const started = performance.now()
     const tag = uniqueTag()
@@ -401,7 +401,7 @@ describe('posts with the same title created at once get distinct slugs', () => {
   })
 })
 
-describe('booking requests and their emails (DECISIONS.md 3)', () => {
+describe('booking requests and their emails', () => {
   // Only here: msw slows every other request of the process (the Blobs calls pass through it).
   const mail = useSendgridMock()
   const book = (body: unknown) =>
@@ -492,7 +492,7 @@ describe('booking requests and their emails (DECISIONS.md 3)', () => {
     expect(sendgrid.state.accepted.filter((message) => bookingIdOf(message) === booking.id)).toHaveLength(1)
   })
 
-  // SendGrid's three ways to fail: the booking is kept, the visitor sees SPEC.md section 8's success
+  // SendGrid's three ways to fail: the booking is kept, the visitor sees the booking's success
   // text (the request was received; the email is the office's business), and the retry sends it once.
   const failures: [SendgridMode, string, boolean][] = [
     ['fail', 'answers 500', true],

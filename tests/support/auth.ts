@@ -200,7 +200,7 @@ export type Fixtures = {
   userId: string
 }
 
-/** Who may make the call (DECISIONS.md 5): admins only, editors too, or anyone signed in. */
+/** Who may make the call (docs/decisions.md, Roles checked on the server): admins only, editors too, or anyone signed in. */
 export type Access = 'admin' | 'editor' | 'signed-in'
 
 export type AdminEndpoint = {

@@ -16,7 +16,7 @@ export type CallOptions = {
   runtime?: 'local' | 'deployed'
 }
 
-/** Every answer has the success flag and, on failure, a message (SPEC.md section 7). */
+/** Every answer has the success flag and, on failure, a message (docs/product.md, API). */
 export type ApiBody = { success: boolean; message?: string }
 
 export type CallResult<T = ApiBody> = { status: number; body: T; headers: Headers }

@@ -374,7 +374,7 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   },
 )
 
-/** An email the loose pattern of SPEC.md (`\S+@\S+\.\S+`) may accept, built from hostile parts. */
+/** An email the original site's loose pattern (`\S+@\S+\.\S+`) may accept, built from hostile parts. */
 export const hostileEmail: fc.Arbitrary<string> = fc
   .tuple(hostileText, hostileText, fc.constantFrom('co', 'example', 'ü', '😀', ''))
   .map(([local, domain, tld]) => `${local.slice(0, 120) || 'x'}@${domain.slice(0, 60) || 'y'}.${tld}`)

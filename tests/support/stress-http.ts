@@ -35,7 +35,7 @@ export async function invoke(
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
-/** The JSON error shape of SPEC.md section 7, or why the answer is not it. */
+/** The JSON error shape (docs/product.md, API), or why the answer is not it. */
 export function errorShapeProblem(answer: RawAnswer): string | null {
   if (!/^application\/json\b/.test(answer.headers.get('content-type') ?? '')) return `content-type ${answer.headers.get('content-type')}`
   let body: unknown

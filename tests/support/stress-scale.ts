@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 
 /**
  * Sizes for the stress suites (tests/stress). `STRESS_SCALE=full` (set by `npm run stress`) runs
- * the sizes of issue 4; anything else runs the small sizes that keep `vitest run` within seconds.
+ * the full sizes; anything else runs the small sizes that keep `vitest run` within seconds.
  */
 export const STRESS_FULL = process.env.STRESS_SCALE === 'full'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 /**
- * The XSS corpus of issue 4: DOMPurify's own fixtures (xss-payloads.json, 150 payloads that carry
+ * The XSS corpus: DOMPurify's own fixtures (xss-payloads.json, 150 payloads that carry
  * active content) plus named variants aimed at this site's own sinks: the React text nodes, the
  * attributes React writes (href, src, value), the sanitized markdown, the post page's head (title,
  * meta, JSON-LD in a script element), the RSS feed (CDATA), and the URL parameters pages read.

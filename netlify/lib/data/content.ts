@@ -20,7 +20,7 @@ export const content = {
     return (await doc.read()).items.toSorted(bySectionAndKey)
   },
 
-  /** SPEC.md: POST saves both new items and edits; section + key name the item. */
+  /** POST saves both new items and edits; section + key name the item (docs/product.md, API). */
   save(fields: ContentFields, updatedBy: string): Promise<ContentItem> {
     return doc.update(({ items }) => {
       const existing = items.find((item) => item.section === fields.section && item.key === fields.key)

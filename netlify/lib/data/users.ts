@@ -8,7 +8,7 @@ import { newId } from '../ids'
 
 type UserFields = z.output<typeof UserInputSchema>
 
-/** DECISIONS.md 7: cost of at least 10. */
+/** Cost of at least 10 (docs/decisions.md, Tokens and passwords). */
 export const BCRYPT_COST = 10
 
 // One document: "the last admin" and "username taken" are rules over the whole set, checked atomically.

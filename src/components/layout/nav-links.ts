@@ -1,4 +1,4 @@
-/** SPEC.md section 2: the public navigation, in this order. */
+/** The public navigation, in this order (docs/product.md, Navigation). */
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

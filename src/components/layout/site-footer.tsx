@@ -4,7 +4,7 @@ import { BrandMark } from './brand-mark'
 import { NAV_LINKS } from './nav-links'
 import styles from './site-footer.module.css'
 
-/** SPEC.md section 9: the copyright year is 2025. */
+/** The copyright line reads 2025, the year the site was specified (docs/product.md, Footer). */
 const COPYRIGHT_YEAR = 2025
 
 export function SiteFooter() {

@@ -8,7 +8,7 @@ export type AdminData<T> =
 
 /**
  * Loads an admin page's data and reloads it after a change. A failure shows the page's own load
- * message (SPEC.md section 8), or the network one when the server could not be reached.
+ * message (docs/product.md, Messages), or the network one when the server could not be reached.
  */
 /** `key` names what is loaded (a page, a search): a new key loads again. */
 export function useAdminData<T>(load: () => Promise<T>, failedMessage: string, key = '') {

@@ -4,9 +4,9 @@ import { ApiError } from '../../lib/api-client'
 export type Flash = { kind: 'success' | 'error'; text: string } | null
 
 /**
- * The success and failure banner of an admin page. `run` performs an action and shows SPEC.md's
- * messages: the given success text, the server's message or the action's fallback on failure,
- * and the network message when the server could not be reached.
+ * The success and failure banner of an admin page. `run` performs an action and shows its
+ * messages (docs/product.md, Messages): the given success text, the server's message or the
+ * action's fallback on failure, and the network message when the server could not be reached.
  */
 export function useFlash() {
   const [flash, setFlash] = useState<Flash>(null)

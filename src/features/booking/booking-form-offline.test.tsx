@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../../testing/render-route'
 import { sentRequests } from '../../testing/server'
 
-// The form loads its checks when a field is first focused (issue 5); a dropped connection can
+// The form loads its checks when a field is first focused (first-load budget); a dropped connection can
 // stop that. Its own file: once loaded, the checks stay for the life of the module.
 vi.mock('../../../domain/booking', () => {
   throw new Error('Failed to fetch dynamically imported module')

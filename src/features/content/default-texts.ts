@@ -1,6 +1,6 @@
 /**
  * The built-in texts of the public pages. Each can be replaced without a rebuild by a content
- * item with the same section and key (DECISIONS.md 2); these are the fallback when none exists.
+ * item with the same section and key (docs/decisions.md, Editable page texts); these are the fallback when none exists.
  * Lists (testimonials, services, beliefs) are JSON content items.
  */
 export const DEFAULT_TEXTS = {

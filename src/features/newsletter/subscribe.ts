@@ -2,7 +2,7 @@ import type { SubscribeInput } from '../../../domain/subscriber'
 import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
 import { api, errorMessage, paths } from '../../lib/api-client'
 
-/** Resolves to the alert text SPEC.md section 8 prescribes for the outcome. */
+/** Resolves to the alert text for the outcome (docs/product.md, Messages). */
 export async function subscribe(input: SubscribeInput): Promise<{ ok: boolean; message: string }> {
   try {
     const { message } = await api<{ message?: string }>(paths.subscribers(), { method: 'POST', body: input })

@@ -39,7 +39,7 @@ describe('the admin session', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
     expect(screen.getByText('Welcome back, grace.')).toBeTruthy()
     expect(screen.getByText('Editor')).toBeTruthy()
-    // Bookings are for admins only (DECISIONS.md 5); the sidebar leaves them out for editors.
+    // Bookings are for admins only (docs/decisions.md, Roles checked on the server); the sidebar leaves them out for editors.
     const nav = screen.getByRole('navigation', { name: 'Admin' })
     expect(within(nav).queryByRole('link', { name: 'Bookings' })).toBeNull()
     expect(within(nav).getByRole('link', { name: 'Content' })).toBeTruthy()

@@ -11,7 +11,7 @@ import { useFlash } from '../../features/admin/use-flash'
 
 const loadAll = () => Promise.all([adminApi.posts(), adminApi.resources()])
 
-/** SPEC.md section 2: two tabs with counts; the tab and "new" form live in the URL so links can open them. */
+/** Two tabs with counts; the tab and "new" form live in the URL so links can open them. */
 export function BlogResourcesPage() {
   const [data, reload] = useAdminData(loadAll, 'Failed to load data')
   const flash = useFlash()

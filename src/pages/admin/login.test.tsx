@@ -70,7 +70,7 @@ describe('the admin login page', () => {
   })
 
   // Vitest runs with import.meta.env.DEV true, as `vite dev` does: the development login shows the
-  // seeded demo admin (DECISIONS.md 6). A production build must not.
+  // seeded demo admin (docs/decisions.md, No default password). A production build must not.
   it('shows the demo credentials in a development build', async () => {
     expect(import.meta.env.DEV).toBe(true)
     await openLogin()

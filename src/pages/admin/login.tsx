@@ -80,7 +80,7 @@ export function LoginPage() {
             {working ? 'Signing in...' : 'Sign in'}
           </button>
         </form>
-        {/* DECISIONS.md 6: the demo sign-in is shown by development builds only. */}
+        {/* The demo sign-in is shown by development builds only (docs/decisions.md, No default password). */}
         {import.meta.env.DEV && (
           <div className={styles.demo}>
             <strong>Demo credentials</strong>

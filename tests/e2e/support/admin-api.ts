@@ -73,7 +73,7 @@ export class AdminApi {
     for (const resource of await this.resources()) await this.deleteResource(resource.id)
   }
 
-  /** The newsletter list as the admin Subscribers page reads it (DECISIONS.md 5: needs a token). */
+  /** The newsletter list as the admin Subscribers page reads it (it needs a token). */
   async subscribers(): Promise<{ id: string; email: string; created_at: string }[]> {
     const response = await this.request.get('/api/subscribers', { headers: this.headers })
     expect(response.status(), 'GET /api/subscribers').toBe(200)
@@ -91,7 +91,7 @@ export class AdminApi {
     ).bookings
   }
 
-  /** Creates or replaces the content item with this section and key (DECISIONS.md 2). */
+  /** Creates or replaces the content item with this section and key. */
   async saveContent(item: { section: string; key: string; value: string; type?: 'text' | 'html' | 'image' | 'json' }): Promise<void> {
     const response = await this.request.post('/api/admin/content', { headers: this.headers, data: { type: 'text', ...item } })
     expect(response.status(), `POST /api/admin/content: ${await response.text()}`).toBe(200)

@@ -6,8 +6,8 @@ import { AdminApi } from './admin-api'
  * The shared test object for every browser test:
  * - the data is reset to the demo set before each test (tests run one at a time, see playwright.config.ts);
  * - every console error and uncaught page error fails the test, unless the test announced it with
- *   `consoleErrors.allow(...)` because it breaks something on purpose (SPEC.md asks for no errors
- *   during normal use);
+ *   `consoleErrors.allow(...)` because it breaks something on purpose (normal use must log no
+ *   errors);
  * - `server` calls the real functions directly (at the served address, whatever the page's baseURL);
  * - `admin` is the demo admin's API, to shape data through the real functions;
  * - `dialogs` records every alert and accepts it.
@@ -158,7 +158,7 @@ export const failedResourceLog = (status: number, path?: string) =>
  */
 export const notFoundDocumentLog = (path: string) => failedResourceLog(404, path)
 
-/** SPEC.md section 9: blog dates in US long format, e.g. "November 22, 2026". */
+/** Blog dates in US long format, e.g. "November 22, 2026". */
 export const US_LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/
 
 /**

@@ -8,7 +8,7 @@ import type { Subscriber } from '../../../../domain/subscriber'
 import { api, paths } from '../../../lib/api-client'
 import { readSession } from '../../../lib/session'
 
-/** Every admin call, each with the Bearer token (SPEC.md section 7). */
+/** Every admin call, each with the Bearer token (docs/product.md, Admin calls). */
 const call = <T extends object>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
   api<T & { message?: string }>(path, { method, body, token: readSession()?.token ?? '' })
 

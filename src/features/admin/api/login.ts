@@ -6,7 +6,7 @@ import { saveSession } from '../../../lib/session'
 const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema })
 
 /**
- * SPEC.md section 7: the path the host-domain rule picks first; if it answers 404 (not deployed
+ * The path the host-domain rule picks first (docs/product.md, API); if it answers 404 (not deployed
  * there), the other one. Resolves to an error message, or null when signed in.
  */
 export async function login(username: string, password: string): Promise<string | null> {

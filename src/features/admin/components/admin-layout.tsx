@@ -26,7 +26,7 @@ const NAV = [
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },
 ] as const
 
-/** SPEC.md sections 2 and 4: no stored session (or an unreadable one) means the login page. */
+/** No stored session (or an unreadable one) means the login page (docs/product.md, Admin panel). */
 export function AdminLayout() {
   const session = readSession()
   const navigate = useNavigate()
@@ -48,7 +48,7 @@ export function AdminLayout() {
   if (!session) return <Navigate to="/admin/login" replace />
 
   async function logout() {
-    // SPEC.md section 4: the result of the call is ignored; the session ends either way.
+    // The result of the call is ignored; the session ends either way.
     await adminApi.logout().catch(() => {})
     clearSession()
     navigate('/admin/login', { replace: true })

@@ -4,7 +4,7 @@ import styles from './admin-ui.module.css'
 type Pending = { title: string; message: string; resolve: (ok: boolean) => void }
 
 /**
- * SPEC.md section 5: deletes ask for confirmation naming the item. A native modal <dialog> keeps
+ * Deletes ask for confirmation naming the item. A native modal <dialog> keeps
  * focus inside and closes on Escape. `confirm()` resolves true only for the Delete button.
  */
 export function useConfirm() {

@@ -10,7 +10,7 @@ import { describedBy, Field } from './field'
 import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
-/** Add or edit a content item; an edit is saved with the same four fields (SPEC.md section 7). */
+/** Add or edit a content item; an edit is saved with the same four fields (POST /api/admin/content). */
 export function ContentForm({
   initial,
   onSave,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A labelled form field with its error under it (BRAND.md: labels above, errors under). */
+/** A labelled form field with its error under it (docs/brand.md: labels above, errors under). */
 export function Field({
   id,
   label,

@@ -4,7 +4,7 @@ import { describedBy, Field } from './field'
 import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
-/** Create or edit a post. Tags are typed comma-separated and sent as a trimmed list (SPEC.md section 5). */
+/** Create or edit a post. Tags are typed comma-separated and sent as a trimmed list (docs/product.md, Validation). */
 export function PostForm({
   initial,
   onSave,

@@ -4,7 +4,7 @@ import { describedBy, Field } from './field'
 import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 
-/** Create or edit a resource, all fields including Active (DECISIONS.md 1). */
+/** Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing). */
 export function ResourceForm({
   initial,
   onSave,

@@ -2,7 +2,7 @@ import type { RenderedPost } from '../../../../domain/blog-post'
 import { api, ApiError, paths } from '../../../lib/api-client'
 import { settledNow, takeInitialData } from '../../../lib/initial-data'
 
-/** Why a post could not be shown; the page turns it into SPEC.md's words. */
+/** Why a post could not be shown; the page turns it into its message (docs/product.md, Messages). */
 export type PostResult = { post: RenderedPost } | { error: 'not-found' | 'failed' }
 
 /**

@@ -1,7 +1,7 @@
 import type { PublicResource } from '../../../../domain/resource'
 import { api, paths } from '../../../lib/api-client'
 
-/** Active resources. SPEC.md section 8: a failed load is only logged and the page shows its empty state. */
+/** Active resources. A failed load is only logged and the page shows its empty state. */
 export async function getResources(): Promise<PublicResource[]> {
   try {
     const { resources } = await api<{ resources: PublicResource[] }>(paths.resources())

@@ -7,7 +7,7 @@ import { ResourceTypeIcon } from './resource-type-icon'
 import styles from './resource-card.module.css'
 
 export function ResourceCard({ resource }: { resource: PublicResource }) {
-  // SPEC.md section 8: a thumbnail that fails to load gives way to the type icon.
+  // A thumbnail that fails to load gives way to the type icon.
   const [thumbnailFailed, setThumbnailFailed] = useState(false)
   const showThumbnail = resource.thumbnailUrl && !thumbnailFailed
   const typeLabel = isResourceType(resource.type) ? RESOURCE_TYPE_LABELS[resource.type] : resource.type

@@ -1,6 +1,6 @@
 import { BookOpen, FileText, Folder, LayoutTemplate, PlayCircle, type LucideIcon } from 'lucide-react'
 
-/** SPEC.md section 9: one icon per type, and a folder for anything else. */
+/** One icon per type, and a folder for anything else. */
 const ICONS: Record<string, LucideIcon> = {
   ebook: BookOpen,
   guide: FileText,
