@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions'
+import type { Config, Context } from '@netlify/functions'
 import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
 import { StorageUnavailableError } from '../lib/blobs'
@@ -8,6 +8,7 @@ import { REVALIDATE, revalidated, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import {
   devPolicy,
+  fetchedPagePolicy,
   fetchPage,
   isPageTemplate,
   PAGE_TEMPLATES,
@@ -38,7 +39,7 @@ export default route({
         siteName(),
         pageTemplate(req, PAGE_TEMPLATES.post),
       ])
-      if (!post || post.status !== 'published') return new Response(await fetchPage(req, 'shell.html'), { status: 404, headers })
+      if (!post || post.status !== 'published') return shellPage(req, context, 404, headers)
       const meta = postMeta(post, siteUrl(req), name)
       if (!isPageTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected
@@ -56,10 +57,17 @@ export default route({
       if (!(error instanceof StorageUnavailableError)) throw error
       console.error('storage unavailable:', error.cause)
       const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' }
-      return new Response(await fetchPage(req, 'shell.html'), { status: 503, headers: unavailable })
+      return shellPage(req, context, 503, unavailable)
     }
   },
 })
+
+/** The unrendered page, which shows the app's own state for the post ("Post Not Found", "could not load"). */
+async function shellPage(req: Request, context: Context, status: number, headers: Record<string, string>): Promise<Response> {
+  const page = await fetchPage(req, 'shell.html')
+  const policy = fetchedPagePolicy(page, CONTENT_SECURITY_POLICY, runtimeOf(context).local)
+  return new Response(page, { status, headers: { ...headers, 'Content-Security-Policy': policy } })
+}
 
 /** Same address as the app's own call (domain/hosting.ts), so the app's fetch takes the answer. */
 function preloadPost(req: Request, slug: string): string {

@@ -81,6 +81,15 @@ export function policyAllowingStyles(policy: string, html: string): string {
   return policy.replace(/style-src 'self'/, `style-src 'self' ${hashes.join(' ')}`)
 }
 
+/**
+ * The policy for a page fetched as it is (the unrendered shell of a missing post): the built
+ * pages' own, but for Vite's dev server page, under netlify dev only, which needs devPolicy or
+ * it stays blank.
+ */
+export function fetchedPagePolicy(page: string, policy: string, local: boolean): string {
+  return local && page.includes('/@vite/client') ? devPolicy(policy) : policy
+}
+
 /** Vite's dev server page needs an inline hot-reload script, inline styles and a websocket. */
 export function devPolicy(policy: string): string {
   return policy

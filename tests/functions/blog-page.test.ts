@@ -1,0 +1,58 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import * as blogPage from '../../netlify/functions/blog-page'
+import { useBlobsServer } from '../support/blobs-server'
+import { fakeContext, TEST_ORIGIN } from '../support/call'
+import { createPost } from '../support/records'
+import { useSendgridMock } from '../support/sendgrid'
+
+/**
+ * A missing, deleted or draft post's address answers 404 with the unrendered page, where the app
+ * shows "Post Not Found". That page must be allowed to run: under netlify dev it is Vite's page,
+ * with an inline hot-reload preamble, which the built pages' policy would block (a blank page).
+ */
+
+useBlobsServer()
+const site = useSendgridMock()
+
+const BUILT_SHELL =
+  '<!doctype html><html><head><script type="module" src="/assets/boot-1.js"></script></head><body><div id="root"></div></body></html>'
+const VITE_SHELL =
+  '<!doctype html><html><head><script type="module">import RefreshRuntime from "/@react-refresh"</script><script type="module" src="/@vite/client"></script></head><body><div id="root"></div></body></html>'
+const POST_SHELL = '<!doctype html><html><head></head><body><div id="root"><!--page--></div></body></html>'
+
+async function openPost(slug: string, shell: string, runtime: 'local' | 'deployed') {
+  site.use(
+    http.get(`${TEST_ORIGIN}/shell.html`, () => HttpResponse.html(shell)),
+    http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(POST_SHELL)),
+  )
+  const response = await blogPage.default(new Request(`${TEST_ORIGIN}/blog/${slug}`), fakeContext({ params: { slug }, runtime }))
+  return { status: response.status, policy: response.headers.get('content-security-policy') ?? '', html: await response.text() }
+}
+
+describe('GET /blog/{slug} for a post that is not there', () => {
+  it.each([
+    ['an unknown address', async () => 'no-such-post'],
+    ['a draft', async () => (await createPost({ status: 'draft' })).slug],
+    ['an address no post can have', async () => 'Not_A_Slug'],
+  ])('answers %s under netlify dev with a page its dev server can run', async (_case, slugOf) => {
+    const page = await openPost(await slugOf(), VITE_SHELL, 'local')
+    expect(page.status).toBe(404)
+    expect(page.html).toContain('/@vite/client')
+    expect(page.policy).toContain("script-src 'self' 'unsafe-inline'")
+  })
+
+  it('keeps the strict policy for the built page, locally and deployed', async () => {
+    for (const runtime of ['local', 'deployed'] as const) {
+      const page = await openPost('no-such-post', BUILT_SHELL, runtime)
+      expect(page.status).toBe(404)
+      expect(page.policy).toContain("script-src 'self';")
+      expect(page.policy).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('never relaxes the policy on a deployed site, whatever the page holds', async () => {
+    const page = await openPost('no-such-post', VITE_SHELL, 'deployed')
+    expect(page.policy).not.toContain('unsafe-inline')
+  })
+})
