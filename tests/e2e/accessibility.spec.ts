@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+import { expect, notFoundDocumentLog, test } from './support/fixtures'
+
+/**
+ * Every public page and admin screen, checked by axe against WCAG 2.2 AA at desktop and phone
+ * widths, as the demo data fills them. Cheap to run, and it catches what a change to a shared
+ * component breaks everywhere (contrast, names, landmarks, the order of headings).
+ */
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 800 },
+]
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/resources',
+  '/blog',
+  '/blog/building-your-first-family-budget',
+  '/book-now',
+  '/no-such-page',
+]
+const ADMIN_SCREENS = ['/admin', '/admin/content', '/admin/blog-resources', '/admin/subscribers', '/admin/users', '/admin/bookings']
+
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()
+  // Named by rule and the elements it found, so a failure says where to look.
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login')
+  expect(await violations(page), '/admin/login').toEqual([])
+  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
+  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+}
+
+for (const { name, width, height } of WIDTHS) {
+  test.describe(`at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } })
+
+    test('the public pages have no WCAG 2.2 AA violations', async ({ page, consoleErrors }) => {
+      // The unknown address answers 404, as it should: the browser logs that.
+      consoleErrors.allow(notFoundDocumentLog('/no-such-page'))
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path)
+        // The lists and the post are in: the page as a visitor reads it, not its loading state.
+        await page.waitForLoadState('networkidle')
+        expect(await violations(page), path).toEqual([])
+      }
+    })
+
+    test('the admin screens have no WCAG 2.2 AA violations', async ({ page }) => {
+      await signIn(page)
+      for (const path of ADMIN_SCREENS) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        expect(await violations(page), path).toEqual([])
+      }
+    })
+  })
+}
