@@ -1,43 +1,34 @@
 import { defineConfig, devices } from '@playwright/test'
-import { localServerEnv } from './scripts/local-server'
 
 /**
  * Browser tests run in Debian's chromium against the production build served by `netlify serve`:
- * real functions, real local Blobs, the real security headers. A server already running on
- * E2E_PORT is reused outside CI.
+ * real functions, real local Blobs, the real security headers. Each worker has a server and a Blobs
+ * sandbox of its own (scripts/test-servers.ts, started by the global setup), on E2E_PORT + its index;
+ * tests reset that data freely. Servers already running on those ports are reused outside CI.
  */
-const PORT = Number(process.env.E2E_PORT ?? 8899)
-export const BASE_URL = `http://localhost:${PORT}`
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A file's tests share one worker, in order: files that seed once in beforeAll rely on it.
   fullyParallel: false,
-  // One server and one shared Blobs sandbox: tests reset the data, so they run one at a time.
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Workers share the machine's cores with their servers: a test's steps take up to twice as long
+  // as they do alone, so the limits allow for that (a stuck step still fails well within a minute).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
-    baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // baseURL is each worker's own server (tests/e2e/support/fixtures.ts).
+    // A trace records every step of every test; kept for the retry of a failure, where it is read.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
-  webServer: {
-    // netlify serve reads dist/_headers before it builds and lets that copy win: start from none,
-    // or a rebuilt page (its inline style hashes) would be served with the previous policy.
-    // The development helpers (seed, outbox) are linked in first: deploys never have them.
-    command: `tsx scripts/dev-functions.ts && rm -f dist/_headers && netlify serve --offline --internal-disable-edge-functions --context dev --port ${PORT}`,
-    url: `${BASE_URL}/api/content`,
-    env: { ...localServerEnv(), BOOKING_TO_EMAIL: 'coach@example.com' },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 })

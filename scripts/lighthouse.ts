@@ -50,7 +50,7 @@ async function waitFor(url: string, seconds: number) {
 
 if (!base) {
   base = `http://localhost:${PORT}`
-  // netlify serve reads dist/_headers before it builds and lets that copy win (playwright.config.ts).
+  // netlify serve reads dist/_headers before it builds and lets that copy win: start from none.
   rmSync('dist/_headers', { force: true })
   linkDevFunctions()
   server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', '--port', String(PORT)], {

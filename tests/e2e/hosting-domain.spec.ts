@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { BASE_URL } from '../../playwright.config'
 import { expect, test } from './support/fixtures'
 
 /**
@@ -24,10 +23,10 @@ function watchFunctionCalls(page: Page): string[] {
 test.describe('on the hosting domain', () => {
   test.use({ baseURL: HOSTING_ORIGIN })
 
-  test.beforeEach(async ({ context }) => {
+  test.beforeEach(async ({ context, serverURL }) => {
     await context.route(`${HOSTING_ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url())
-      const response = await route.fetch({ url: `${BASE_URL}${url.pathname}${url.search}` })
+      const response = await route.fetch({ url: `${serverURL}${url.pathname}${url.search}` })
       await route.fulfill({ response })
     })
   })

@@ -1,10 +1,11 @@
 import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { BASE_URL } from '../../../playwright.config'
+import { testServerUrl } from '../../../scripts/test-servers'
 import { AdminApi } from './admin-api'
 
 /**
  * The shared test object for every browser test:
- * - the data is reset to the demo set before each test (tests run one at a time, see playwright.config.ts);
+ * - each worker has its own server and data (scripts/test-servers.ts); the data is reset to the demo
+ *   set before each test, and a file's tests run in order on one worker;
  * - every console error and uncaught page error fails the test, unless the test announced it with
  *   `consoleErrors.allow(...)` because it breaks something on purpose (normal use must log no
  *   errors);
@@ -61,7 +62,19 @@ type Fixtures = {
   dialogs: Dialogs
 }
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** This worker's own server: what `server` calls and what pages open unless a test says otherwise. */
+  serverURL: string
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Playwright reads a fixture's needs from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  serverURL: [async ({}, use, workerInfo) => use(testServerUrl(workerInfo.parallelIndex)), { scope: 'worker' }],
+
+  // Still an option (an override keeps that), so a file can point its pages elsewhere with test.use.
+  baseURL: async ({ serverURL }, use) => use(serverURL),
+
   // A prerendered page shows its forms and links before its code is live (its scripts load after
   // the first paint): every navigation waits for the mark the app sets once the page is hydrated.
   page: async ({ page }, use) => {
@@ -76,8 +89,8 @@ export const test = base.extend<Fixtures>({
     await use(page)
   },
 
-  server: async ({ playwright }, use) => {
-    const context = await playwright.request.newContext({ baseURL: BASE_URL })
+  server: async ({ playwright, serverURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL: serverURL })
     await use(context)
     await context.dispose()
   },

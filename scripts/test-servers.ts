@@ -1,0 +1,130 @@
+/**
+ * The browser tests' servers: one `netlify serve` per Playwright worker, each with its own local
+ * Blobs sandbox, so workers can reset and shape their data without seeing each other's.
+ *
+ * netlify serve keeps its Blobs sandbox in .netlify/ of the folder it runs in, and two in one folder
+ * would also rebuild each other's function bundles. So the site is built once, here, and each
+ * worker's server runs in a folder of its own under .tmp/test-servers/ that links to the build, the
+ * functions and node_modules, with a copy of netlify.toml whose build command does nothing.
+ * Everything else (functions, redirects, headers, the dev context) is the project's own.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { linkDevFunctions } from './dev-functions'
+import { localServerEnv } from './local-server'
+
+const root = path.resolve(import.meta.dirname, '..')
+const serversDir = path.join(root, '.tmp', 'test-servers')
+const bin = path.join(root, 'node_modules', '.bin')
+const START_TIMEOUT_MS = 180_000
+
+export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
+export const testServerUrl = (index: number) => `http://localhost:${FIRST_TEST_PORT + index}`
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/content`, { signal: AbortSignal.timeout(2_000) })).ok
+  } catch {
+    return false
+  }
+}
+
+/** A folder that looks like the project to netlify serve, with nothing to build. */
+function prepareFolder(index: number): string {
+  const folder = path.join(serversDir, `w${index}`)
+  rmSync(folder, { recursive: true, force: true })
+  mkdirSync(path.join(folder, '.tmp'), { recursive: true })
+  const config = readFileSync(path.join(root, 'netlify.toml'), 'utf8')
+  // netlify takes the repository's root as the base folder and bundles functions into its
+  // .netlify/: a base of its own keeps each server's bundles apart.
+  const base = path.relative(root, folder)
+  const prebuilt = config.replace('\n  command = "npm run build"\n', `\n  base = "${base}"\n  command = "true"\n`)
+  if (prebuilt === config) throw new Error('netlify.toml: the build command line was not found')
+  writeFileSync(path.join(folder, 'netlify.toml'), prebuilt)
+  // Relative links: bundles keep them as links, and refuse any that point out of the repository.
+  const link = (name: string) => {
+    const at = path.join(folder, name)
+    symlinkSync(path.relative(path.dirname(at), path.join(root, name)), at)
+  }
+  for (const name of ['dist', 'netlify', 'node_modules', 'package.json', '.tmp/functions-dev']) link(name)
+  return folder
+}
+
+function startServer(index: number, env: Record<string, string>): ChildProcess {
+  const folder = prepareFolder(index)
+  const log = openSync(path.join(folder, 'server.log'), 'w')
+  const port = FIRST_TEST_PORT + index
+  // Servers starting side by side would all pick the same free ports for their inner servers.
+  const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
+  const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
+  const child = spawn(path.join(bin, 'netlify'), args, {
+    cwd: folder,
+    env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    stdio: ['ignore', log, log],
+    // Its own process group, so stopping it also stops what it started.
+    detached: true,
+  })
+  closeSync(log)
+  return child
+}
+
+async function waitForAll(servers: { url: string; child: ChildProcess; log: string }[]): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (const server of servers) {
+    while (!(await answers(server.url))) {
+      if (server.child.exitCode !== null || Date.now() > deadline) {
+        const tail = readFileSync(server.log, 'utf8').split('\n').slice(-40).join('\n')
+        throw new Error(`The test server at ${server.url} did not start. The end of ${server.log}:\n${tail}`)
+      }
+      await sleep(500)
+    }
+  }
+}
+
+function stop(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Starts the servers the workers need, or reuses ones already answering on their ports (outside CI,
+ * e.g. a server started by hand while working on a test). Answers the function that stops them.
+ */
+export async function startTestServers(count: number): Promise<() => Promise<void>> {
+  const wanted = Array.from({ length: count }, (_, index) => index)
+  const reuse = !process.env.CI
+  const missing: number[] = []
+  for (const index of wanted) {
+    if (reuse && (await answers(testServerUrl(index)))) continue
+    missing.push(index)
+  }
+  if (missing.length === 0) return async () => {}
+
+  linkDevFunctions()
+  // E2E_SKIP_BUILD=1 serves the build already in dist/ (quicker, when only tests changed).
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build failed')
+  }
+
+  // TEST_BCRYPT_COST: the demo users the tests sign in as are hashed at bcrypt's lowest cost.
+  const env = { ...localServerEnv(), BOOKING_TO_EMAIL: 'coach@example.com', TEST_BCRYPT_COST: '4' }
+  const servers = missing.map((index) => ({
+    url: testServerUrl(index),
+    child: startServer(index, env),
+    log: path.join(serversDir, `w${index}`, 'server.log'),
+  }))
+  try {
+    await waitForAll(servers)
+  } catch (error) {
+    servers.forEach((server) => stop(server.child))
+    throw error
+  }
+  return async () => servers.forEach((server) => stop(server.child))
+}
