@@ -11,6 +11,7 @@ import { resources } from '../lib/data/resources'
 import { users } from '../lib/data/users'
 import { DEMO_CONTENT, DEMO_COACH_NAME, DEMO_CREATED_BY, DEMO_POSTS, DEMO_RESOURCES, DEMO_USERS } from '../lib/demo-content'
 import { devOnly } from '../lib/demo/guard'
+import { env } from '../lib/env'
 import { HttpError, json, MAX_BODY_BYTES, parseWith, route } from '../lib/http'
 
 const SeedBodySchema = z.object({ reset: z.optional(z.boolean({ error: 'reset must be true or false' })) })
@@ -35,8 +36,12 @@ async function readOptionalBody(req: Request): Promise<z.output<typeof SeedBodyS
  * is filled only where it lacks the demo entries, so nothing someone added by hand is overwritten.
  */
 async function seed(): Promise<void> {
+  // The browser tests' servers ask for a lower bcrypt cost (scripts/test-servers.ts): they reset
+  // the data before every test, and the demo passwords are public anyway.
+  const testCost = env('TEST_BCRYPT_COST')
+  const options = testCost ? { passwordCost: Number(testCost) } : {}
   for (const user of DEMO_USERS) {
-    if (!(await users.findByUsername(user.username))) await users.create(parseWith(UserInputSchema, user))
+    if (!(await users.findByUsername(user.username))) await users.create(parseWith(UserInputSchema, user), options)
   }
 
   const present = new Set((await content.list()).map((item) => `${item.section}/${item.key}`))

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { LOGIN_MESSAGES } from '../../domain/admin-user'
 import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminStats from '../../netlify/functions/admin-stats'
-import { users } from '../../netlify/lib/data/users'
+import { BCRYPT_COST, users } from '../../netlify/lib/data/users'
+import { DUMMY_HASH } from '../../netlify/lib/login'
 import { bearer, createAdmin, createEditor, forge, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, type CallOptions } from '../support/call'
@@ -389,14 +390,29 @@ describe('the signing key', () => {
 
 describe('stored passwords', () => {
   it('are bcrypt hashes with a cost of at least 10', async () => {
-    await createAdmin({ username: 'Junia' })
-    await createEditor({ username: 'Chloe', password: 'ünïcödé pässwörd' })
+    // As the admin's users screen and the first admin create them: no cost passed.
+    await users.create({ username: 'Junia', email: 'junia@test.example', password: TEST_PASSWORD, role: 'admin' })
+    await users.create({ username: 'Chloe', email: 'chloe@test.example', password: 'ünïcödé pässwörd', role: 'editor' })
     for (const name of ['Junia', 'Chloe']) {
       const hash = (await users.findByUsername(name))?.passwordHash ?? ''
       expectBcryptCostAtLeast10(hash)
       expect(hash).not.toContain(TEST_PASSWORD)
     }
     expect((await login({ username: 'Chloe', password: 'ünïcödé pässwörd' })).status).toBe(200)
+  })
+
+  it('compares unknown usernames against a hash of the same cost', () => {
+    expectBcryptCostAtLeast10(DUMMY_HASH)
+    expect(DUMMY_HASH.slice(4, 6)).toBe(String(BCRYPT_COST))
+  })
+
+  it('takes a lower cost only where one is asked for, and never one above the standard or below 4', async () => {
+    const fields = { email: 'x@test.example', password: TEST_PASSWORD, role: 'editor' } as const
+    await users.create({ ...fields, username: 'Lower' }, { passwordCost: 4 })
+    expect((await users.findByUsername('Lower'))?.passwordHash).toMatch(/^\$2[aby]\$04\$/)
+    await expect(users.create({ ...fields, username: 'Weak' }, { passwordCost: 3 })).rejects.toThrow(/out of range/)
+    await expect(users.create({ ...fields, username: 'Slow' }, { passwordCost: 11 })).rejects.toThrow(/out of range/)
+    expect(await users.findByUsername('Weak')).toBeUndefined()
   })
 
   it('refuses a password longer than 72 bytes even when its first 72 bytes are right', async () => {

@@ -26,7 +26,7 @@ import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { call, fakeContext, TEST_ORIGIN, type CallOptions } from './call'
 import { bookingInput, postInput, resourceInput } from './factories'
-import { createPost, createResource } from './records'
+import { createPost, createResource, TEST_PASSWORD_COST } from './records'
 
 /**
  * Signed-in admins and editors for the admin function tests, and every kind of token the server
@@ -55,12 +55,15 @@ export const bearer = (token: string) => `Bearer ${token}`
 export async function createUser(role: Role, overrides: { username?: string; password?: string; email?: string } = {}): Promise<SignedInUser> {
   const username = overrides.username ?? `${role}-${process.pid}-${++sequence}`
   const password = overrides.password ?? TEST_PASSWORD
-  await users.create({
-    username,
-    email: overrides.email ?? `${username}@test.example`,
-    password,
-    role,
-  })
+  await users.create(
+    {
+      username,
+      email: overrides.email ?? `${username}@test.example`,
+      password,
+      role,
+    },
+    { passwordCost: TEST_PASSWORD_COST },
+  )
   const user = await users.findByUsername(username)
   if (!user) throw new Error(`user ${username} was not stored`)
   const token = await issueToken(user)
