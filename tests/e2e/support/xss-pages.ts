@@ -1,0 +1,213 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { DEFAULT_TEXTS } from '../../../src/features/content/default-texts'
+import { packPayloads, XSS_CORPUS } from '../../support/xss-corpus'
+import type { AdminApi } from './admin-api'
+import { expect } from './fixtures'
+
+/**
+ * The XSS corpus (tests/support/xss-corpus.ts, 250 payloads) stored through the real functions in
+ * every field a person can write, and the checks that a page opened over it stays inert. Used by
+ * tests/e2e/xss-everywhere.spec.ts and tests/e2e/xss-post-pages.spec.ts.
+ *
+ * Fields have length limits, so payloads are packed into each field as many as fit (a payload
+ * longer than a field is cut to it: one more broken-markup variant); across the records, every
+ * payload lands in every kind of field.
+ */
+export { XSS_CORPUS }
+
+export const TITLES = packPayloads(XSS_CORPUS, 200) // every payload in a post title and a resource title
+const EXCERPTS = packPayloads(XSS_CORPUS, 500)
+export const TAGS = packPayloads(XSS_CORPUS, 40)
+const DESCRIPTIONS = packPayloads(XSS_CORPUS, 2000, '\n')
+const CONTENT_VALUES = packPayloads(XSS_CORPUS, 2000, '\n')
+const MESSAGES = packPayloads(XSS_CORPUS, 5000, '\n')
+const RESOURCE_TYPES = ['ebook', 'guide', 'template', 'video'] as const
+
+/** The corpus as addresses: an http(s) URL the schema accepts, with the payload in its fragment. */
+const urlWith = (base: string, payload: string, file = 'favicon.svg') => `${base}/${file}#${payload}`.slice(0, 2048)
+/**
+ * The corpus as email addresses: what is left of each payload once the email rule has had its say
+ * (it refuses whitespace, quotes, brackets, `<`, `>`, `&`, `?` and the like outright, so markup can
+ * no longer arrive in an address at all; what remains still has to render as text).
+ */
+const emailWith = (payload: string) =>
+  `x${payload
+    .replace(/[\s@?&<>,;:"'`()[\]\\\p{Cc}]+/gu, '/')
+    .slice(0, 60)
+    .replace(/[\uD800-\uDFFF]/g, '')}@x.io`
+
+/** Runs `task` over `items`, a few at a time (the server is real; this keeps seeding short). */
+async function inBatches<T>(items: T[], task: (item: T, index: number) => Promise<unknown>, width = 6) {
+  for (let i = 0; i < items.length; i += width) {
+    await Promise.all(items.slice(i, i + width).map((item, j) => task(item, i + j)))
+  }
+}
+
+
+/**
+ * A post for every packed title: every payload in a title, an excerpt, a tag, a body and an image
+ * URL. `part` stores only the posts whose index falls in [from, to).
+ */
+export async function storePosts(admin: AdminApi, base: string, part = { from: 0, to: TITLES.length }) {
+  await admin.deleteAllPosts()
+  const everyN = (i: number, n: number) => XSS_CORPUS.filter((_, j) => j % n === i)
+  const indexes = TITLES.map((_, i) => i).filter((i) => i >= part.from && i < part.to)
+  await inBatches(indexes, (i) =>
+    admin.createPost({
+      title: TITLES[i]!,
+      excerpt: EXCERPTS[i % EXCERPTS.length]!,
+      content: everyN(i, TITLES.length).join('\n\n'),
+      tags: TAGS.slice(i * 10, i * 10 + 10),
+      featuredImage: urlWith(base, XSS_CORPUS[i]!),
+    }),
+  )
+}
+
+/** The corpus in every record a person can write: posts, resources, texts, bookings, subscribers, users. */
+export async function storeCorpus(admin: AdminApi, server: APIRequestContext, base: string) {
+  await storePosts(admin, base)
+  await admin.deleteAllResources()
+
+  const everyN = (i: number, n: number) => XSS_CORPUS.filter((_, j) => j % n === i)
+  await inBatches(TITLES, (title, i) =>
+    admin.createResource({
+      title,
+      description: DESCRIPTIONS[i % DESCRIPTIONS.length]!,
+      type: RESOURCE_TYPES[i % RESOURCE_TYPES.length]!,
+      fileUrl: urlWith(base, everyN(i, TITLES.length).join(''), 'downloads/file.pdf'),
+      thumbnailUrl: urlWith(base, XSS_CORPUS[(i + 1) % XSS_CORPUS.length]!),
+    }),
+  )
+
+  // Every text of the public pages; lists keep their shape with a payload in every field.
+  let n = 0
+  const next = () => CONTENT_VALUES[n++ % CONTENT_VALUES.length]!.slice(0, 600)
+  for (const [section, texts] of Object.entries(DEFAULT_TEXTS)) {
+    for (const [key, fallback] of Object.entries(texts as Record<string, string>)) {
+      if (fallback.startsWith('[')) {
+        const items = (JSON.parse(fallback) as unknown[]).map((item) =>
+          typeof item === 'string' ? next() : Object.fromEntries(Object.keys(item as object).map((field) => [field, next()])),
+        )
+        await admin.saveContent({ section, key, value: JSON.stringify(items), type: 'json' })
+      } else {
+        await admin.saveContent({ section, key, value: next() })
+      }
+    }
+  }
+  // And the whole corpus as items of their own, in each type the admin offers for text.
+  await inBatches(CONTENT_VALUES, (value, i) =>
+    admin.saveContent({ section: 'xss', key: `payloads-${i}`, value, type: i % 2 ? 'html' : 'text' }),
+  )
+
+  // Five booking requests and ten subscribers, through the public calls.
+  for (let i = 0; i < 5; i++) {
+    const response = await server.post('/.netlify/functions/send-booking-email', {
+      data: {
+        firstName: TITLES[i]!.slice(0, 100),
+        lastName: TITLES[i + 5]!.slice(0, 100),
+        email: emailWith(XSS_CORPUS[i]!),
+        phone: XSS_CORPUS[i + 10]!.slice(0, 40),
+        company: TITLES[i + 10]!.slice(0, 120),
+        country: TITLES[i + 15]!.slice(0, 80),
+        message: MESSAGES[i]!,
+      },
+    })
+    expect(response.status(), `booking ${i}: ${await response.text()}`).toBe(200)
+  }
+  for (let i = 0; i < 10; i++) {
+    const response = await server.post('/api/subscribers', { data: { email: emailWith(XSS_CORPUS[i * 7]!) } })
+    expect(response.status(), `subscriber ${i}: ${await response.text()}`).toBe(200)
+  }
+  for (let i = 0; i < 3; i++) {
+    await admin.createUser({ username: `xss-user-${i}`, email: emailWith(XSS_CORPUS[i * 3 + 1]!), password: 'long enough password' })
+  }
+}
+
+
+export type Armed = { dialogs: string[]; cspConsole: string[] }
+
+/** Records CSP violation events in every page the tab opens, and every dialog and CSP console message. */
+export async function arm(page: Page): Promise<Armed> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] }
+    w.__csp = []
+    document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+  const armed = { dialogs: [] as string[], cspConsole: [] as string[] }
+  page.on('dialog', (dialog) => {
+    armed.dialogs.push(dialog.message())
+    void dialog.dismiss().catch(() => {})
+  })
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) armed.cspConsole.push(message.text())
+  })
+  return armed
+}
+
+/** Everything in the document that could run script, read the way the browser reads it. */
+function activeContentInDocument(): string[] {
+  const found: string[] = []
+  const safeProtocols = ['http:', 'https:', 'mailto:', 'tel:']
+  for (const node of document.querySelectorAll('*')) {
+    const tag = node.tagName.toLowerCase()
+    if (['iframe', 'object', 'embed', 'frame', 'base', 'template', 'foreignobject', 'animate', 'set'].includes(tag)) found.push(`<${tag}>`)
+    if (tag === 'meta' && node.getAttribute('http-equiv')) found.push('<meta http-equiv>')
+    if (tag === 'script') {
+      const type = node.getAttribute('type')
+      const src = node.getAttribute('src')
+      const ours = (type === 'module' && src?.startsWith('/assets/')) || type === 'application/ld+json'
+      if (!ours) found.push(`<script type=${type} src=${src}>`)
+      if (type === 'application/ld+json') {
+        try {
+          JSON.parse(node.textContent ?? '')
+        } catch {
+          found.push('JSON-LD that does not parse (broken out of?)')
+        }
+      }
+    }
+    for (const attr of node.attributes) {
+      if (/^on/i.test(attr.name) || attr.name === 'srcdoc' || attr.name === 'formaction') found.push(`<${tag} ${attr.name}>`)
+      if (/^(?:href|src|action|data|xlink:href|poster|background)$/i.test(attr.name)) {
+        const protocol = new URL(attr.value, document.baseURI).protocol
+        if (!safeProtocols.includes(protocol)) found.push(`<${tag} ${attr.name}="${attr.value.slice(0, 60)}">`)
+      }
+    }
+  }
+  return found
+}
+
+export async function expectInert(page: Page, armed: Armed, label: string) {
+  // Give every image the chance to load or fail, so onerror/onload payloads would have fired. An
+  // image whose request is still pending afterwards cannot run anything either: the DOM check
+  // below proves no element carries a handler.
+  await page.evaluate(() => document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')))
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 5_000 }).catch(() => {})
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `${label}: a payload ran`).toBeUndefined()
+  expect(armed.dialogs, `${label}: dialogs opened by a payload`).toEqual([])
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), `${label}: CSP violations`).toEqual([])
+  expect(armed.cspConsole, `${label}: CSP messages in the console`).toEqual([])
+  expect(await page.evaluate(activeContentInDocument), `${label}: active content in the page`).toEqual([])
+}
+
+
+/**
+ * Nothing leaves the machine, and every image fails at once: an outside address does not wait on
+ * DNS, a relative "x" does not cost the server a page render, and a failed load is exactly what
+ * an onerror payload waits for.
+ */
+export async function keepLocal(context: BrowserContext) {
+  await context.route(
+    (url) => url.hostname !== 'localhost',
+    (route) => route.abort(),
+  )
+  await context.route('**/*', (route) => (route.request().resourceType() === 'image' ? route.abort() : route.fallback()))
+}
+
+const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+
+export async function visit(page: Page, armed: Armed, path: string, ready: () => Promise<void> = () => h1(page)) {
+  await page.goto(path)
+  await ready()
+  await expectInert(page, armed, path)
+}
+
