@@ -1,4 +1,5 @@
 import type { RenderedPost } from '../../../../domain/blog-post'
+import { postPath } from '../../../../domain/route-map'
 import { api, ApiError, paths } from '../../../lib/api-client'
 import { settledNow, takeInitialData } from '../../../lib/initial-data'
 
@@ -10,7 +11,7 @@ export type PostResult = { post: RenderedPost } | { error: 'not-found' | 'failed
  * reason. A post page the server rendered carries its post: that one is drawn without a request.
  */
 export function getPost(slug: string): Promise<PostResult> {
-  const initial = takeInitialData(`/blog/${slug}`)
+  const initial = takeInitialData(postPath(slug))
   return initial ? settledNow({ post: initial.post }) : fetchPost(slug)
 }
 
