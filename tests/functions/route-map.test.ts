@@ -58,7 +58,7 @@ describe('the route map and netlify.toml', () => {
 
 describe('the route map and the functions', () => {
   it('names only functions that exist, and every function with an address is in it', () => {
-    const named = new Set(endpoints.map((endpoint) => endpoint.function))
+    const named = new Set<string>(endpoints.map((endpoint) => endpoint.function))
     for (const name of named) expect(functionNames).toContain(name)
     // The scheduled maintenance function has no address.
     expect(functionNames.filter((name) => !named.has(name))).toEqual(['maintenance'])
