@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Routes, type Params } from 'react-router-dom'
 import { PUBLIC_PAGES, type PageId, type PublicPage } from '../../domain/route-map'
+import type { InitialDataStore } from '../lib/initial-data'
 import { PublicLayout } from '../components/layout/public-layout'
 import { getPost } from '../features/blog/api/get-post'
 import { getPosts } from '../features/blog/api/get-posts'
@@ -43,10 +44,10 @@ function pageComponent(page: PublicPage) {
 }
 
 /** The data requests a page starts as its route renders (see Page), by the page's id in the map. */
-const PAGE_DATA: Partial<Record<PageId, (params: Params) => object>> = {
+const PAGE_DATA: Partial<Record<PageId, (params: Params, initialData: InitialDataStore) => object>> = {
   resources: () => ({ resources: getResources() }),
   blog: () => ({ posts: getPosts() }),
-  blogPost: (params) => ({ post: getPost(params.slug ?? '') }),
+  blogPost: (params, initialData) => ({ post: getPost(params.slug ?? '', initialData) }),
 }
 
 const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => ({ page, Component: pageComponent(page), load: PAGE_DATA[page.id] }))
