@@ -64,6 +64,15 @@ export default defineConfig({
         },
       },
       {
+        // The layer rules of eslint.config.js, run on deliberate violations (tests/lint-fixtures).
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['tests/lint/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'site',

@@ -1,3 +1,5 @@
+import { ENDPOINTS, functionPath } from './route-map'
+
 /**
  * What a form's function answered when the browser posted the form itself (before the page's code
  * ran, or with JavaScript off). The function renders the page again with this in it, so the form
@@ -37,8 +39,8 @@ export type FormAnswer = BookingAnswer | NewsletterAnswer
 export const FORM_ANCHORS = { booking: 'booking-answer', newsletter: 'newsletter' } as const
 
 export const FORM_ACTIONS = {
-  booking: `/.netlify/functions/send-booking-email#${FORM_ANCHORS.booking}`,
-  newsletter: `/.netlify/functions/subscribers#${FORM_ANCHORS.newsletter}`,
+  booking: `${functionPath(ENDPOINTS.booking.function)}#${FORM_ANCHORS.booking}`,
+  newsletter: `${functionPath(ENDPOINTS.subscribers.function)}#${FORM_ANCHORS.newsletter}`,
 } as const
 
 /** The pages a newsletter form sits on, by the path the form reports: the answer renders that page. */

@@ -26,6 +26,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
+import { ENDPOINTS, postPath, PUBLIC_PAGES } from '../domain/route-map'
 import { linkDevFunctions } from './dev-functions'
 import { localServerEnv } from './local-server'
 
@@ -100,10 +101,15 @@ async function compressingProxy(target: string): Promise<string> {
 }
 let proxyServer: ReturnType<typeof createServer> | undefined
 
-const posts = (await (await fetch(`${base}/api/blog-posts`)).json()) as { blogPosts: { slug: string }[] }
+const posts = (await (await fetch(`${base}${ENDPOINTS.blogPosts.path}`)).json()) as { blogPosts: { slug: string }[] }
+// Every page a visitor lands on (domain/route-map.ts), a post standing for the post page; not the
+// 404 page, nor those drawn in the browser only.
+const firstPost = postPath(posts.blogPosts[0]?.slug ?? 'missing')
 const pages = process.env.LH_PAGES
   ? process.env.LH_PAGES.split(',')
-  : ['/', '/about', '/services', '/resources', '/blog', `/blog/${posts.blogPosts[0]?.slug ?? 'missing'}`, '/book-now']
+  : PUBLIC_PAGES.filter((page) => page.rendering !== 'browser' && !page.catchAll).map((page) =>
+      page.id === 'blogPost' ? firstPost : page.path,
+    )
 
 const measured = await compressingProxy(base)
 // Warm the proxy's cache with every asset, as a CDN edge would have them.

@@ -15,23 +15,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PAGE_TEMPLATE_OUTLET, PAGE_TEMPLATES, type PageTemplate } from '../netlify/lib/page-render'
+import { isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '../domain/route-map'
 import { withHead } from '../netlify/lib/seo'
-import { STATIC_PAGES } from '../src/app/page-meta'
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
 
 const DIST = 'dist'
 const SITE_URL = (process.env.URL ?? 'http://localhost:8888').replace(/\/$/, '')
-// Which source module draws each path, to find the CSS and code it needs at first paint.
-const PAGE_MODULES: Record<string, string> = {
-  '/': 'src/pages/home.tsx',
-  '/about': 'src/pages/about.tsx',
-  '/services': 'src/pages/services.tsx',
-  '/book-now': 'src/pages/book-now.tsx',
-  '/resources': 'src/pages/resources.tsx',
-  '/blog': 'src/pages/blog.tsx',
-  '/404': 'src/pages/not-found.tsx',
-}
 
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
 // The client build's index.html is the unrendered page; keep it as shell.html (once, so a rerun
@@ -72,10 +62,12 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
 }
 
 // The pages whose form answers are rendered on request (netlify/lib/form-answer.ts).
-const FORM_TEMPLATES: Record<string, PageTemplate> = { '/book-now': PAGE_TEMPLATES.bookNow, '/blog': PAGE_TEMPLATES.blog }
+const FORM_TEMPLATES: Partial<Record<PageId, PageTemplate>> = { bookNow: PAGE_TEMPLATES.bookNow, blog: PAGE_TEMPLATES.blog }
 
-for (const page of STATIC_PAGES) {
-  const html = await render(page.path === '/404' ? '/this-page-does-not-exist' : page.path)
+// Every prerendered page of the route map (domain/route-map.ts), with the source module that draws
+// it, to find the CSS and code it needs at first paint.
+for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
+  const html = await render(page.catchAll ? '/this-page-does-not-exist' : page.path)
   const meta = {
     title: page.title,
     description: page.description,
@@ -83,14 +75,14 @@ for (const page of STATIC_PAGES) {
     type: 'website' as const,
     image: `${SITE_URL}/og-image.jpg`,
   }
-  write(page.file, withHead(pageDocument(html, PAGE_MODULES[page.path]!), meta))
-  const template = FORM_TEMPLATES[page.path]
-  if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, PAGE_MODULES[page.path]!), meta))
+  write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
+  const template = FORM_TEMPLATES[page.id]
+  if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, pageModuleFile(page)), meta))
 }
 
 // A post page is rendered on request by netlify/functions/blog-page.ts, into this page: the
 // post page's CSS inlined and its code started after paint, like the pages above.
-write(PAGE_TEMPLATES.post, pageDocument(PAGE_TEMPLATE_OUTLET, 'src/pages/blog-post.tsx'))
+write(PAGE_TEMPLATES.post, pageDocument(PAGE_TEMPLATE_OUTLET, pageModuleFile(PAGES.blogPost)))
 allowInlineStyles()
 
 /** The shell with a page's HTML in its root, its CSS inlined and its code started after paint. */

@@ -8,9 +8,11 @@
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '../domain/demo'
+import { SITEMAP_PATHS } from '../domain/route-map'
 
 const [base = 'http://localhost:8888', ...paths] = process.argv.slice(2)
-const pages = paths.length ? paths : ['/', '/about', '/services', '/resources', '/blog', '/book-now', '/nope']
+// The sitemap's pages (domain/route-map.ts) and an address no page has.
+const pages = paths.length ? paths : [...SITEMAP_PATHS, '/nope']
 const widths = [1280, 375]
 
 mkdirSync('.tmp/screens', { recursive: true })

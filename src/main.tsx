@@ -8,21 +8,26 @@ import { BrowserRouter } from 'react-router-dom'
 import { AppRoutes } from './app/app-routes'
 import { getSiteTexts } from './features/content/get-site-texts'
 import { SiteTextsProvider } from './features/content/site-texts'
-import { renderedPath } from './lib/initial-data'
+import { InitialDataProvider, readPageData } from './lib/initial-data'
+
+// The data the server rendered this page with (a post page, a form's answer), from the page itself.
+const initial = readPageData()
 
 // A form the browser posted itself is answered at the form's address (its function's); the page
 // that answer shows is at another. The router must see that one, and so should a reload.
-const pagePath = renderedPath()
+const pagePath = initial?.path
 if (pagePath && pagePath !== window.location.pathname)
   window.history.replaceState(window.history.state, '', pagePath + window.location.hash)
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <SiteTextsProvider pending={getSiteTexts()}>
-        <AppRoutes />
-      </SiteTextsProvider>
-    </BrowserRouter>
+    <InitialDataProvider initial={initial}>
+      <BrowserRouter>
+        <SiteTextsProvider pending={getSiteTexts()}>
+          <AppRoutes />
+        </SiteTextsProvider>
+      </BrowserRouter>
+    </InitialDataProvider>
   </StrictMode>
 )
 

@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions'
 import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
+import { ENDPOINTS, functionPath, postPath } from '../../domain/route-map'
 import { StorageUnavailableError } from '../lib/blobs'
 import { posts } from '../lib/data/posts'
 import { runtimeOf } from '../lib/env'
@@ -48,7 +49,7 @@ export default route({
         const page = insertBeforeHeadEnd(withHead(template, meta), preloadPost(req, slug))
         return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
       }
-      const path = `/blog/${post.slug}`
+      const path = postPath(post.slug)
       const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post) }), meta)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
       return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
@@ -71,7 +72,8 @@ async function shellPage(req: Request, context: Context, status: number, headers
 
 /** Same address as the app's own call (domain/hosting.ts), so the app's fetch takes the answer. */
 function preloadPost(req: Request, slug: string): string {
-  const base = isHostingDomain(new URL(req.url).hostname) ? '/.netlify/functions/blog-posts' : '/api/blog-posts'
+  const { blogPosts } = ENDPOINTS
+  const base = isHostingDomain(new URL(req.url).hostname) ? functionPath(blogPosts.function) : blogPosts.path
   return `<link rel="preload" href="${base}?slug=${slug}" as="fetch" crossorigin="anonymous" />`
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions'
+import { PAGES, postPath } from '../../domain/route-map'
 import { excerptOf } from '../../domain/text'
 import { posts } from '../lib/data/posts'
 import { route } from '../lib/http'
@@ -15,7 +16,7 @@ export default route({
     const base = siteUrl(req)
     const [published, name] = await Promise.all([posts.listPublished(), siteName()])
     const items = published.slice(0, FEED_SIZE).map((post) => {
-      const link = `${base}/blog/${post.slug}`
+      const link = `${base}${postPath(post.slug)}`
       return [
         '    <item>',
         `      <title>${escapeXml(post.title)}</title>`,
@@ -32,7 +33,7 @@ export default route({
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
       '  <channel>',
       `    <title>${escapeXml(name)} Blog</title>`,
-      `    <link>${escapeXml(`${base}/blog`)}</link>`,
+      `    <link>${escapeXml(`${base}${PAGES.blog.path}`)}</link>`,
       `    <description>${escapeXml('Practical, faith-rooted encouragement for your family’s finances.')}</description>`,
       '    <language>en-us</language>',
       `    <atom:link href="${escapeXml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml" />`,

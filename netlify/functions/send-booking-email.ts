@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { BOOKING_MESSAGES, BookingRequestSchema, type BookingRequest } from '../../domain/booking'
 import { BOOKING_FIELDS } from '../../domain/form-answer'
+import { PAGES } from '../../domain/route-map'
 import { deliverBookingEmail } from '../lib/booking-email'
 import { bookings } from '../lib/data/bookings'
 import { runtimeOf } from '../lib/env'
@@ -49,7 +50,7 @@ function answerBookingForm(req: Request, context: Context): Promise<Response> {
       const { website: _honeypot, ...typed } = fields
       const field = BOOKING_FIELDS.find((name) => name === outcome.field)
       const answer = { form: 'booking' as const, ok: outcome.ok, message: outcome.message, field, values: outcome.ok ? {} : typed }
-      return { data: { path: '/book-now', answer }, template: PAGE_TEMPLATES.bookNow }
+      return { data: { path: PAGES.bookNow.path, answer }, template: PAGE_TEMPLATES.bookNow }
     },
   })
 }

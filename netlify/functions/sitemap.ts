@@ -1,12 +1,10 @@
 import type { Config } from '@netlify/functions'
+import { postPath, SITEMAP_PATHS } from '../../domain/route-map'
 import { posts } from '../lib/data/posts'
 import { route } from '../lib/http'
 import { escapeXml } from '../lib/seo'
 import { siteUrl } from '../lib/site-url'
 import { xmlResponse } from '../lib/xml'
-
-/** The public pages a search engine should know, besides each published post. */
-const STATIC_PATHS = ['/', '/about', '/services', '/resources', '/blog', '/book-now']
 
 /** GET /sitemap.xml: every public page and every published post, from the stored data. */
 export default route({
@@ -15,8 +13,9 @@ export default route({
     const entry = (path: string, lastmod?: string) =>
       `  <url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`
     const urls = [
-      ...STATIC_PATHS.map((path) => entry(path)),
-      ...(await posts.listPublished()).map((post) => entry(`/blog/${post.slug}`, post.updatedAt)),
+      // The public pages a search engine should know (domain/route-map.ts), then each published post.
+      ...SITEMAP_PATHS.map((path) => entry(path)),
+      ...(await posts.listPublished()).map((post) => entry(postPath(post.slug), post.updatedAt)),
     ]
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',

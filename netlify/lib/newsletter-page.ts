@@ -1,4 +1,5 @@
 import type { NewsletterAnswer } from '../../domain/form-answer'
+import { PAGES, postPath, postSlugOf } from '../../domain/route-map'
 import { posts } from './data/posts'
 import type { AnswerPage } from './form-answer'
 import { renderedPost } from './markdown'
@@ -12,13 +13,13 @@ import { siteUrl } from './site-url'
  * form names its page; anything but a published post's address gives the blog.
  */
 export async function newsletterPage(req: Request, page: string | undefined, answer: NewsletterAnswer): Promise<AnswerPage> {
-  const slug = /^\/blog\/([a-z0-9-]{1,100})$/.exec(page ?? '')?.[1]
+  const slug = postSlugOf(page ?? '')
   if (slug) {
     try {
       const [post, name] = await Promise.all([posts.find({ slug }), siteName()])
       if (post?.status === 'published') {
         return {
-          data: { path: `/blog/${post.slug}`, post: renderedPost(post), answer },
+          data: { path: postPath(post.slug), post: renderedPost(post), answer },
           template: PAGE_TEMPLATES.post,
           meta: postMeta(post, siteUrl(req), name),
         }
@@ -28,5 +29,5 @@ export async function newsletterPage(req: Request, page: string | undefined, ans
       console.error('newsletter answer page:', error)
     }
   }
-  return { data: { path: '/blog', answer }, template: PAGE_TEMPLATES.blog }
+  return { data: { path: PAGES.blog.path, answer }, template: PAGE_TEMPLATES.blog }
 }

@@ -1,4 +1,5 @@
 import type { PostSummary } from '../../domain/blog-post'
+import { postPath } from '../../domain/route-map'
 import { excerptOf } from '../../domain/text'
 
 /** Escapes text for XML and HTML text and attribute values alike. */
@@ -74,7 +75,7 @@ export function absoluteUrl(base: string, pathOrUrl: string): string {
 }
 
 export function postMeta(post: PostSummary, base: string, siteName: string): PageMeta {
-  const url = `${base}/blog/${post.slug}`
+  const url = `${base}${postPath(post.slug)}`
   // A post without its own picture is shared with the site's (public/og-image.jpg).
   const image = absoluteUrl(base, post.featuredImage ?? '/og-image.jpg')
   const description = excerptOf(post)

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react'
-import { Route, Routes } from 'react-router-dom'
-import { PublicLayout } from '../components/layout/public-layout'
+import { Route, Routes, type Params } from 'react-router-dom'
+import { PUBLIC_PAGES, type PageId, type PublicPage } from '../../domain/route-map'
+import type { InitialDataStore } from '../lib/initial-data'
+import { PublicLayout } from './layout/public-layout'
 import { getPost } from '../features/blog/api/get-post'
 import { getPosts } from '../features/blog/api/get-posts'
 import { getResources } from '../features/resources/api/get-resources'
@@ -28,15 +30,34 @@ export async function preloadPages(): Promise<void> {
   await Promise.all(loaders.map((load) => load()))
 }
 
-const HomePage = named(() => import('../pages/home'), 'HomePage')
-const AboutPage = named(() => import('../pages/about'), 'AboutPage')
-const ServicesPage = named(() => import('../pages/services'), 'ServicesPage')
-const ResourcesPage = named(() => import('../pages/resources'), 'ResourcesPage')
-const BlogPage = named(() => import('../pages/blog'), 'BlogPage')
-const BlogPostPage = named(() => import('../pages/blog-post'), 'BlogPostPage')
-const BookNowPage = named(() => import('../pages/book-now'), 'BookNowPage')
-const UnsubscribePage = named(() => import('../pages/unsubscribe'), 'UnsubscribePage')
-const NotFoundPage = named(() => import('../pages/not-found'), 'NotFoundPage')
+/**
+ * The public pages' modules, each a chunk of its own, loaded when its route is first drawn. Which
+ * page uses which module, and at which address, is in domain/route-map.ts: a new page there needs
+ * no line here.
+ */
+const PAGE_MODULES = import.meta.glob<Record<string, AnyComponent>>(['../pages/*.tsx', '!../pages/*.test.tsx'])
+
+function pageComponent(page: PublicPage) {
+  const load = PAGE_MODULES[`../pages/${page.module}.tsx`]
+  if (!load) throw new Error(`route map: no module src/pages/${page.module}.tsx for ${page.path}`)
+  return named(load, page.component)
+}
+
+/** The data requests a page starts as its route renders (see Page), by the page's id in the map. */
+const PAGE_DATA: Partial<Record<PageId, (params: Params, initialData: InitialDataStore) => object>> = {
+  resources: () => ({ resources: getResources() }),
+  blog: () => ({ posts: getPosts() }),
+  blogPost: (params, initialData) => ({ post: getPost(params.slug ?? '', initialData) }),
+}
+
+const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => ({ page, Component: pageComponent(page), load: PAGE_DATA[page.id] }))
+const NotFoundPage = PUBLIC_ROUTES.find((route) => route.page.catchAll)!.Component
+
+/** The route for a page's address: react-router's paths are relative to the layout route. */
+function routeProps(page: PublicPage) {
+  if (page.catchAll) return { path: '*' }
+  return page.path === '/' ? { index: true as const } : { path: page.path.slice(1) }
+}
 
 const LoginPage = named(() => import('../pages/admin/login'), 'LoginPage')
 const AdminLayout = named(() => import('../features/admin/components/admin-layout'), 'AdminLayout')
@@ -51,15 +72,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route index element={<Page component={HomePage} />} />
-        <Route path="about" element={<Page component={AboutPage} />} />
-        <Route path="services" element={<Page component={ServicesPage} />} />
-        <Route path="resources" element={<Page component={ResourcesPage} load={() => ({ resources: getResources() })} />} />
-        <Route path="blog" element={<Page component={BlogPage} load={() => ({ posts: getPosts() })} />} />
-        <Route path="blog/:slug" element={<Page component={BlogPostPage} load={(params) => ({ post: getPost(params.slug ?? '') })} />} />
-        <Route path="book-now" element={<Page component={BookNowPage} />} />
-        <Route path="unsubscribe" element={<Page component={UnsubscribePage} />} />
-        <Route path="*" element={<Page component={NotFoundPage} />} />
+        {PUBLIC_ROUTES.map(({ page, Component, load }) => (
+          <Route key={page.id} {...routeProps(page)} element={<Page component={Component} load={load} />} />
+        ))}
       </Route>
       <Route path="admin/login" element={<Page component={LoginPage} />} />
       <Route path="admin" element={<Page component={AdminLayout} />}>

@@ -1,11 +1,15 @@
 import { Suspense, useEffect, useMemo, type ComponentType } from 'react'
 import { useLocation, useParams, type Params } from 'react-router-dom'
 import { Loading } from '../components/ui/loading'
+import { useInitialData, type InitialDataStore } from '../lib/initial-data'
 
 type Props<D> = {
   component: ComponentType<D>
-  /** Starts the page's data requests; runs as the route renders, alongside the page's own code. */
-  load?: (params: Params) => D
+  /**
+   * Starts the page's data requests; runs as the route renders, alongside the page's own code.
+   * `initialData` holds what the server rendered the page with, used instead of a request.
+   */
+  load?: (params: Params, initialData: InitialDataStore) => D
 }
 
 /**
@@ -16,8 +20,9 @@ type Props<D> = {
 export function Page<D extends object>({ component: Component, load }: Props<D>) {
   const { pathname } = useLocation()
   const params = useParams()
+  const initialData = useInitialData()
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => load?.(params) ?? ({} as D), [pathname])
+  const data = useMemo(() => load?.(params, initialData) ?? ({} as D), [pathname])
   return (
     // Inside the page, so this component commits (and keeps its data) while the chunk loads.
     <Suspense fallback={<Loading label="Loading…" reserve />}>

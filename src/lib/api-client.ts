@@ -1,4 +1,5 @@
 import { isHostingDomain as isHostingHostname } from '../../domain/hosting'
+import { endpointPath, ENDPOINTS, functionPath } from '../../domain/route-map'
 
 /**
  * The one way the site talks to its functions. It knows:
@@ -13,20 +14,33 @@ export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''):
   return isHostingHostname(hostname)
 }
 
-const functionPath = (name: string) => `/.netlify/functions/${name}`
+/** An endpoint with two addresses (domain/route-map.ts): the one the host-domain rule picks. */
+const byHost = (endpoint: { function: string; path: string }) => (isHostingDomain() ? functionPath(endpoint.function) : endpoint.path)
+
+// Every address comes from the route map (domain/route-map.ts).
+const { resources, resourceDownload, blogPosts, subscribers, booking, content, unsubscribe, adminLogin } = ENDPOINTS
 
 export const paths = {
-  resources: () => '/api/resources',
-  resourceDownload: (id: string) => `/api/resources/${encodeURIComponent(id)}/download`,
-  blogPosts: () => (isHostingDomain() ? functionPath('blog-posts') : '/api/blog-posts'),
-  subscribers: () => (isHostingDomain() ? functionPath('subscribers') : '/api/subscribers'),
-  booking: () => functionPath('send-booking-email'),
-  content: () => '/api/content',
-  unsubscribe: () => '/api/unsubscribe',
+  resources: () => resources.path,
+  resourceDownload: (id: string) => endpointPath(resourceDownload.path, { id }),
+  blogPosts: () => byHost(blogPosts),
+  subscribers: () => byHost(subscribers),
+  booking: () => functionPath(booking.function),
+  content: () => content.path,
+  unsubscribe: () => unsubscribe.path,
   /** Login tries the path the rule picks first, then the other one if that answers 404. */
   adminLogin: (): [first: string, fallback: string] =>
-    isHostingDomain() ? [functionPath('admin-login'), '/api/admin/login'] : ['/api/admin/login', functionPath('admin-login')],
+    isHostingDomain() ? [functionPath(adminLogin.function), adminLogin.path] : [adminLogin.path, functionPath(adminLogin.function)],
 } as const
+
+type AddressedEndpoint = {
+  [K in keyof typeof ENDPOINTS]: (typeof ENDPOINTS)[K] extends { path: string } ? K : never
+}[keyof typeof ENDPOINTS]
+
+/** Any endpoint's site address from the route map, its `:name` parameters filled in and encoded. */
+export function endpointAddress(name: AddressedEndpoint, params?: Record<string, string>): string {
+  return endpointPath(ENDPOINTS[name].path, params)
+}
 
 /** A call that reached the server and was refused. `serverMessage` is the server's own words, if any. */
 export class ApiError extends Error {

@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom'
 import { AppRoutes } from '../app/app-routes'
 import { getSiteTexts } from '../features/content/get-site-texts'
 import { SiteTextsProvider } from '../features/content/site-texts'
+import { InitialDataProvider, readPageData } from '../lib/initial-data'
 import { saveSession, type Session } from '../lib/session'
 import { session as makeSession } from './factories'
 
@@ -31,12 +32,15 @@ export async function renderRoute(path: string, { session }: Options = {}) {
   let view!: RenderResult
   await act(async () => {
     view = render(
-      <MemoryRouter initialEntries={[path]}>
-        <TrackLocation />
-        <SiteTextsProvider pending={getSiteTexts()}>
-          <AppRoutes />
-        </SiteTextsProvider>
-      </MemoryRouter>,
+      // A data block put into the document before this call is read as main.tsx reads it.
+      <InitialDataProvider initial={readPageData()}>
+        <MemoryRouter initialEntries={[path]}>
+          <TrackLocation />
+          <SiteTextsProvider pending={getSiteTexts()}>
+            <AppRoutes />
+          </SiteTextsProvider>
+        </MemoryRouter>
+      </InitialDataProvider>,
     )
   })
   /** Where the app is now (after redirects and navigations), as the address bar would show it. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router-dom'
 import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
 import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '../../../domain/form-answer'
-import { forgetFormAnswer, peekFormAnswer } from '../../lib/initial-data'
+import { useInitialData } from '../../lib/initial-data'
 import { onDemand } from '../../lib/on-demand'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
@@ -50,15 +50,16 @@ function clearFields(form: HTMLFormElement): void {
  */
 export function BookingForm() {
   const { pathname } = useLocation()
-  const [answer] = useState(() => peekFormAnswer('booking', pathname))
+  const initialData = useInitialData()
+  const [answer] = useState(() => initialData.peekFormAnswer('booking', pathname))
   const [status, setStatus] = useState<Status>(answer ? (answer.ok ? 'success' : 'error') : 'idle')
   const [message, setMessage] = useState(answer?.message ?? '')
   const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
-    if (answer) forgetFormAnswer()
-  }, [answer])
+    if (answer) initialData.forgetFormAnswer()
+  }, [answer, initialData])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

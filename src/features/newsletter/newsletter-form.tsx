@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router-dom'
 import { FORM_ACTIONS, FORM_ANCHORS, NEWSLETTER_PAGE_FIELD } from '../../../domain/form-answer'
 import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
-import { forgetFormAnswer, peekFormAnswer } from '../../lib/initial-data'
+import { useInitialData } from '../../lib/initial-data'
 import { onDemand } from '../../lib/on-demand'
 import { subscribe } from './subscribe'
 import styles from './newsletter-form.module.css'
@@ -24,12 +24,13 @@ const schemaModule = onDemand(() => import('../../../domain/subscriber'))
 export function NewsletterForm() {
   const id = useId()
   const { pathname } = useLocation()
-  const [answer, setAnswer] = useState(() => peekFormAnswer('newsletter', pathname))
+  const initialData = useInitialData()
+  const [answer, setAnswer] = useState(() => initialData.peekFormAnswer('newsletter', pathname))
   const [submitting, setSubmitting] = useState(false)
 
   useEffect(() => {
-    if (answer) forgetFormAnswer()
-  }, [answer])
+    if (answer) initialData.forgetFormAnswer()
+  }, [answer, initialData])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

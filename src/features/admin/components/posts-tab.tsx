@@ -1,6 +1,7 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { BLOG_MESSAGES, type BlogPost, type PostInput, type PostSummary } from '../../../../domain/blog-post'
+import { postPath } from '../../../../domain/route-map'
 import { formatLongDate } from '../../../../domain/text'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { adminApi } from '../api/admin-api'
@@ -118,7 +119,7 @@ export function PostsTab({ posts, creating, setCreating, reload, flash }: Props)
                     </td>
                     <td className={styles.actions}>
                       {post.status === 'published' && (
-                        <a className={styles.iconButton} href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer">
+                        <a className={styles.iconButton} href={postPath(post.slug)} target="_blank" rel="noopener noreferrer">
                           <ExternalLink aria-hidden="true" size={16} /> View<span className="visually-hidden"> {post.title}</span>
                         </a>
                       )}

@@ -1,16 +1,18 @@
 import type { RenderedPost } from '../../../../domain/blog-post'
+import { postPath } from '../../../../domain/route-map'
 import { api, ApiError, paths } from '../../../lib/api-client'
-import { settledNow, takeInitialData } from '../../../lib/initial-data'
+import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
 
 /** Why a post could not be shown; the page turns it into its message (docs/product.md, Messages). */
 export type PostResult = { post: RenderedPost } | { error: 'not-found' | 'failed' }
 
 /**
  * One published post by slug; never rejects, so the page can show "Post Not Found" with the
- * reason. A post page the server rendered carries its post: that one is drawn without a request.
+ * reason. A post page the server rendered carries its post (`initialData`, from the page's
+ * InitialDataProvider): that one is drawn without a request.
  */
-export function getPost(slug: string): Promise<PostResult> {
-  const initial = takeInitialData(`/blog/${slug}`)
+export function getPost(slug: string, initialData?: InitialDataStore): Promise<PostResult> {
+  const initial = initialData?.takePost(postPath(slug))
   return initial ? settledNow({ post: initial.post }) : fetchPost(slug)
 }
 

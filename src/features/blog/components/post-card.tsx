@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { PostSummary } from '../../../../domain/blog-post'
 import { CARD_TAGS_MAX } from '../../../../domain/blog-post-display'
+import { postPath } from '../../../../domain/route-map'
 import { excerptOf, formatLongDate } from '../../../../domain/text'
 import styles from './post-card.module.css'
 
@@ -37,7 +38,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           </ul>
         )}
         <h2 className={styles.title}>
-          <Link to={`/blog/${post.slug}`} className={styles.link}>
+          <Link to={postPath(post.slug)} className={styles.link}>
             {post.title}
           </Link>
         </h2>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import type {} from './invoker-commands'
 import { BrandMark } from './brand-mark'
-import { NAV_LINKS } from './nav-links'
+import { NAV_LINKS, PAGES } from '../../../domain/route-map'
 import styles from './site-header.module.css'
 
 /**
@@ -29,9 +29,9 @@ export function SiteHeader() {
         <li key={link.to}>
           <NavLink
             to={link.to}
-            end={link.to === '/'}
+            end={link.to === PAGES.home.path}
             className={({ isActive }) =>
-              [link.to === '/book-now' ? styles.ctaLink : '', isActive ? styles.active : ''].join(' ').trim() || undefined
+              [link.to === PAGES.bookNow.path ? styles.ctaLink : '', isActive ? styles.active : ''].join(' ').trim() || undefined
             }
           >
             {link.label}

@@ -1,0 +1,215 @@
+/**
+ * The site's addresses, in one place: every public page and every endpoint. The routes
+ * (src/app/app-routes.tsx), the navigation, the prerender step (scripts/prerender.ts), the sitemap
+ * function, the API client and the scripts all read them from here, so adding a public page is
+ * one entry below plus its module in src/pages/ (docs/adding-a-page.md).
+ *
+ * Plain data and string helpers only: the site, the functions and the build scripts all import
+ * this module, so it must not import React, the DOM or Node.
+ */
+
+const SITE = 'Faithful Finances'
+
+/**
+ * How a page reaches the browser:
+ * - `prerender`: rendered to HTML at build time (its title and description go into its head);
+ * - `function`: rendered on request by a function (the post page, netlify/functions/blog-page.ts);
+ * - `browser`: served the unrendered dist/shell.html through a netlify.toml rewrite, drawn in the browser.
+ */
+export type PageRendering = 'prerender' | 'function' | 'browser'
+
+type PageBase = {
+  /** The address, with `:name` for a parameter (react-router's and Netlify's syntax alike). */
+  path: string
+  /** The module in src/pages/ that draws the page (without `.tsx`), and the component it exports. */
+  module: string
+  component: string
+  /** Listed in /sitemap.xml. */
+  sitemap: boolean
+  /** Its label in the header and footer navigation, which follow the order of this list. */
+  nav?: string
+  /** Drawn for any address no other route matches (the 404 page); `path` is then its canonical address. */
+  catchAll?: true
+}
+
+export type PrerenderedPage = PageBase & { rendering: 'prerender'; title: string; description: string }
+export type PublicPage = PrerenderedPage | (PageBase & { rendering: 'function' | 'browser' })
+
+/**
+ * Every public page, in navigation order (the sitemap and the Lighthouse run list them in it too).
+ * Titles and descriptions are written into the prerendered HTML, so crawlers and link previews see
+ * them without JavaScript (docs/decisions.md, Shareable posts).
+ */
+export const PAGES = {
+  home: {
+    path: '/',
+    module: 'home',
+    component: 'HomePage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'Home',
+    title: `${SITE} | Faith-based financial coaching`,
+    description:
+      'Faith-based financial coaching for individuals, couples and families: budgeting, getting free of debt, generosity and wise investing. Empowering 100,000 families.',
+  },
+  about: {
+    path: '/about',
+    module: 'about',
+    component: 'AboutPage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'About',
+    title: `About Grace | ${SITE}`,
+    description: 'Meet Grace Adeyemi, a faith-based personal-finance coach who helps families find peace with money.',
+  },
+  services: {
+    path: '/services',
+    module: 'services',
+    component: 'ServicesPage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'Services',
+    title: `Services | ${SITE}`,
+    description:
+      '1-1 Financial Coaching, Investment Coaching, Pre-Marital and Post-Marital Financial Coaching, and Speaking Engagements for churches and workplaces.',
+  },
+  resources: {
+    path: '/resources',
+    module: 'resources',
+    component: 'ResourcesPage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'Resources',
+    title: `Free Resources | ${SITE}`,
+    description: 'Free ebooks, guides, templates and videos to help your family budget, save and give with confidence.',
+  },
+  blog: {
+    path: '/blog',
+    module: 'blog',
+    component: 'BlogPage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'Blog',
+    title: `Blog | ${SITE}`,
+    description: 'Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity.',
+  },
+  // Each published post is in the sitemap by its own address (netlify/functions/sitemap.ts).
+  blogPost: { path: '/blog/:slug', module: 'blog-post', component: 'BlogPostPage', rendering: 'function', sitemap: false },
+  bookNow: {
+    path: '/book-now',
+    module: 'book-now',
+    component: 'BookNowPage',
+    rendering: 'prerender',
+    sitemap: true,
+    nav: 'Book Now',
+    title: `Book Now | ${SITE}`,
+    description: 'Invite Grace to speak, coach or consult. Send a booking request and we will be in touch.',
+  },
+  unsubscribe: { path: '/unsubscribe', module: 'unsubscribe', component: 'UnsubscribePage', rendering: 'browser', sitemap: false },
+  notFound: {
+    path: '/404',
+    catchAll: true,
+    module: 'not-found',
+    component: 'NotFoundPage',
+    rendering: 'prerender',
+    sitemap: false,
+    title: `Page not found | ${SITE}`,
+    description: 'The page you are looking for may have moved.',
+  },
+} as const satisfies Record<string, PublicPage>
+
+export type PageId = keyof typeof PAGES
+
+/** The pages as a list, in the order above, each with its id. */
+export const PUBLIC_PAGES: readonly (PublicPage & { id: PageId })[] = Object.entries(PAGES).map(([id, page]) => ({
+  ...(page as PublicPage),
+  id: id as PageId,
+}))
+
+export function isPrerendered<P extends PublicPage>(page: P): page is P & PrerenderedPage {
+  return page.rendering === 'prerender'
+}
+
+/** The file a prerendered page is written to in dist/ (404.html is what the host serves for a missing address). */
+export function prerenderedFile(page: PublicPage): string {
+  if (page.catchAll) return `${page.path.slice(1)}.html`
+  return page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`
+}
+
+/** The source file of a page's module, as the build's manifest names it. */
+export function pageModuleFile(page: PublicPage): string {
+  return `src/pages/${page.module}.tsx`
+}
+
+/** The public paths a search engine should know (each published post is added by the sitemap). */
+export const SITEMAP_PATHS: readonly string[] = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path)
+
+/** The header and footer links, in order. */
+export const NAV_LINKS: readonly { to: string; label: string }[] = PUBLIC_PAGES.flatMap((page) =>
+  page.nav ? [{ to: page.path, label: page.nav }] : [],
+)
+
+/** A post's address: the only place it is built. */
+export function postPath(slug: string): string {
+  return PAGES.blogPost.path.replace(':slug', () => slug)
+}
+
+/** The slug in a post's address (the same shape as a stored slug), or undefined for any other path. */
+export function postSlugOf(path: string): string | undefined {
+  return /^\/blog\/([a-z0-9-]{1,100})$/.exec(path)?.[1]
+}
+
+/** The admin panel: every address under it gets the unrendered page (netlify.toml). */
+export const ADMIN_PATH = '/admin'
+
+/** A function's own address, which answers on every host (docs/product.md, The host-domain rule). */
+export function functionPath(name: string): string {
+  return `/.netlify/functions/${name}`
+}
+
+/**
+ * An endpoint: its site address (`path`, with `:name` parameters), and the function behind it.
+ * `served`:
+ * - `config`: the function declares `path` in its own config (Netlify reads that statically, so
+ *   the function keeps the literal; tests/functions/route-map.test.ts checks it against this map);
+ * - `rewrite`: a netlify.toml rewrite sends `path` to the function's own address, so both answer
+ *   (the host-domain rule picks the second on the hosting provider's domain);
+ * - `function-only`: no site address, only the function's own.
+ */
+export type Endpoint =
+  { function: string; served: 'config' | 'rewrite'; path: string } | { function: string; served: 'function-only'; path?: undefined }
+
+export const ENDPOINTS = {
+  content: { function: 'content', served: 'config', path: '/api/content' },
+  resources: { function: 'resources', served: 'config', path: '/api/resources' },
+  resourceDownload: { function: 'resource-download', served: 'config', path: '/api/resources/:id/download' },
+  blogPosts: { function: 'blog-posts', served: 'rewrite', path: '/api/blog-posts' },
+  subscribers: { function: 'subscribers', served: 'rewrite', path: '/api/subscribers' },
+  unsubscribe: { function: 'unsubscribe', served: 'config', path: '/api/unsubscribe' },
+  booking: { function: 'send-booking-email', served: 'function-only' },
+  adminLogin: { function: 'admin-login', served: 'rewrite', path: '/api/admin/login' },
+  adminLogout: { function: 'admin-logout', served: 'config', path: '/api/admin/logout' },
+  adminStats: { function: 'admin-stats', served: 'config', path: '/api/admin/stats' },
+  adminUsers: { function: 'admin-users', served: 'config', path: '/api/admin/users' },
+  adminUser: { function: 'admin-user', served: 'config', path: '/api/admin/users/:id' },
+  adminContent: { function: 'admin-content', served: 'config', path: '/api/admin/content' },
+  adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },
+  adminBlogPosts: { function: 'admin-blog-posts', served: 'config', path: '/api/admin/blog-posts' },
+  adminBlogPost: { function: 'admin-blog-post', served: 'config', path: '/api/admin/blog-posts/:id' },
+  adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
+  adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
+  adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },
+  adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
+  adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
+  /** Any other /api address: a JSON 404 rather than the site's HTML (a forced netlify.toml rewrite). */
+  apiNotFound: { function: 'api-not-found', served: 'rewrite', path: '/api/*' },
+  blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },
+  rss: { function: 'rss', served: 'config', path: '/rss.xml' },
+  sitemap: { function: 'sitemap', served: 'config', path: '/sitemap.xml' },
+  robots: { function: 'robots', served: 'config', path: '/robots.txt' },
+} as const satisfies Record<string, Endpoint>
+
+/** An endpoint's address with its `:name` parameters filled in (each encoded as a path segment). */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))
+}
