@@ -1,7 +1,8 @@
 /**
- * Headers for the static pages and assets, written to dist/_headers at build time (docs/decisions.md, Security headers).
- * Only the production build gets them: Vite's dev server needs an inline script for hot reload,
- * which this policy forbids. Function responses set their own (netlify/lib/http.ts).
+ * Every security header and page policy of the site, in one place (docs/decisions.md, Security
+ * headers): written to dist/_headers for the static pages and assets at build time, set by the
+ * functions that answer with a page (the post page, the form answers, via netlify/lib/http.ts and
+ * netlify/lib/page-render.ts), and, relaxed only as Vite needs, by Vite's dev server.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -25,6 +26,17 @@ export const PAGE_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 }
+
+/** Vite's dev server page needs an inline hot-reload script, inline styles and a websocket. */
+export function devPolicy(policy: string): string {
+  return policy
+    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+    .replace("connect-src 'self'", "connect-src 'self' ws: wss:")
+}
+
+/** What `npm run dev` answers Vite's pages with: the site's headers, with the policy Vite needs. */
+export const DEV_PAGE_HEADERS: Record<string, string> = { ...PAGE_HEADERS, 'Content-Security-Policy': devPolicy(CONTENT_SECURITY_POLICY) }
 
 export function headersFile(): string {
   const block = (path: string, headers: Record<string, string>) =>

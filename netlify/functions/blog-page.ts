@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions'
-import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
+import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
 import { ENDPOINTS, functionPath, postPath } from '../../domain/route-map'
 import { StorageUnavailableError } from '../lib/blobs'
@@ -8,7 +8,6 @@ import { runtimeOf } from '../lib/env'
 import { REVALIDATE, revalidated, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import {
-  devPolicy,
   fetchedPagePolicy,
   fetchPage,
   isPageTemplate,

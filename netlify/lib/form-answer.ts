@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions'
-import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../build/headers'
+import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/headers'
 import type { InitialData } from '../../domain/initial-data'
 import { StorageUnavailableError } from './blobs'
 import { runtimeOf } from './env'
@@ -7,7 +7,6 @@ import { readFormFields, requireSameSiteForm } from './form-post'
 import { escapeHtml } from './markdown'
 import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from './http'
 import {
-  devPolicy,
   isPageTemplate,
   pageTemplate,
   policyAllowingStyles,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 // The app's own server renderer (src/entry-server.tsx), built by `npm run build` into .tmp/ssr and
 // bundled into the function; see "imports" in package.json. Tests resolve it to the source.
 import { render } from '#app-renderer'
+import { devPolicy } from '../../build/headers'
 import { initialDataScript, type InitialData } from '../../domain/initial-data'
 import { HttpError } from './http-error'
 
@@ -90,10 +91,3 @@ export function fetchedPagePolicy(page: string, policy: string, local: boolean):
   return local && page.includes('/@vite/client') ? devPolicy(policy) : policy
 }
 
-/** Vite's dev server page needs an inline hot-reload script, inline styles and a websocket. */
-export function devPolicy(policy: string): string {
-  return policy
-    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-    .replace("connect-src 'self'", "connect-src 'self' ws: wss:")
-}
