@@ -5,7 +5,9 @@
  * terminates the worker at its deadline (V8 interrupts a running regular expression) and starts
  * a fresh one. Nothing here decides what is right or wrong; it only calls and reports.
  */
+import { readdirSync } from 'node:fs'
 import { register } from 'node:module'
+import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { format } from 'node:util'
 import { setEnvironmentContext } from '@netlify/blobs'
@@ -42,7 +44,11 @@ const { root, blobs, env } = workerData as WorkerData
 
 // The post page renders with the app's own server renderer, which Vite resolves in the tests
 // (vitest.config.ts alias) and the build bundles: here it is the source, and CSS modules are
-// stand-ins whose class names are their keys.
+// stand-ins whose class names are their keys. The routes find the page modules with Vite's
+// import.meta.glob, which only Vite compiles: here it becomes the same map, from the folder (the
+// source is still TypeScript at this point, type argument and all).
+const pageModules = readdirSync(path.join(root, 'src', 'pages')).filter((name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'))
+const pageModulesMap = `({${pageModules.map((name) => `${JSON.stringify(`../pages/${name}`)}: () => import(${JSON.stringify(`../pages/${name}`)})`).join(',')}})`
 register(
   `data:text/javascript,${encodeURIComponent(`
     const renderer = ${JSON.stringify(new URL('src/entry-server.tsx', `file://${root}/`).href)};
@@ -53,7 +59,14 @@ register(
     export async function load(url, context, next) {
       if (/\\.css(\\?.*)?$/.test(url))
         return { format: 'module', shortCircuit: true, source: 'export default new Proxy({}, { get: (_, key) => String(key) });' };
-      return next(url, context);
+      const result = await next(url, context);
+      if (url.endsWith('/src/app/app-routes.tsx')) {
+        const text = typeof result.source === 'string' ? result.source : new TextDecoder().decode(result.source);
+        const source = text.replace(/import\\.meta\\.glob(?:<[^(]*>)?\\([^)]*\\)/, () => ${JSON.stringify(pageModulesMap)});
+        if (source === text) throw new Error('app-routes.tsx: import.meta.glob not found');
+        return { ...result, source };
+      }
+      return result;
     }
   `)}`,
 )
