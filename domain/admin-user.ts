@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
-import { emailField, IdSchema } from './fields'
+import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
 
 export const ROLES = ['editor', 'admin'] as const
 export type Role = (typeof ROLES)[number]
+export const ROLE_LABELS: Record<Role, string> = { editor: 'Editor', admin: 'Admin' }
 
 /** bcrypt only reads the first 72 bytes of a password; longer ones would silently match shorter ones. */
 export const PASSWORD_MIN = 8
@@ -27,6 +28,8 @@ export const LOGIN_MESSAGES = {
   tooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const
 
+const USERNAME_MAX = 32
+
 const utf8Length = (text: string) => new TextEncoder().encode(text).length
 
 export const UsernameSchema = z
@@ -35,7 +38,7 @@ export const UsernameSchema = z
     z.trim(),
     z.minLength(1, { error: 'Username is required' }),
     z.minLength(3, { error: 'Username must be at least 3 characters' }),
-    z.maxLength(32, { error: 'Username must be at most 32 characters' }),
+    z.maxLength(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
     z.regex(/^[\w.-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
@@ -55,6 +58,14 @@ export const LoginSchema = z.object({
     .string({ error: 'Password is required' })
     .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),
 })
+
+/** The add-user form's fields, in form order. */
+export const USER_FIELDS = {
+  username: { label: 'Username', max: USERNAME_MAX },
+  email: { label: 'Email', max: EMAIL_MAX },
+  password: { label: 'Password', hint: `At least ${PASSWORD_MIN} characters.` },
+  role: { label: 'Role' },
+} as const satisfies Record<string, FieldSpec>
 
 export const UserInputSchema = z.object({
   username: UsernameSchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { IdSchema, isSafeUrl, requiredText } from './fields'
+import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
 
 export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
@@ -24,18 +24,26 @@ export const CONTENT_MESSAGES = {
   notFound: 'Content item not found',
 } as const
 
+/** The content form's fields, in form order; an image's value is labelled "Image URL". */
+export const CONTENT_FIELDS = {
+  section: { label: 'Section', max: 60 },
+  key: { label: 'Key', max: 60 },
+  type: { label: 'Type' },
+  value: { label: 'Value', max: 20_000 },
+} as const satisfies Record<string, FieldSpec>
+
 const NAME_PATTERN = /^[A-Z0-9][\w.-]*$/i
 
 /** POST /api/admin/content creates or, for an existing section and key, replaces the value. */
 export const ContentInputSchema = z
   .object({
-    section: requiredText('Section is required', 60, 'Section').check(
+    section: requiredText('Section is required', CONTENT_FIELDS.section.max, 'Section').check(
       z.regex(NAME_PATTERN, { error: 'Section may use letters, digits, dots, dashes and underscores' }),
     ),
-    key: requiredText('Key is required', 60, 'Key').check(
+    key: requiredText('Key is required', CONTENT_FIELDS.key.max, 'Key').check(
       z.regex(NAME_PATTERN, { error: 'Key may use letters, digits, dots, dashes and underscores' }),
     ),
-    value: requiredText('Value is required', 20_000, 'Value'),
+    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value'),
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(
