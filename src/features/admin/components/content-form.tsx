@@ -25,7 +25,12 @@ export function ContentForm({ initial, onSave, onCancel }: EntityFormProps<Conte
   const { type } = form.values
 
   return (
-    <EntityForm form={form} name={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'} submitLabel="Save" onCancel={onCancel}>
+    <EntityForm
+      form={form}
+      name={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'}
+      submitLabel="Save"
+      onCancel={onCancel}
+    >
       {/* An edit keeps its address: the section and key say where the text shows. */}
       <TextField {...form.field('section')} readOnly={Boolean(initial)} />
       <TextField {...form.field('key')} readOnly={Boolean(initial)} />

@@ -1,10 +1,4 @@
-import {
-  RESOURCE_FIELDS,
-  RESOURCE_TYPE_LABELS,
-  ResourceInputSchema,
-  type Resource,
-  type ResourceInput,
-} from '../../../../domain/resource'
+import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '../../../../domain/resource'
 import { useSchemaForm } from '../use-schema-form'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field'
