@@ -50,6 +50,12 @@ export const PasswordSchema = z.string({ error: 'Password is required' }).check(
   }),
 )
 
+/** The sign-in form's fields; one message under the form tells what went wrong. */
+export const LOGIN_FIELDS = {
+  username: { label: 'Username' },
+  password: { label: 'Password' },
+} as const satisfies Record<string, FieldSpec>
+
 export const LoginSchema = z.object({
   username: z
     .string({ error: 'Username is required' })

@@ -4,24 +4,33 @@ import { useConfirm } from './components/confirm-dialog'
 import { RowAction } from './components/row-action'
 import type { FlashControl } from './use-flash'
 
-/** The banner texts of one action: on success, and on failure when the server gives none. */
-export type ActionMessages = { success: string; failure: string }
-
-/** A call and its banners. */
-export type EntityAction<Args extends unknown[]> = { call: (...args: Args) => Promise<unknown>; messages: ActionMessages }
+/** An entity's banners (its domain module's messages): on success, and on failure when the server gives none. */
+export type CrudMessages = {
+  created: string
+  createFailed: string
+  updated?: string
+  updateFailed?: string
+  deleted: string
+  deleteFailed: string
+}
 
 /**
  * What a screen declares about one kind of item for creating, editing and deleting it: the calls
- * (through the admin API client), their banners and the delete question. Without `update` rows
- * have no Edit button.
+ * (through the admin API client), their banners and the delete question. Rows have an Edit button
+ * when items can be updated and opened.
  */
 export type EntityCrud<Row extends { id: string }, Item, Input> = {
   /** Added to each row button's name for screen readers, e.g. the post's title. */
   subject: (row: Row) => string
-  create: EntityAction<[input: Input]>
-  /** `open` gives the item the edit form starts from: a promise when the list holds less than the form needs. */
-  update?: EntityAction<[id: string, input: Input]> & { open: (row: Row) => Item | Promise<Item> }
-  remove: EntityAction<[id: string]> & { question: (row: Row) => { title: string; message: string } }
+  calls: {
+    create: (input: Input) => Promise<unknown>
+    update?: (id: string, input: Input) => Promise<unknown>
+    remove: (id: string) => Promise<unknown>
+  }
+  messages: CrudMessages
+  /** The item the edit form starts from: a promise when the list holds less than the form needs. */
+  open?: (row: Row) => Item | Promise<Item>
+  question: (row: Row) => { title: string; message: string }
   /** The public page of a row, when it has one: the row links to it before its other buttons. */
   view?: (row: Row) => string | undefined
 }
@@ -41,9 +50,10 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
   const { confirm, dialog } = useConfirm()
   const [editing, setEditing] = useState<Item | null>(null)
   const [opening, setOpening] = useState<string | null>(null)
+  const { calls, messages } = crud
 
-  async function save(action: () => Promise<unknown>, messages: ActionMessages, close: () => void) {
-    const ok = await flash.run(action, messages)
+  async function save(action: () => Promise<unknown>, success: string, failure: string, close: () => void) {
+    const ok = await flash.run(action, { success, failure })
     if (ok) {
       close()
       reload()
@@ -51,8 +61,20 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
     return ok
   }
 
-  const { create, update, remove } = crud
-  const createItem = (input: Input) => save(() => create.call(input), create.messages, closeCreate)
+  const create = (input: Input) => save(() => calls.create(input), messages.created, messages.createFailed, closeCreate)
+
+  /** The edit form's save: its item is the one being edited. */
+  const update = async (input: Input) => {
+    const { updated = messages.created, updateFailed = messages.createFailed } = messages
+    if (!editing || !calls.update) return false
+    const call = calls.update
+    return save(
+      () => call(editing.id, input),
+      updated,
+      updateFailed,
+      () => setEditing(null),
+    )
+  }
 
   async function edit(row: Row, open: (row: Row) => Item | Promise<Item>) {
     const item = open(row)
@@ -67,42 +89,33 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
     else flash.setFlash({ kind: 'error', text: OPEN_FAILED })
   }
 
-  /** The edit form's save: its item is the one being edited. */
-  const updateItem = (input: Input) =>
-    update && editing
-      ? save(
-          () => update.call(editing.id, input),
-          update.messages,
-          () => setEditing(null),
-        )
-      : Promise.resolve(false)
-
-  async function removeItem(row: Row) {
-    const { title, message } = remove.question(row)
+  async function remove(row: Row) {
+    const { title, message } = crud.question(row)
     if (!(await confirm(title, message))) return
-    if (await flash.run(() => remove.call(row.id), remove.messages)) reload()
+    if (await flash.run(() => calls.remove(row.id), { success: messages.deleted, failure: messages.deleteFailed })) reload()
   }
 
   /** A row's View (when it has a public page), Edit (when items can be edited) and Delete buttons. */
   const actions = (row: Row) => {
     const subject = crud.subject(row)
     const view = crud.view?.(row)
+    const { open } = crud
     return (
       <>
         {view && <RowAction icon={ExternalLink} label="View" subject={subject} href={view} />}
-        {update && (
+        {calls.update && open && (
           <RowAction
             icon={Pencil}
             label={opening === row.id ? 'Opening…' : 'Edit'}
             subject={subject}
-            onClick={() => edit(row, update.open)}
+            onClick={() => edit(row, open)}
             disabled={opening === row.id}
           />
         )}
-        <RowAction icon={Trash2} label="Delete" subject={subject} danger onClick={() => removeItem(row)} />
+        <RowAction icon={Trash2} label="Delete" subject={subject} danger onClick={() => remove(row)} />
       </>
     )
   }
 
-  return { editing, stopEditing: () => setEditing(null), create: createItem, update: updateItem, actions, dialog }
+  return { editing, stopEditing: () => setEditing(null), create, update, actions, dialog }
 }

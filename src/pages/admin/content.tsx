@@ -21,21 +21,16 @@ import { useAdminData } from '../../features/admin/use-admin-data'
 import { useEntityCrud, type EntityCrud } from '../../features/admin/use-entity-crud'
 import { useFlash } from '../../features/admin/use-flash'
 
-const saved = { success: CONTENT_MESSAGES.saved, failure: CONTENT_MESSAGES.saveFailed }
-
 /** Adding and editing are the same call: it creates or replaces the value of a section and key. */
 const contentCrud: EntityCrud<ContentItem, ContentItem, ContentInput> = {
   subject: (item) => `${item.section} / ${item.key}`,
-  create: { call: adminApi.saveContent, messages: saved },
-  update: { call: (_id, input) => adminApi.saveContent(input), messages: saved, open: (item) => item },
-  remove: {
-    call: adminApi.deleteContent,
-    messages: { success: CONTENT_MESSAGES.deleted, failure: CONTENT_MESSAGES.deleteFailed },
-    question: (item) => ({
-      title: 'Delete content item?',
-      message: `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`,
-    }),
-  },
+  calls: { create: adminApi.saveContent, update: (_id, input) => adminApi.saveContent(input), remove: adminApi.deleteContent },
+  messages: { ...CONTENT_MESSAGES, created: CONTENT_MESSAGES.saved, createFailed: CONTENT_MESSAGES.saveFailed },
+  open: (item) => item,
+  question: (item) => ({
+    title: 'Delete content item?',
+    message: `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`,
+  }),
 }
 
 const columns: Column<ContentItem>[] = [

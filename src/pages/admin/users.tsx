@@ -18,15 +18,9 @@ const date = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { da
 const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
   crud: {
     subject: (user) => user.username,
-    create: { call: adminApi.createUser, messages: { success: USER_MESSAGES.created, failure: USER_MESSAGES.createFailed } },
-    remove: {
-      call: adminApi.deleteUser,
-      messages: { success: USER_MESSAGES.deleted, failure: USER_MESSAGES.deleteFailed },
-      question: (user) => ({
-        title: 'Delete user?',
-        message: `Delete the user "${user.username}"? They will no longer be able to sign in.`,
-      }),
-    },
+    calls: { create: adminApi.createUser, remove: adminApi.deleteUser },
+    messages: USER_MESSAGES,
+    question: (user) => ({ title: 'Delete user?', message: `Delete the user "${user.username}"? They will no longer be able to sign in.` }),
   },
   form: UserForm,
   columns: [

@@ -10,18 +10,11 @@ import { PostForm } from './post-form'
 export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
   crud: {
     subject: (post) => post.title,
-    create: { call: adminApi.createPost, messages: { success: BLOG_MESSAGES.created, failure: BLOG_MESSAGES.createFailed } },
-    update: {
-      call: adminApi.updatePost,
-      messages: { success: BLOG_MESSAGES.updated, failure: BLOG_MESSAGES.updateFailed },
-      open: (post) => adminApi.post(post.id),
-    },
-    remove: {
-      call: adminApi.deletePost,
-      messages: { success: BLOG_MESSAGES.deleted, failure: BLOG_MESSAGES.deleteFailed },
-      question: (post) => ({ title: 'Delete blog post?', message: `Delete "${post.title}"? This cannot be undone.` }),
-    },
+    calls: { create: adminApi.createPost, update: adminApi.updatePost, remove: adminApi.deletePost },
+    messages: BLOG_MESSAGES,
+    open: (post) => adminApi.post(post.id),
     view: (post) => (post.status === 'published' ? `/blog/${post.slug}` : undefined),
+    question: (post) => ({ title: 'Delete blog post?', message: `Delete "${post.title}"? This cannot be undone.` }),
   },
   form: PostForm,
   columns: [

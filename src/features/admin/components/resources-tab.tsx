@@ -10,20 +10,10 @@ import { ResourceForm } from './resource-form'
 export const resourcesTab: EntityListSpec<Resource, Resource, ResourceInput> = {
   crud: {
     subject: (resource) => resource.title,
-    create: { call: adminApi.createResource, messages: { success: RESOURCE_MESSAGES.created, failure: RESOURCE_MESSAGES.createFailed } },
-    update: {
-      call: adminApi.updateResource,
-      messages: { success: RESOURCE_MESSAGES.updated, failure: RESOURCE_MESSAGES.updateFailed },
-      open: (resource) => resource,
-    },
-    remove: {
-      call: adminApi.deleteResource,
-      messages: { success: RESOURCE_MESSAGES.deleted, failure: RESOURCE_MESSAGES.deleteFailed },
-      question: (resource) => ({
-        title: 'Delete resource?',
-        message: `Delete "${resource.title}"? It disappears from the Resources page.`,
-      }),
-    },
+    calls: { create: adminApi.createResource, update: adminApi.updateResource, remove: adminApi.deleteResource },
+    messages: RESOURCE_MESSAGES,
+    open: (resource) => resource,
+    question: (resource) => ({ title: 'Delete resource?', message: `Delete "${resource.title}"? It disappears from the Resources page.` }),
   },
   form: ResourceForm,
   columns: [
