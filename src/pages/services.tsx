@@ -32,7 +32,7 @@ export function ServicesPage() {
                   </span>
                   <h2 className={styles.title}>{service.title}</h2>
                   <p>{service.text}</p>
-                  <Link to="/book-now" className={styles.book}>
+                  <Link to="/book-now" className={`touch-row ${styles.book}`}>
                     Book Now
                     <span className="visually-hidden">: {service.title}</span>
                     <ArrowRight aria-hidden="true" size={18} />

@@ -57,7 +57,7 @@ export function BlogResourcesPage() {
             id={`tab-${tab}`}
             aria-controls={`panel-${tab}`}
             aria-selected={tab === current.tab}
-            className={styles.tab}
+            className={`touch-row ${styles.tab}`}
             onClick={() => selectTab(tab)}
           >
             {name} <span className={styles.count}>{counts[tab]}</span>

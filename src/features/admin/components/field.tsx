@@ -70,7 +70,7 @@ export function SelectField({
 /** A checkbox reads best with its label after it, the whole line clickable. */
 export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label className={styles.checkbox}>
+    <label className={`touch-row ${styles.checkbox}`}>
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       {label}
     </label>
