@@ -1,20 +1,18 @@
 import * as z from 'zod/mini'
+import { adminMessages } from './admin-messages'
+import { valuesOf } from './choices'
 import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
 
-export const ROLES = ['editor', 'admin'] as const
+export const ROLE_LABELS = { editor: 'Editor', admin: 'Admin' } as const
+export const ROLES = valuesOf(ROLE_LABELS)
 export type Role = (typeof ROLES)[number]
-export const ROLE_LABELS: Record<Role, string> = { editor: 'Editor', admin: 'Admin' }
 
 /** bcrypt only reads the first 72 bytes of a password; longer ones would silently match shorter ones. */
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX_BYTES = 72
 
 export const USER_MESSAGES = {
-  loadFailed: 'Failed to load users',
-  created: 'User created successfully',
-  deleted: 'User deleted successfully',
-  createFailed: 'Failed to create user',
-  deleteFailed: 'Failed to delete user',
+  ...adminMessages('user'),
   notFound: 'User not found',
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini'
+import { valuesOf } from './choices'
 import { IdSchema, idField, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
-export const POST_STATUSES = ['draft', 'published'] as const
+export const POST_STATUS_LABELS = { draft: 'Draft', published: 'Published' } as const
+export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
 export type PostStatus = (typeof POST_STATUSES)[number]
-export const POST_STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', published: 'Published' }
 
 export const TAGS_MAX = 10
 export const TAG_MAX_LENGTH = 40

@@ -1,26 +1,21 @@
 import * as z from 'zod/mini'
+import { adminMessages } from './admin-messages'
+import { valuesOf } from './choices'
 import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
 
-export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
-export type ContentType = (typeof CONTENT_TYPES)[number]
-
 /** The image type is labelled "Image URL" in the form. */
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
-  text: 'Text',
-  html: 'HTML',
-  image: 'Image URL',
-  json: 'JSON',
-}
+export const CONTENT_TYPE_LABELS = { text: 'Text', html: 'HTML', image: 'Image URL', json: 'JSON' } as const
+export const CONTENT_TYPES = valuesOf(CONTENT_TYPE_LABELS)
+export type ContentType = (typeof CONTENT_TYPES)[number]
 
 /** Values longer than this are cut with an ellipsis in the admin list (docs/product.md, Constants). */
 export const CONTENT_LIST_VALUE_MAX = 200
 
+/** Adding and editing are one call here, so both say "saved". */
 export const CONTENT_MESSAGES = {
-  loadFailed: 'Failed to load content',
+  ...adminMessages('content', 'content'),
   saved: 'Content saved successfully',
-  deleted: 'Content deleted successfully',
   saveFailed: 'Failed to save content',
-  deleteFailed: 'Failed to delete content',
   notFound: 'Content item not found',
 } as const
 

@@ -21,11 +21,13 @@ import { useAdminData } from '../../features/admin/use-admin-data'
 import { useEntityCrud, type EntityCrud } from '../../features/admin/use-entity-crud'
 import { useFlash } from '../../features/admin/use-flash'
 
+const { saved, saveFailed } = CONTENT_MESSAGES
+
 /** Adding and editing are the same call: it creates or replaces the value of a section and key. */
 const contentCrud: EntityCrud<ContentItem, ContentItem, ContentInput> = {
   subject: (item) => `${item.section} / ${item.key}`,
   calls: { create: adminApi.saveContent, update: (_id, input) => adminApi.saveContent(input), remove: adminApi.deleteContent },
-  messages: { ...CONTENT_MESSAGES, created: CONTENT_MESSAGES.saved, createFailed: CONTENT_MESSAGES.saveFailed },
+  messages: { ...CONTENT_MESSAGES, created: saved, updated: saved, createFailed: saveFailed, updateFailed: saveFailed },
   open: (item) => item,
   question: (item) => ({
     title: 'Delete content item?',
