@@ -62,7 +62,7 @@ export function HomePage() {
             const Icon = WHY_ICONS[index % WHY_ICONS.length]!
             return (
               <li key={point.title} className={`card ${styles.whyCard}`}>
-                <span className={styles.whyIcon} aria-hidden="true">
+                <span className={`icon-tile ${styles.whyIcon}`} aria-hidden="true">
                   <Icon size={24} />
                 </span>
                 <h3>{point.title}</h3>
@@ -83,7 +83,7 @@ export function HomePage() {
                   <p>{testimonial.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <span className={styles.avatar} aria-hidden="true">
+                  <span className={`disc ${styles.avatar}`} aria-hidden="true">
                     {testimonial.name.charAt(0)}
                   </span>
                   <span>
