@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { adminMessages } from './admin-messages'
+import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
 import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
 
@@ -12,7 +12,7 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX_BYTES = 72
 
 export const USER_MESSAGES = {
-  ...adminMessages('user'),
+  ...entityMessages('user'),
   notFound: 'User not found',
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',

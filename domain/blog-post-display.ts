@@ -4,7 +4,7 @@
  * 100 KB first-load budget (tests/budget).
  */
 
-import { adminMessages } from './admin-messages'
+import { entityMessages } from './entity-messages'
 
 /** Cards show at most 2 tags (docs/product.md, Constants). */
 export const CARD_TAGS_MAX = 2
@@ -16,7 +16,7 @@ export const BLOG_MESSAGES = {
   emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
   viewAll: 'View all posts',
   allPosts: 'All Posts',
-  ...adminMessages('blog post'),
+  ...entityMessages('blog post'),
   notFound: 'Blog post not found',
   /** The public page of one post. */
   loadFailed: 'Failed to load blog post',

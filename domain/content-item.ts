@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { adminMessages } from './admin-messages'
+import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
 import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
 
@@ -13,7 +13,7 @@ export const CONTENT_LIST_VALUE_MAX = 200
 
 /** Adding and editing are one call here, so both say "saved". */
 export const CONTENT_MESSAGES = {
-  ...adminMessages('content', 'content'),
+  ...entityMessages('content', 'content'),
   saved: 'Content saved successfully',
   saveFailed: 'Failed to save content',
   notFound: 'Content item not found',

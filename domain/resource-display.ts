@@ -4,7 +4,7 @@
  * validation library, within its 100 KB first-load budget (tests/budget).
  */
 
-import { adminMessages } from './admin-messages'
+import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
 
 export const RESOURCE_TYPE_LABELS = { ebook: 'Ebook', guide: 'Guide', template: 'Template', video: 'Video' } as const
@@ -15,7 +15,7 @@ export const RESOURCE_MESSAGES = {
   empty: 'No resources available yet.',
   emptyForType: (type: string) => `No ${type}s available.`,
   viewAll: 'View all resources',
-  ...adminMessages('resource'),
+  ...entityMessages('resource'),
   notFound: 'Resource not found',
 } as const
 

@@ -1,8 +1,8 @@
 /**
- * The admin banners of an entity, all worded alike from its name ("blog post"): what creating,
+ * The banners of an entity in the admin, all worded alike from its name ("blog post"): what creating,
  * editing and deleting one says, and the load failure of its list.
  */
-export function adminMessages(name: string, list = `${name}s`) {
+export function entityMessages(name: string, list = `${name}s`) {
   const Name = name.charAt(0).toUpperCase() + name.slice(1)
   return {
     loadFailed: `Failed to load ${list}`,
