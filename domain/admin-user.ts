@@ -1,7 +1,10 @@
 import * as z from 'zod/mini'
-import { emailField, IdSchema } from './fields'
+import { entityMessages } from './entity-messages'
+import { valuesOf } from './choices'
+import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
 
-export const ROLES = ['editor', 'admin'] as const
+export const ROLE_LABELS = { editor: 'Editor', admin: 'Admin' } as const
+export const ROLES = valuesOf(ROLE_LABELS)
 export type Role = (typeof ROLES)[number]
 
 /** bcrypt only reads the first 72 bytes of a password; longer ones would silently match shorter ones. */
@@ -9,11 +12,7 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX_BYTES = 72
 
 export const USER_MESSAGES = {
-  loadFailed: 'Failed to load users',
-  created: 'User created successfully',
-  deleted: 'User deleted successfully',
-  createFailed: 'Failed to create user',
-  deleteFailed: 'Failed to delete user',
+  ...entityMessages('user'),
   notFound: 'User not found',
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',
@@ -27,6 +26,8 @@ export const LOGIN_MESSAGES = {
   tooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const
 
+const USERNAME_MAX = 32
+
 const utf8Length = (text: string) => new TextEncoder().encode(text).length
 
 export const UsernameSchema = z
@@ -35,7 +36,7 @@ export const UsernameSchema = z
     z.trim(),
     z.minLength(1, { error: 'Username is required' }),
     z.minLength(3, { error: 'Username must be at least 3 characters' }),
-    z.maxLength(32, { error: 'Username must be at most 32 characters' }),
+    z.maxLength(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
     z.regex(/^[\w.-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
@@ -47,6 +48,12 @@ export const PasswordSchema = z.string({ error: 'Password is required' }).check(
   }),
 )
 
+/** The sign-in form's fields; one message under the form tells what went wrong. */
+export const LOGIN_FIELDS = {
+  username: { label: 'Username' },
+  password: { label: 'Password' },
+} as const satisfies Record<string, FieldSpec>
+
 export const LoginSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
@@ -55,6 +62,14 @@ export const LoginSchema = z.object({
     .string({ error: 'Password is required' })
     .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),
 })
+
+/** The add-user form's fields, in form order. */
+export const USER_FIELDS = {
+  username: { label: 'Username', max: USERNAME_MAX },
+  email: { label: 'Email', max: EMAIL_MAX },
+  password: { label: 'Password', hint: `At least ${PASSWORD_MIN} characters.` },
+  role: { label: 'Role' },
+} as const satisfies Record<string, FieldSpec>
 
 export const UserInputSchema = z.object({
   username: UsernameSchema,

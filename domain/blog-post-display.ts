@@ -4,6 +4,8 @@
  * 100 KB first-load budget (tests/budget).
  */
 
+import { entityMessages } from './entity-messages'
+
 /** Cards show at most 2 tags (docs/product.md, Constants). */
 export const CARD_TAGS_MAX = 2
 /** Excerpt fallback length (docs/product.md, Constants). */
@@ -14,12 +16,8 @@ export const BLOG_MESSAGES = {
   emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
   viewAll: 'View all posts',
   allPosts: 'All Posts',
+  ...entityMessages('blog post'),
   notFound: 'Blog post not found',
+  /** The public page of one post. */
   loadFailed: 'Failed to load blog post',
-  created: 'Blog post created successfully',
-  updated: 'Blog post updated successfully',
-  deleted: 'Blog post deleted successfully',
-  createFailed: 'Failed to create blog post',
-  updateFailed: 'Failed to update blog post',
-  deleteFailed: 'Failed to delete blog post',
 } as const

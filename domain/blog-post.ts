@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
-import { IdSchema, idField, optionalUrlField, requiredText } from './fields'
+import { valuesOf } from './choices'
+import { IdSchema, idField, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
-export const POST_STATUSES = ['draft', 'published'] as const
+export const POST_STATUS_LABELS = { draft: 'Draft', published: 'Published' } as const
+export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const TAGS_MAX = 10
@@ -31,10 +33,20 @@ const TagsSchema = z
   )
   .check(z.maxLength(TAGS_MAX, { error: `At most ${TAGS_MAX} tags` }))
 
+/** The post form's fields, in form order. */
+export const POST_FIELDS = {
+  title: { label: 'Title', max: 200 },
+  excerpt: { label: 'Excerpt', max: 500 },
+  content: { label: 'Content (markdown)', max: 100_000 },
+  featuredImage: { label: 'Featured image URL (optional)' },
+  tags: { label: 'Tags (comma-separated)' },
+  status: { label: 'Status' },
+} as const satisfies Record<string, FieldSpec>
+
 export const PostInputSchema = z.object({
-  title: requiredText('Title is required', 200, 'Title'),
-  excerpt: requiredText('Excerpt is required', 500, 'Excerpt'),
-  content: requiredText('Content is required', 100_000, 'Content'),
+  title: requiredText('Title is required', POST_FIELDS.title.max, 'Title'),
+  excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt'),
+  content: requiredText('Content is required', POST_FIELDS.content.max, 'Content'),
   featuredImage: optionalUrlField('Featured image must be a valid URL'),
   status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft or published' }), 'draft'),
   tags: z._default(TagsSchema, []),

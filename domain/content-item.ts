@@ -1,41 +1,44 @@
 import * as z from 'zod/mini'
-import { IdSchema, isSafeUrl, requiredText } from './fields'
-
-export const CONTENT_TYPES = ['text', 'html', 'image', 'json'] as const
-export type ContentType = (typeof CONTENT_TYPES)[number]
+import { entityMessages } from './entity-messages'
+import { valuesOf } from './choices'
+import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
 
 /** The image type is labelled "Image URL" in the form. */
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
-  text: 'Text',
-  html: 'HTML',
-  image: 'Image URL',
-  json: 'JSON',
-}
+export const CONTENT_TYPE_LABELS = { text: 'Text', html: 'HTML', image: 'Image URL', json: 'JSON' } as const
+export const CONTENT_TYPES = valuesOf(CONTENT_TYPE_LABELS)
+export type ContentType = (typeof CONTENT_TYPES)[number]
 
 /** Values longer than this are cut with an ellipsis in the admin list (docs/product.md, Constants). */
 export const CONTENT_LIST_VALUE_MAX = 200
 
+/** Adding and editing are one call here, so both say "saved". */
 export const CONTENT_MESSAGES = {
-  loadFailed: 'Failed to load content',
+  ...entityMessages('content', 'content'),
   saved: 'Content saved successfully',
-  deleted: 'Content deleted successfully',
   saveFailed: 'Failed to save content',
-  deleteFailed: 'Failed to delete content',
   notFound: 'Content item not found',
 } as const
+
+/** The content form's fields, in form order; an image's value is labelled "Image URL". */
+export const CONTENT_FIELDS = {
+  section: { label: 'Section', max: 60 },
+  key: { label: 'Key', max: 60 },
+  type: { label: 'Type' },
+  value: { label: 'Value', max: 20_000 },
+} as const satisfies Record<string, FieldSpec>
 
 const NAME_PATTERN = /^[A-Z0-9][\w.-]*$/i
 
 /** POST /api/admin/content creates or, for an existing section and key, replaces the value. */
 export const ContentInputSchema = z
   .object({
-    section: requiredText('Section is required', 60, 'Section').check(
+    section: requiredText('Section is required', CONTENT_FIELDS.section.max, 'Section').check(
       z.regex(NAME_PATTERN, { error: 'Section may use letters, digits, dots, dashes and underscores' }),
     ),
-    key: requiredText('Key is required', 60, 'Key').check(
+    key: requiredText('Key is required', CONTENT_FIELDS.key.max, 'Key').check(
       z.regex(NAME_PATTERN, { error: 'Key may use letters, digits, dots, dashes and underscores' }),
     ),
-    value: requiredText('Value is required', 20_000, 'Value'),
+    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value'),
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(

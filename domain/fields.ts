@@ -2,6 +2,13 @@ import * as z from 'zod/mini'
 
 // Field primitives and limits shared by every entity schema, so a limit is written once.
 
+/**
+ * What a form shows for one field: its label, a hint under it and its length limit. Each entity
+ * module declares these next to its schema, which reads the same limits, so the admin forms and
+ * the functions never disagree on a name or a number.
+ */
+export type FieldSpec = { label: string; hint?: string; max?: number }
+
 /** RFC 5321: an address is at most 254 octets. */
 export const EMAIL_MAX = 254
 

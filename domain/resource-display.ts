@@ -4,26 +4,18 @@
  * validation library, within its 100 KB first-load budget (tests/budget).
  */
 
-export const RESOURCE_TYPES = ['ebook', 'guide', 'template', 'video'] as const
-export type ResourceType = (typeof RESOURCE_TYPES)[number]
+import { entityMessages } from './entity-messages'
+import { valuesOf } from './choices'
 
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  ebook: 'Ebook',
-  guide: 'Guide',
-  template: 'Template',
-  video: 'Video',
-}
+export const RESOURCE_TYPE_LABELS = { ebook: 'Ebook', guide: 'Guide', template: 'Template', video: 'Video' } as const
+export const RESOURCE_TYPES = valuesOf(RESOURCE_TYPE_LABELS)
+export type ResourceType = (typeof RESOURCE_TYPES)[number]
 
 export const RESOURCE_MESSAGES = {
   empty: 'No resources available yet.',
   emptyForType: (type: string) => `No ${type}s available.`,
   viewAll: 'View all resources',
-  created: 'Resource created successfully',
-  updated: 'Resource updated successfully',
-  deleted: 'Resource deleted successfully',
-  createFailed: 'Failed to create resource',
-  updateFailed: 'Failed to update resource',
-  deleteFailed: 'Failed to delete resource',
+  ...entityMessages('resource'),
   notFound: 'Resource not found',
 } as const
 

@@ -1,14 +1,24 @@
 import * as z from 'zod/mini'
-import { IdSchema, idField, optionalUrlField, requiredText, urlField } from './fields'
+import { IdSchema, idField, optionalUrlField, requiredText, urlField, type FieldSpec } from './fields'
 
 import { RESOURCE_TYPES } from './resource-display'
 
 export * from './resource-display'
 
+/** The resource form's fields, in form order. */
+export const RESOURCE_FIELDS = {
+  title: { label: 'Title', max: 200 },
+  type: { label: 'Type' },
+  description: { label: 'Description', max: 2000 },
+  fileUrl: { label: 'File URL' },
+  thumbnailUrl: { label: 'Thumbnail URL (optional)' },
+  isActive: { label: 'Active (shown on the Resources page)' },
+} as const satisfies Record<string, FieldSpec>
+
 /** What the admin form sends on create, and (with an id) on update. */
 export const ResourceInputSchema = z.object({
-  title: requiredText('Title is required', 200, 'Title'),
-  description: requiredText('Description is required', 2000, 'Description'),
+  title: requiredText('Title is required', RESOURCE_FIELDS.title.max, 'Title'),
+  description: requiredText('Description is required', RESOURCE_FIELDS.description.max, 'Description'),
   type: z._default(z.enum(RESOURCE_TYPES, { error: 'Type must be ebook, guide, template or video' }), 'ebook'),
   fileUrl: urlField('File URL is required', 'File URL must be a valid URL'),
   thumbnailUrl: optionalUrlField('Thumbnail URL must be a valid URL'),

@@ -30,7 +30,9 @@ const shellPath = join(DIST, 'shell.html')
 if (!existsSync(shellPath)) copyFileSync(join(DIST, 'index.html'), shellPath)
 // src/main.tsx loads React DOM with a dynamic import, so that it evaluates in a task of its own;
 // every page needs it at once, so every page starts fetching it at once.
-const renderer = manifest['node_modules/react-dom/client.js']
+// The key is the module's real path: with node_modules linked from another checkout it starts with
+// that checkout's folder, so the key is matched by its end.
+const renderer = Object.entries(manifest).find(([key]) => key.endsWith('node_modules/react-dom/client.js'))?.[1]
 if (!renderer) throw new Error('prerender: no chunk for react-dom/client in the manifest')
 const RENDERER = `/${renderer.file}`
 const rendererLink = `<link rel="modulepreload" crossorigin href="${RENDERER}">`

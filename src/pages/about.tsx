@@ -1,24 +1,20 @@
-import { ArrowRight, Check } from 'lucide-react'
+import { Check } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { isString, useListText, useText } from '../features/content/site-texts'
-import { usePageTitle } from './use-page-title'
+import { usePageTexts } from './use-page-title'
 import styles from './about.module.css'
+import { PageHero } from '../components/ui/page-hero'
+import { OnwardLink } from '../components/ui/onward-link'
+import { TitledSection } from '../components/ui/titled-section'
 
 export function AboutPage() {
-  const title = useText('about', 'title')
+  const { title, intro } = usePageTexts('about')
   const coachName = useText('site', 'coachName')
   const beliefs = useListText('about', 'beliefs', isString)
-  usePageTitle(title)
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <span className="eyebrow">About</span>
-          <h1>{title}</h1>
-          <p>{useText('about', 'intro')}</p>
-        </div>
-      </section>
+      <PageHero eyebrow="About" title={title} intro={intro} />
 
       <section className="section section-alt">
         <div className={`container ${styles.bioGrid}`}>
@@ -47,32 +43,26 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section className="section section-tint" aria-labelledby="beliefs-title">
-        <div className="container">
-          <div className="section-intro">
-            <h2 id="beliefs-title">What I believe</h2>
-          </div>
-          <ul className={styles.beliefs}>
-            {beliefs.map((belief) => (
-              <li key={belief}>
-                <span className={styles.check} aria-hidden="true">
-                  <Check size={18} />
-                </span>
-                {belief}
-              </li>
-            ))}
-          </ul>
-          <div className={styles.actions}>
-            <Link to="/book-now" className="btn btn-primary">
-              Book Now
-              <ArrowRight aria-hidden="true" size={18} />
-            </Link>
-            <Link to="/resources" className="btn btn-outline">
-              Free Resources
-            </Link>
-          </div>
+      <TitledSection id="beliefs-title" title="What I believe" tone="section-tint">
+        <ul className={styles.beliefs}>
+          {beliefs.map((belief) => (
+            <li key={belief}>
+              <span className={styles.check} aria-hidden="true">
+                <Check size={18} />
+              </span>
+              {belief}
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <OnwardLink to="/book-now" className="btn btn-primary">
+            Book Now
+          </OnwardLink>
+          <Link to="/resources" className="btn btn-outline">
+            Free Resources
+          </Link>
         </div>
-      </section>
+      </TitledSection>
     </>
   )
 }

@@ -1,74 +1,49 @@
 import { useSearchParams } from 'react-router-dom'
 import type { PostSummary } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
-import { EmptyState } from '../components/ui/empty-state'
+import { CardGrid } from '../components/ui/card-grid'
+import { FilteredEmptyState } from '../components/ui/empty-state'
+import { FilterBar } from '../components/ui/filter-bar'
 import { Settled } from '../components/ui/settled'
 import { Loading } from '../components/ui/loading'
 import { PostCard } from '../features/blog/components/post-card'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
 import { usePageTitle } from './use-page-title'
 import styles from './blog.module.css'
+import { PageHero } from '../components/ui/page-hero'
 
 export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
   usePageTitle('Blog')
   const [params, setParams] = useSearchParams()
   const tag = params.get('tag')
-  const showAll = () => setParams({}, { replace: true })
+  const select = (next: string | null) => setParams(next === null ? {} : { tag: next }, { replace: true })
+  const showAll = () => select(null)
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <span className="eyebrow">Blog</span>
-          <h1>Encouragement for everyday money decisions</h1>
-          <p>Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity.</p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Blog"
+        title="Encouragement for everyday money decisions"
+        intro="Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity."
+      />
       <section className="section">
         <div className="container">
           <Settled promise={posts} fallback={<Loading label="Loading posts…" reserve />}>
             {(list) => {
               const tags = [...new Set(list.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b))
               const shown = tag ? list.filter((post) => post.tags.includes(tag)) : list
+              const options = [{ value: null, label: BLOG_MESSAGES.allPosts }, ...tags.map((t) => ({ value: t, label: t }))]
               return (
                 <>
-                  {tags.length > 0 && (
-                    <div className="filter-bar" role="group" aria-label="Filter by topic">
-                      <button type="button" className="filter-chip" aria-pressed={tag === null} onClick={showAll}>
-                        {BLOG_MESSAGES.allPosts}
-                      </button>
-                      {tags.map((t) => (
-                        <button
-                          key={t}
-                          type="button"
-                          className="filter-chip"
-                          aria-pressed={tag === t}
-                          onClick={() => setParams({ tag: t }, { replace: true })}
-                        >
-                          {t}
-                        </button>
-                      ))}
-                    </div>
-                  )}
+                  {tags.length > 0 && <FilterBar label="Filter by topic" options={options} selected={tag} onSelect={select} />}
                   {shown.length > 0 ? (
-                    <ul className="grid grid-3" aria-label="Posts">
-                      {shown.map((post) => (
-                        <li key={post.id} className="list-reset">
-                          <PostCard post={post} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : tag ? (
-                    <EmptyState
-                      message={BLOG_MESSAGES.emptyForTag(tag)}
-                      action={
-                        <button type="button" className="btn btn-outline" onClick={showAll}>
-                          {BLOG_MESSAGES.viewAll}
-                        </button>
-                      }
-                    />
+                    <CardGrid label="Posts" items={shown} card={(post) => <PostCard post={post} />} />
                   ) : (
-                    <EmptyState message={BLOG_MESSAGES.empty} />
+                    <FilteredEmptyState
+                      filtered={tag ? BLOG_MESSAGES.emptyForTag(tag) : null}
+                      messages={BLOG_MESSAGES}
+                      onShowAll={showAll}
+                    />
                   )}
                 </>
               )

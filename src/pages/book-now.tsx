@@ -1,21 +1,14 @@
 import { Mic, UserRound, Users } from 'lucide-react'
 import { BookingForm } from '../features/booking/booking-form'
-import { useText } from '../features/content/site-texts'
-import { usePageTitle } from './use-page-title'
+import { usePageTexts } from './use-page-title'
 import styles from './book-now.module.css'
+import { PageHero } from '../components/ui/page-hero'
 
 export function BookNowPage() {
-  const title = useText('bookNow', 'title')
-  usePageTitle(title)
+  const { title, intro } = usePageTexts('bookNow')
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <span className="eyebrow">Speak · Coach · Consult</span>
-          <h1>{title}</h1>
-          <p>{useText('bookNow', 'intro')}</p>
-        </div>
-      </section>
+      <PageHero eyebrow="Speak · Coach · Consult" title={title} intro={intro} />
       <section className="section">
         <div className={`container ${styles.layout}`}>
           <div className={`card ${styles.formCard}`}>

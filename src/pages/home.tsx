@@ -1,6 +1,8 @@
-import { ArrowRight, HandHeart, Quote, Sprout, Users } from 'lucide-react'
+import { HandHeart, Quote, Sprout, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { isTitledText, useListText, useText } from '../features/content/site-texts'
+import { TitledSection } from '../components/ui/titled-section'
+import { OnwardLink } from '../components/ui/onward-link'
 import { usePageTitle } from './use-page-title'
 import styles from './home.module.css'
 
@@ -27,10 +29,9 @@ export function HomePage() {
             <h1>{useText('home', 'heroTitle')}</h1>
             <p className={styles.lead}>{useText('home', 'heroSubtitle')}</p>
             <div className={styles.actions}>
-              <Link to="/about" className="btn btn-primary">
+              <OnwardLink to="/about" className="btn btn-primary">
                 Meet {useText('site', 'coachName').split(' ')[0]}
-                <ArrowRight aria-hidden="true" size={18} />
-              </Link>
+              </OnwardLink>
               <Link to="/resources" className="btn btn-on-dark">
                 Free Resources
               </Link>
@@ -55,57 +56,46 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="container">
-          <div className="section-intro">
-            <h2 id="why-title">{useText('home', 'whyFinanceTitle')}</h2>
-            <p>{useText('home', 'whyFinanceText')}</p>
-          </div>
-          <ul className={`grid grid-3 ${styles.whyList}`}>
-            {whyPoints.map((point, index) => {
-              const Icon = WHY_ICONS[index % WHY_ICONS.length]!
-              return (
-                <li key={point.title} className={`card ${styles.whyCard}`}>
-                  <span className={styles.whyIcon} aria-hidden="true">
-                    <Icon size={24} />
-                  </span>
-                  <h3>{point.title}</h3>
-                  <p>{point.text}</p>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section section-tint" aria-labelledby="testimonials-title">
-        <div className="container">
-          <div className="section-intro center">
-            <h2 id="testimonials-title">{useText('home', 'testimonialsTitle')}</h2>
-          </div>
-          <ul className={`grid grid-2 ${styles.testimonials}`}>
-            {testimonials.map((testimonial) => (
-              <li key={testimonial.name} className={`card ${styles.testimonial}`}>
-                <figure>
-                  <Quote aria-hidden="true" size={28} className={styles.quoteMark} />
-                  <blockquote>
-                    <p>{testimonial.quote}</p>
-                  </blockquote>
-                  <figcaption>
-                    <span className={styles.avatar} aria-hidden="true">
-                      {testimonial.name.charAt(0)}
-                    </span>
-                    <span>
-                      <strong>{testimonial.name}</strong>
-                      {testimonial.detail && <span className={styles.detail}>{testimonial.detail}</span>}
-                    </span>
-                  </figcaption>
-                </figure>
+      <TitledSection id="why-title" title={useText('home', 'whyFinanceTitle')} intro={useText('home', 'whyFinanceText')}>
+        <ul className={`grid grid-3 ${styles.whyList}`}>
+          {whyPoints.map((point, index) => {
+            const Icon = WHY_ICONS[index % WHY_ICONS.length]!
+            return (
+              <li key={point.title} className={`card ${styles.whyCard}`}>
+                <span className={`icon-tile ${styles.whyIcon}`} aria-hidden="true">
+                  <Icon size={24} />
+                </span>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
               </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+            )
+          })}
+        </ul>
+      </TitledSection>
+
+      <TitledSection id="testimonials-title" title={useText('home', 'testimonialsTitle')} tone="section-tint" center>
+        <ul className={`grid grid-2 ${styles.testimonials}`}>
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.name} className={`card ${styles.testimonial}`}>
+              <figure>
+                <Quote aria-hidden="true" size={28} className={styles.quoteMark} />
+                <blockquote>
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <span className={`disc ${styles.avatar}`} aria-hidden="true">
+                    {testimonial.name.charAt(0)}
+                  </span>
+                  <span>
+                    <strong>{testimonial.name}</strong>
+                    {testimonial.detail && <span className={styles.detail}>{testimonial.detail}</span>}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
 
       <section className="section" aria-labelledby="cta-title">
         <div className="container">

@@ -1,25 +1,19 @@
 import { ArrowRight, Gem, HeartHandshake, Mic, TrendingUp, UserRound, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { isTitledText, useListText, useText } from '../features/content/site-texts'
-import { usePageTitle } from './use-page-title'
+import { isTitledText, useListText } from '../features/content/site-texts'
+import { usePageTexts } from './use-page-title'
 import styles from './services.module.css'
+import { PageHero } from '../components/ui/page-hero'
 
 const ICONS: LucideIcon[] = [UserRound, TrendingUp, Gem, HeartHandshake, Mic]
 
 export function ServicesPage() {
-  const title = useText('services', 'title')
+  const { title, intro } = usePageTexts('services')
   const services = useListText('services', 'items', isTitledText)
-  usePageTitle(title)
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <span className="eyebrow">How I can help</span>
-          <h1>{title}</h1>
-          <p>{useText('services', 'intro')}</p>
-        </div>
-      </section>
+      <PageHero eyebrow="How I can help" title={title} intro={intro} />
       <section className="section">
         <div className="container">
           <ul className={`grid grid-3 ${styles.list}`}>
@@ -32,7 +26,7 @@ export function ServicesPage() {
                   </span>
                   <h2 className={styles.title}>{service.title}</h2>
                   <p>{service.text}</p>
-                  <Link to="/book-now" className={styles.book}>
+                  <Link to="/book-now" className={`touch-row ${styles.book}`}>
                     Book Now
                     <span className="visually-hidden">: {service.title}</span>
                     <ArrowRight aria-hidden="true" size={18} />

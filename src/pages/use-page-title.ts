@@ -8,3 +8,11 @@ export function usePageTitle(title: string | null) {
     document.title = title ? `${title} | ${siteName}` : `${siteName} | Faith-based financial coaching`
   }, [title, siteName])
 }
+
+/** The editable title and intro of an inner page's hero; the title also names the document. */
+export function usePageTexts(section: 'about' | 'services' | 'bookNow') {
+  const title = useText(section, 'title')
+  const intro = useText(section, 'intro')
+  usePageTitle(title)
+  return { title, intro }
+}

@@ -25,3 +25,5 @@ export function useFlash() {
 
   return { flash, setFlash, run, clear: () => setFlash(null) }
 }
+
+export type FlashControl = ReturnType<typeof useFlash>

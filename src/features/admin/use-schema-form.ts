@@ -1,25 +1,47 @@
 import { useState, type FormEvent } from 'react'
 import * as z from 'zod/mini'
-import { fieldIssues } from '../../../domain/fields'
+import { fieldIssues, type FieldSpec } from '../../../domain/fields'
 
 /**
  * The state every admin form shares: its values, the entity schema's message under each field,
  * and "saving". On submit the values (through `toInput`, e.g. tags text to a list) are parsed with
- * the same schema the function uses; only valid data reaches `onSave`.
+ * the same schema the function uses; only valid data reaches `onSave`. `fields` are the entity's
+ * field specs, so `field(name)` hands a field component its label, hint, error, value and onChange.
  */
-export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, unknown>>(
-  schema: S,
-  initial: V,
-  onSave: (data: z.output<S>) => Promise<boolean>,
-  toInput: (values: V) => unknown = (values) => values,
-) {
+export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, unknown>>({
+  schema,
+  fields,
+  initial,
+  onSave,
+  toInput = (values) => values,
+}: {
+  schema: S
+  fields: { readonly [K in keyof V]: FieldSpec }
+  initial: V
+  onSave: (data: z.output<S>) => Promise<boolean>
+  toInput?: (values: V) => unknown
+}) {
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
 
-  /** An onChange handler for a text field, select or textarea. */
-  const set = (name: keyof V) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }))
+  const change = (name: keyof V, value: unknown) => setValues((current) => ({ ...current, [name]: value }))
+
+  /** The props of a text field, select or textarea bound to `name`. */
+  const field = (name: keyof V & string) => ({
+    label: fields[name].label,
+    hint: fields[name].hint,
+    error: errors[name],
+    value: String(values[name]),
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+  })
+
+  /** The props of a checkbox bound to `name`. */
+  const checkbox = (name: keyof V & string) => ({
+    label: fields[name].label,
+    checked: Boolean(values[name]),
+    onChange: (checked: boolean) => change(name, checked),
+  })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -34,5 +56,7 @@ export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, 
     setSaving(false)
   }
 
-  return { values, setValues, errors, saving, set, submit }
+  return { values, saving, field, checkbox, submit }
 }
+
+export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'saving' | 'submit'>

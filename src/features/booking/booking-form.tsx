@@ -137,7 +137,7 @@ export function BookingForm() {
         />
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-      <div className={styles.trap} aria-hidden="true">
+      <div className="form-trap" aria-hidden="true">
         <label htmlFor="booking-website">Website</label>
         <input id="booking-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>

@@ -61,7 +61,7 @@ export function NewsletterForm() {
     <section id={FORM_ANCHORS.newsletter} className={styles.box} aria-labelledby={`${id}-title`}>
       <div className={styles.inner}>
         <div className={styles.text}>
-          <span className={styles.icon} aria-hidden="true">
+          <span className="disc" aria-hidden="true">
             <Mail size={22} />
           </span>
           <div>
@@ -90,7 +90,7 @@ export function NewsletterForm() {
           {/* The page the form is on: its answer is shown on the same page. */}
           <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={pathname} />
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-          <div className={styles.trap} aria-hidden="true">
+          <div className="form-trap" aria-hidden="true">
             <label htmlFor={`${id}-website`}>Website</label>
             <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>

@@ -1,81 +1,81 @@
 import { useSearchParams } from 'react-router-dom'
-import { Loading } from '../../components/ui/loading'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import styles from '../../features/admin/components/admin-ui.module.css'
+import { EntityList } from '../../features/admin/components/entity-list'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
-import { PostsTab } from '../../features/admin/components/posts-tab'
-import { ResourcesTab } from '../../features/admin/components/resources-tab'
+import { LoadState } from '../../features/admin/components/load-state'
+import { postsTab } from '../../features/admin/components/posts-tab'
+import { resourcesTab } from '../../features/admin/components/resources-tab'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
 
 const loadAll = () => Promise.all([adminApi.posts(), adminApi.resources()])
+
+type Tab = 'posts' | 'resources'
+/** Each tab, its name and the `new` value that opens its create form. */
+const TABS = [
+  { tab: 'posts', name: 'Blog Posts', creates: 'post' },
+  { tab: 'resources', name: 'Resources', creates: 'resource' },
+] as const satisfies { tab: Tab; name: string; creates: string }[]
 
 /** Two tabs with counts; the tab and "new" form live in the URL so links can open them. */
 export function BlogResourcesPage() {
   const [data, reload] = useAdminData(loadAll, 'Failed to load data')
   const flash = useFlash()
   const [params, setParams] = useSearchParams()
-  const tab = params.get('tab') === 'resources' ? 'resources' : 'posts'
-  const creating = params.get('new') === (tab === 'posts' ? 'post' : 'resource')
+  const current = TABS.find(({ tab }) => tab === params.get('tab')) ?? TABS[0]
+  const creating = params.get('new') === current.creates
   const setCreating = (open: boolean) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (open) next.set('new', tab === 'posts' ? 'post' : 'resource')
+      (now) => {
+        const next = new URLSearchParams(now)
+        if (open) next.set('new', current.creates)
         else next.delete('new')
         return next
       },
       { replace: true },
     )
-  const selectTab = (next: 'posts' | 'resources') => {
+  const selectTab = (next: Tab) => {
     flash.clear()
     setParams(next === 'resources' ? { tab: 'resources' } : {}, { replace: true })
   }
 
   const [posts, resources] = data.status === 'ready' ? data.data : [[], []]
+  const counts: Record<Tab, number> = { posts: posts.length, resources: resources.length }
+  const list = { creating, setCreating, reload, flash }
 
   return (
     <>
       <AdminPageHeader title="Blog & Resources" description="Write posts and share free resources." />
       <div className={styles.tabs} role="tablist" aria-label="Blog and resources">
-        <button
-          type="button"
-          role="tab"
-          id="tab-posts"
-          aria-controls="panel-posts"
-          aria-selected={tab === 'posts'}
-          className={styles.tab}
-          onClick={() => selectTab('posts')}
-        >
-          Blog Posts <span className={styles.count}>{posts.length}</span>
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-resources"
-          aria-controls="panel-resources"
-          aria-selected={tab === 'resources'}
-          className={styles.tab}
-          onClick={() => selectTab('resources')}
-        >
-          Resources <span className={styles.count}>{resources.length}</span>
-        </button>
+        {TABS.map(({ tab, name }) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`tab-${tab}`}
+            aria-controls={`panel-${tab}`}
+            aria-selected={tab === current.tab}
+            className={`touch-row ${styles.tab}`}
+            onClick={() => selectTab(tab)}
+          >
+            {name} <span className={styles.count}>{counts[tab]}</span>
+          </button>
+        ))}
       </div>
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {data.status === 'loading' && <Loading label="Loading…" />}
-        {data.status === 'error' && (
-          <p className="notice notice-error" role="alert">
-            {data.error}
-          </p>
-        )}
-        {data.status === 'ready' &&
-          (tab === 'posts' ? (
-            <PostsTab posts={posts} creating={creating} setCreating={setCreating} reload={reload} flash={flash} />
-          ) : (
-            <ResourcesTab resources={resources} creating={creating} setCreating={setCreating} reload={reload} flash={flash} />
-          ))}
+      <div role="tabpanel" id={`panel-${current.tab}`} aria-labelledby={`tab-${current.tab}`}>
+        {/* Keyed by tab: a row being edited in one tab is not open in the other. */}
+        <LoadState state={data} loading="Loading…">
+          {() =>
+            current.tab === 'posts' ? (
+              <EntityList key="posts" {...postsTab} rows={posts} {...list} />
+            ) : (
+              <EntityList key="resources" {...resourcesTab} rows={resources} {...list} />
+            )
+          }
+        </LoadState>
       </div>
     </>
   )

@@ -1,4 +1,3 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import {
   CONTENT_LIST_VALUE_MAX,
@@ -9,124 +8,87 @@ import {
 } from '../../../domain/content-item'
 import { truncate } from '../../../domain/text'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Loading } from '../../components/ui/loading'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { AdminTable, type Column } from '../../features/admin/components/admin-table'
 import styles from '../../features/admin/components/admin-ui.module.css'
-import { useConfirm } from '../../features/admin/components/confirm-dialog'
 import { ContentForm } from '../../features/admin/components/content-form'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { LoadState } from '../../features/admin/components/load-state'
+import { Panel } from '../../features/admin/components/panel'
+import { AddButton } from '../../features/admin/components/row-action'
 import { useAdminData } from '../../features/admin/use-admin-data'
+import { useEntityCrud, type EntityCrud } from '../../features/admin/use-entity-crud'
 import { useFlash } from '../../features/admin/use-flash'
 
+const { saved, saveFailed } = CONTENT_MESSAGES
+
+/** Adding and editing are the same call: it creates or replaces the value of a section and key. */
+const contentCrud: EntityCrud<ContentItem, ContentItem, ContentInput> = {
+  subject: (item) => `${item.section} / ${item.key}`,
+  calls: { create: adminApi.saveContent, update: (_id, input) => adminApi.saveContent(input), remove: adminApi.deleteContent },
+  messages: { ...CONTENT_MESSAGES, created: saved, updated: saved, createFailed: saveFailed, updateFailed: saveFailed },
+  open: (item) => item,
+  question: (item) => ({
+    title: 'Delete content item?',
+    message: `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`,
+  }),
+}
+
+const columns: Column<ContentItem>[] = [
+  { label: 'Key', className: styles.cellStrong, cell: (item) => item.key },
+  { label: 'Value', className: styles.value, cell: (item) => truncate(item.value, CONTENT_LIST_VALUE_MAX) },
+  { label: 'Type', cell: (item) => CONTENT_TYPE_LABELS[item.type] },
+  {
+    label: 'Updated',
+    className: styles.muted,
+    cell: (item) => `${new Date(item.updatedAt).toLocaleDateString('en-US')} by ${item.updatedBy}`,
+  },
+]
+
+/** The items grouped by section, one table each; one form is open at a time, Add or a row's Edit. */
 export function ContentPage() {
   const [items, reload] = useAdminData(adminApi.content, CONTENT_MESSAGES.loadFailed)
-  const { flash, run, clear } = useFlash()
-  const { confirm, dialog } = useConfirm()
-  const [editing, setEditing] = useState<ContentItem | 'new' | null>(null)
-
-  async function save(input: ContentInput) {
-    const ok = await run(() => adminApi.saveContent(input), { success: CONTENT_MESSAGES.saved, failure: CONTENT_MESSAGES.saveFailed })
-    if (ok) {
-      setEditing(null)
-      reload()
-    }
-    return ok
+  const flash = useFlash()
+  const [creating, setCreating] = useState(false)
+  const list = useEntityCrud(contentCrud, { flash, reload, closeCreate: () => setCreating(false), onEdit: () => setCreating(false) })
+  const editor = list.editing && {
+    id: list.editing.id,
+    form: <ContentForm initial={list.editing} onSave={list.update} onCancel={list.stopEditing} />,
   }
-
-  async function remove(item: ContentItem) {
-    if (!(await confirm('Delete content item?', `Delete "${item.section} / ${item.key}"? The page falls back to its built-in text.`)))
-      return
-    if (await run(() => adminApi.deleteContent(item.id), { success: CONTENT_MESSAGES.deleted, failure: CONTENT_MESSAGES.deleteFailed }))
-      reload()
-  }
-
-  const sections = items.status === 'ready' ? groupBySection(items.data) : []
 
   return (
     <>
       <AdminPageHeader title="Content" description="The texts of the public pages, by section. A missing item shows the built-in text.">
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing('new')}>
-          <Plus aria-hidden="true" size={18} /> Add content
-        </button>
+        <AddButton
+          label="Add content"
+          onClick={() => {
+            list.stopEditing()
+            setCreating(true)
+          }}
+        />
       </AdminPageHeader>
-      <FlashBanner flash={flash} onClose={clear} />
-      {editing === 'new' && (
-        <section className={styles.panel} aria-labelledby="content-form-title">
-          <h2 id="content-form-title" className={styles.panelTitle}>
-            Add content
-          </h2>
-          <ContentForm onSave={save} onCancel={() => setEditing(null)} />
-        </section>
+      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      {creating && (
+        <Panel title="Add content">
+          <ContentForm onSave={list.create} onCancel={() => setCreating(false)} />
+        </Panel>
       )}
-      {items.status === 'loading' && <Loading label="Loading content…" />}
-      {items.status === 'error' && (
-        <p className="notice notice-error" role="alert">
-          {items.error}
-        </p>
-      )}
-      {items.status === 'ready' && items.data.length === 0 && (
-        <EmptyState message="No content items yet. The site shows its built-in texts." />
-      )}
-      {sections.map(([section, sectionItems]) => (
-        <section key={section} className={`${styles.panel} ${styles.sectionGroup}`} aria-label={`Section ${section}`}>
-          <h2 className={styles.sectionName}>{section}</h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Value</th>
-                <th scope="col">Type</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sectionItems.map((item) =>
-                editing !== 'new' && editing?.id === item.id ? (
-                  <tr key={item.id}>
-                    <td colSpan={5}>
-                      <ContentForm initial={item} onSave={save} onCancel={() => setEditing(null)} />
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={item.id}>
-                    <td data-label="Key" className={styles.cellStrong}>
-                      {item.key}
-                    </td>
-                    <td data-label="Value" className={styles.value}>
-                      {truncate(item.value, CONTENT_LIST_VALUE_MAX)}
-                    </td>
-                    <td data-label="Type">{CONTENT_TYPE_LABELS[item.type]}</td>
-                    <td data-label="Updated" className={styles.muted}>
-                      {new Date(item.updatedAt).toLocaleDateString('en-US')} by {item.updatedBy}
-                    </td>
-                    <td className={styles.actions}>
-                      <button type="button" className={styles.iconButton} onClick={() => setEditing(item)}>
-                        <Pencil aria-hidden="true" size={16} /> Edit
-                        <span className="visually-hidden">
-                          {' '}
-                          {item.section} / {item.key}
-                        </span>
-                      </button>
-                      <button type="button" className={`${styles.iconButton} ${styles.dangerLink}`} onClick={() => remove(item)}>
-                        <Trash2 aria-hidden="true" size={16} /> Delete
-                        <span className="visually-hidden">
-                          {' '}
-                          {item.section} / {item.key}
-                        </span>
-                      </button>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </section>
-      ))}
-      {dialog}
+      <LoadState state={items} loading="Loading content…">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState message="No content items yet. The site shows its built-in texts." />
+          ) : (
+            groupBySection(data).map(([section, sectionItems]) => (
+              <section key={section} className={`${styles.panel} ${styles.sectionGroup}`} aria-label={`Section ${section}`}>
+                <h2 className={styles.sectionName}>{section}</h2>
+                <AdminTable columns={columns} rows={sectionItems} actions={list.actions} editor={editor} />
+              </section>
+            ))
+          )
+        }
+      </LoadState>
+      {list.dialog}
     </>
   )
 }

@@ -1,11 +1,12 @@
 import { CalendarClock, FilePlus2, FileText, Newspaper, Plus, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { formatLongDate } from '../../../domain/text'
-import { Loading } from '../../components/ui/loading'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import { EmailSetupNotice, emailTransportLabel } from '../../features/admin/components/email-setup-notice'
 import styles from '../../features/admin/components/admin-ui.module.css'
+import { LoadState } from '../../features/admin/components/load-state'
+import { Panel } from '../../features/admin/components/panel'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { readSession } from '../../lib/session'
 
@@ -19,28 +20,23 @@ export function DashboardPage() {
   return (
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${readSession()?.user.username ?? ''}.`} />
-      {stats.status === 'loading' && <Loading label="Loading dashboard…" />}
-      {stats.status === 'error' && (
-        <p className="notice notice-error" role="alert">
-          {stats.error}
-        </p>
-      )}
-      {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
-      {stats.status === 'ready' && (
-        <ul className={styles.statGrid} aria-label="Site totals">
-          <Stat icon={<Users size={22} />} value={String(stats.data.users)} label="Total users" />
-          <Stat icon={<FileText size={22} />} value={String(stats.data.contentItems)} label="Content items" />
-          <Stat
-            icon={<CalendarClock size={22} />}
-            value={stats.data.lastUpdated ? formatLongDate(stats.data.lastUpdated) : 'Never'}
-            label="Last updated"
-          />
-        </ul>
-      )}
-      <section className={styles.panel} aria-labelledby="quick-actions">
-        <h2 id="quick-actions" className={styles.panelTitle}>
-          Quick actions
-        </h2>
+      <LoadState state={stats} loading="Loading dashboard…">
+        {(data) => (
+          <>
+            <EmailSetupNotice email={data.email} />
+            <ul className={styles.statGrid} aria-label="Site totals">
+              <Stat icon={<Users size={22} />} value={String(data.users)} label="Total users" />
+              <Stat icon={<FileText size={22} />} value={String(data.contentItems)} label="Content items" />
+              <Stat
+                icon={<CalendarClock size={22} />}
+                value={data.lastUpdated ? formatLongDate(data.lastUpdated) : 'Never'}
+                label="Last updated"
+              />
+            </ul>
+          </>
+        )}
+      </LoadState>
+      <Panel title="Quick actions">
         <div className={styles.quickActions}>
           <Link to="/admin/content" className="btn btn-secondary btn-small">
             <Plus aria-hidden="true" size={18} /> Add content
@@ -57,11 +53,8 @@ export function DashboardPage() {
             </Link>
           )}
         </div>
-      </section>
-      <section className={styles.panel} aria-labelledby="system-info">
-        <h2 id="system-info" className={styles.panelTitle}>
-          System info
-        </h2>
+      </Panel>
+      <Panel title="System info">
         <dl className={styles.infoList}>
           <dt>Admin panel</dt>
           <dd>Version {ADMIN_VERSION}</dd>
@@ -72,7 +65,7 @@ export function DashboardPage() {
           <dt>Email</dt>
           <dd>{stats.status === 'ready' ? emailTransportLabel(stats.data.email) : 'SendGrid'}</dd>
         </dl>
-      </section>
+      </Panel>
     </>
   )
 }

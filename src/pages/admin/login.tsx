@@ -2,10 +2,11 @@ import { LockKeyhole } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router-dom'
 import * as z from 'zod/mini'
-import { LoginSchema } from '../../../domain/admin-user'
+import { LOGIN_FIELDS, LoginSchema } from '../../../domain/admin-user'
 import { DEMO_CREDENTIALS } from '../../../domain/demo'
 import { firstIssue } from '../../../domain/fields'
 import { login } from '../../features/admin/api/login'
+import { TextField } from '../../features/admin/components/field'
 import { readSession } from '../../lib/session'
 import styles from './login.module.css'
 
@@ -46,31 +47,23 @@ export function LoginPage() {
         <h1 className={styles.title}>Admin sign in</h1>
         <p className={styles.intro}>Sign in to manage the site's content, blog, resources and subscribers.</p>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="username">Username</label>
-            <input
-              id="username"
-              name="username"
-              className="input"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField
+            label={LOGIN_FIELDS.username.label}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label={LOGIN_FIELDS.password.label}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {error && (
             <p className="notice notice-error" role="alert">
               {error}

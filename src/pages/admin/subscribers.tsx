@@ -1,15 +1,25 @@
 import { Download, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { EmptyState } from '../../components/ui/empty-state'
-import { Loading } from '../../components/ui/loading'
+import type { Subscriber } from '../../../domain/subscriber'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { exportSubscribers } from '../../features/admin/api/export-subscribers'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { AdminList, type Column } from '../../features/admin/components/admin-table'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { LoadState } from '../../features/admin/components/load-state'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
+
+const columns: Column<Subscriber>[] = [
+  { label: 'Email', className: styles.cellStrong, cell: (subscriber) => subscriber.email },
+  {
+    label: 'Subscribed',
+    className: styles.muted,
+    cell: (subscriber) => new Date(subscriber.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+  },
+]
 
 /** Subscribers, 50 a page in email order, with a search on the start of the address. */
 export function SubscribersPage() {
@@ -67,53 +77,26 @@ export function SubscribersPage() {
           <Search aria-hidden="true" size={18} /> Search
         </button>
       </form>
-      {data.status === 'loading' && <Loading label="Loading subscribers…" />}
-      {data.status === 'error' && (
-        <p className="notice notice-error" role="alert">
-          {data.error}
-        </p>
-      )}
-      {data.status === 'ready' &&
-        (data.data.subscribers.length === 0 ? (
-          <EmptyState message={search ? `No subscribers match "${search}".` : 'No subscribers yet.'} />
-        ) : (
-          <div className={styles.panel}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Subscribed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.subscribers.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <td data-label="Email" className={styles.cellStrong}>
-                      {subscriber.email}
-                    </td>
-                    <td data-label="Subscribed" className={styles.muted}>
-                      {new Date(subscriber.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <nav className={styles.pager} aria-label="Pages">
-              <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                Previous
-              </button>
-              <span className={styles.muted}>Page {page}</span>
-              <button
-                type="button"
-                className="btn btn-outline btn-small"
-                disabled={!data.data.hasMore}
-                onClick={() => go({ page: page + 1 })}
-              >
-                Next
-              </button>
-            </nav>
-          </div>
-        ))}
+      <LoadState state={data} loading="Loading subscribers…">
+        {({ subscribers, hasMore }) => (
+          <AdminList
+            columns={columns}
+            rows={subscribers}
+            empty={search ? `No subscribers match "${search}".` : 'No subscribers yet.'}
+            footer={
+              <nav className={styles.pager} aria-label="Pages">
+                <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                  Previous
+                </button>
+                <span className={styles.muted}>Page {page}</span>
+                <button type="button" className="btn btn-outline btn-small" disabled={!hasMore} onClick={() => go({ page: page + 1 })}>
+                  Next
+                </button>
+              </nav>
+            }
+          />
+        )}
+      </LoadState>
     </>
   )
 }

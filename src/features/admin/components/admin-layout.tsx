@@ -69,7 +69,7 @@ export function AdminLayout() {
       <aside className={styles.sidebar}>
         <div className={styles.brandRow}>
           <Link to="/admin" className={styles.brand}>
-            <span className={styles.brandMark} aria-hidden="true">
+            <span className={`icon-tile ${styles.brandMark}`} aria-hidden="true">
               F
             </span>
             <span className={styles.label}>Admin</span>

@@ -1,95 +1,46 @@
-import { useId } from 'react'
 import {
-  CONTENT_TYPES,
+  CONTENT_FIELDS,
   CONTENT_TYPE_LABELS,
   ContentInputSchema,
   type ContentInput,
   type ContentItem,
 } from '../../../../domain/content-item'
-import { describedBy, Field } from './field'
 import { useSchemaForm } from '../use-schema-form'
-import styles from './admin-ui.module.css'
+import { EntityForm, type EntityFormProps } from './entity-form'
+import { SelectField, TextAreaField, TextField } from './field'
 
 /** Add or edit a content item; an edit is saved with the same four fields (POST /api/admin/content). */
-export function ContentForm({
-  initial,
-  onSave,
-  onCancel,
-}: {
-  initial?: ContentItem
-  onSave: (input: ContentInput) => Promise<boolean>
-  onCancel: () => void
-}) {
-  const id = useId()
-  const { values, errors, saving, set, submit } = useSchemaForm(
-    ContentInputSchema,
-    {
+export function ContentForm({ initial, onSave, onCancel }: EntityFormProps<ContentItem, ContentInput>) {
+  const form = useSchemaForm({
+    schema: ContentInputSchema,
+    fields: CONTENT_FIELDS,
+    initial: {
       section: initial?.section ?? '',
       key: initial?.key ?? '',
       value: initial?.value ?? '',
-      type: initial?.type ?? ('text' as ContentInput['type']),
+      type: initial?.type ?? 'text',
     },
     onSave,
-  )
+  })
+  const { type } = form.values
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={submit}
-      noValidate
-      aria-label={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'}
+    <EntityForm
+      form={form}
+      name={initial ? `Edit ${initial.section} / ${initial.key}` : 'Add content'}
+      submitLabel="Save"
+      onCancel={onCancel}
     >
-      <div className={styles.formGrid}>
-        <Field id={`${id}-section`} label="Section" error={errors.section}>
-          <input
-            id={`${id}-section`}
-            className="input"
-            value={values.section}
-            onChange={set('section')}
-            readOnly={Boolean(initial)}
-            {...describedBy(`${id}-section`, errors.section)}
-          />
-        </Field>
-        <Field id={`${id}-key`} label="Key" error={errors.key}>
-          <input
-            id={`${id}-key`}
-            className="input"
-            value={values.key}
-            onChange={set('key')}
-            readOnly={Boolean(initial)}
-            {...describedBy(`${id}-key`, errors.key)}
-          />
-        </Field>
-        <Field id={`${id}-type`} label="Type" error={errors.type}>
-          <select id={`${id}-type`} className="input" value={values.type} onChange={set('type')}>
-            {CONTENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {CONTENT_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <div className={styles.span2}>
-          <Field id={`${id}-value`} label={values.type === 'image' ? 'Image URL' : 'Value'} error={errors.value}>
-            <textarea
-              id={`${id}-value`}
-              className="input"
-              rows={values.type === 'text' || values.type === 'image' ? 3 : 8}
-              value={values.value}
-              onChange={set('value')}
-              {...describedBy(`${id}-value`, errors.value)}
-            />
-          </Field>
-        </div>
-      </div>
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-secondary btn-small" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="btn btn-outline btn-small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      {/* An edit keeps its address: the section and key say where the text shows. */}
+      <TextField {...form.field('section')} readOnly={Boolean(initial)} />
+      <TextField {...form.field('key')} readOnly={Boolean(initial)} />
+      <SelectField {...form.field('type')} options={CONTENT_TYPE_LABELS} />
+      <TextAreaField
+        {...form.field('value')}
+        label={type === 'image' ? CONTENT_TYPE_LABELS.image : CONTENT_FIELDS.value.label}
+        rows={type === 'text' || type === 'image' ? 3 : 8}
+        wide
+      />
+    </EntityForm>
   )
 }

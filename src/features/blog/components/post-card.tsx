@@ -11,7 +11,7 @@ export function PostCard({ post }: { post: PostSummary }) {
   const [imageFailed, setImageFailed] = useState(false)
   const date = post.publishedAt ?? post.createdAt
   return (
-    <article className={`card ${styles.card}`}>
+    <article className={`card card-tile ${styles.card}`}>
       {post.featuredImage && !imageFailed ? (
         <img
           className={styles.image}
@@ -27,7 +27,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           <span>{post.title.charAt(0)}</span>
         </div>
       )}
-      <div className={styles.body}>
+      <div className="card-tile-body">
         {post.tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
             {post.tags.slice(0, CARD_TAGS_MAX).map((tag) => (

@@ -13,7 +13,7 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
   const typeLabel = isResourceType(resource.type) ? RESOURCE_TYPE_LABELS[resource.type] : resource.type
 
   return (
-    <article className={`card ${styles.card}`}>
+    <article className="card card-tile">
       <div className={styles.media} data-type={resource.type}>
         {showThumbnail ? (
           <img src={resource.thumbnailUrl} alt="" loading="lazy" width={640} height={360} onError={() => setThumbnailFailed(true)} />
@@ -23,7 +23,7 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
           </span>
         )}
       </div>
-      <div className={styles.body}>
+      <div className="card-tile-body">
         <span className={styles.type}>{typeLabel}</span>
         <h2 className={styles.title}>{resource.title}</h2>
         <p className={styles.description}>{resource.description}</p>
