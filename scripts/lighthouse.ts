@@ -6,7 +6,8 @@
  *   LH_PAGES=/,/about                    measure only these paths (docs/ is left as it is)
  *   LH_SAVE=1                            also keep each full report in .tmp/lighthouse/ (to dig in)
  *   LH_RUNS=5                            runs per page (default 5); the median run is reported
- * Without it, the script starts `netlify serve` itself with the demo seed.
+ * Without it, the script builds and serves the site as the browser tests do (scripts/test-servers.ts),
+ * with the demo content.
  *
  * Each page is measured LH_RUNS times and the run with the median performance score stands for
  * it, as Lighthouse CI does: on this 2-core machine the server answers the page's calls in the
@@ -19,48 +20,24 @@
  * would triple the JavaScript bytes Lighthouse sees. So pages are measured through a small proxy
  * that compresses as the CDN does; nothing else about the responses changes.
  */
-import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 import { ENDPOINTS, postPath, PUBLIC_PAGES } from '../domain/route-map'
-import { linkDevFunctions } from './dev-functions'
-import { localServerEnv } from './local-server'
+import { startTestServers } from './test-servers'
 
 const PORT = Number(process.env.LH_PORT ?? 8877)
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5))
 let base = process.env.LH_BASE_URL
-let server: ReturnType<typeof spawn> | undefined
-
-async function waitFor(url: string, seconds: number) {
-  for (let i = 0; i < seconds; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`)
-}
+let stopServer: (() => Promise<void>) | undefined
 
 if (!base) {
   base = `http://localhost:${PORT}`
-  // netlify serve reads dist/_headers before it builds and lets that copy win: start from none.
-  rmSync('dist/_headers', { force: true })
-  linkDevFunctions()
-  server = spawn('npx', ['netlify', 'serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', '--port', String(PORT)], {
-    env: { ...process.env, ...localServerEnv() },
-    stdio: 'ignore',
-    detached: true,
-  })
-  await waitFor(`${base}/api/content`, 240)
-  // The demo content, whatever an earlier run (browser tests share the local sandbox) left behind.
+  // The production build, served as the browser tests serve it (a fresh build, its own sandbox).
+  stopServer = await startTestServers(1, { firstPort: PORT, reuse: false })
   await fetch(`${base}/api/dev/seed`, { method: 'POST', body: JSON.stringify({ reset: true }) })
 }
 
@@ -171,7 +148,7 @@ try {
 } finally {
   await chrome.kill()
   proxyServer?.close()
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+  await stopServer?.()
 }
 
 console.table(summary)

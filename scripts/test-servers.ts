@@ -20,7 +20,7 @@ const bin = path.join(root, 'node_modules', '.bin')
 const START_TIMEOUT_MS = 180_000
 
 export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
-export const testServerUrl = (index: number) => `http://localhost:${FIRST_TEST_PORT + index}`
+export const testServerUrl = (index: number, firstPort = FIRST_TEST_PORT) => `http://localhost:${firstPort + index}`
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -33,8 +33,8 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** A folder that looks like the project to netlify serve, with nothing to build. */
-function prepareFolder(index: number): string {
-  const folder = path.join(serversDir, `w${index}`)
+function prepareFolder(port: number): string {
+  const folder = path.join(serversDir, String(port))
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(path.join(folder, '.tmp'), { recursive: true })
   const config = readFileSync(path.join(root, 'netlify.toml'), 'utf8')
@@ -43,7 +43,11 @@ function prepareFolder(index: number): string {
   const base = path.relative(root, folder)
   const prebuilt = config.replace('\n  command = "npm run build"\n', `\n  base = "${base}"\n  command = "true"\n`)
   if (prebuilt === config) throw new Error('netlify.toml: the build command line was not found')
-  writeFileSync(path.join(folder, 'netlify.toml'), prebuilt)
+  // [dev] publish points netlify dev at Vite's public/ folder; netlify serve would look there for
+  // the built pages too (and find no shell.html): the served folder is dist/.
+  const served = prebuilt.replace('\n  publish = "public"\n', '\n')
+  if (served === prebuilt) throw new Error('netlify.toml: the [dev] publish line was not found')
+  writeFileSync(path.join(folder, 'netlify.toml'), served)
   // Relative links: bundles keep them as links, and refuse any that point out of the repository.
   const link = (name: string) => {
     const at = path.join(folder, name)
@@ -53,10 +57,9 @@ function prepareFolder(index: number): string {
   return folder
 }
 
-function startServer(index: number, env: Record<string, string>): ChildProcess {
-  const folder = prepareFolder(index)
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  const folder = prepareFolder(port)
   const log = openSync(path.join(folder, 'server.log'), 'w')
-  const port = FIRST_TEST_PORT + index
   // Servers starting side by side would all pick the same free ports for their inner servers.
   const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
@@ -96,12 +99,14 @@ function stop(child: ChildProcess): void {
  * Starts the servers the workers need, or reuses ones already answering on their ports (outside CI,
  * e.g. a server started by hand while working on a test). Answers the function that stops them.
  */
-export async function startTestServers(count: number): Promise<() => Promise<void>> {
+export async function startTestServers(
+  count: number,
+  { firstPort = FIRST_TEST_PORT, reuse = !process.env.CI }: { firstPort?: number; reuse?: boolean } = {},
+): Promise<() => Promise<void>> {
   const wanted = Array.from({ length: count }, (_, index) => index)
-  const reuse = !process.env.CI
   const missing: number[] = []
   for (const index of wanted) {
-    if (reuse && (await answers(testServerUrl(index)))) continue
+    if (reuse && (await answers(testServerUrl(index, firstPort)))) continue
     missing.push(index)
   }
   if (missing.length === 0) return async () => {}
@@ -116,9 +121,9 @@ export async function startTestServers(count: number): Promise<() => Promise<voi
   // TEST_BCRYPT_COST: the demo users the tests sign in as are hashed at bcrypt's lowest cost.
   const env = { ...localServerEnv(), BOOKING_TO_EMAIL: 'coach@example.com', TEST_BCRYPT_COST: '4' }
   const servers = missing.map((index) => ({
-    url: testServerUrl(index),
-    child: startServer(index, env),
-    log: path.join(serversDir, `w${index}`, 'server.log'),
+    url: testServerUrl(index, firstPort),
+    child: startServer(firstPort + index, env),
+    log: path.join(serversDir, String(firstPort + index), 'server.log'),
   }))
   try {
     await waitForAll(servers)
