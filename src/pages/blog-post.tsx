@@ -5,6 +5,7 @@ import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
 import { formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
+import { NotFoundMessage } from '../components/ui/not-found-message'
 import { Settled } from '../components/ui/settled'
 import type { PostResult } from '../features/blog/api/get-post'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
@@ -109,15 +110,10 @@ function Article({ post }: { post: RenderedPost }) {
 function PostNotFound({ reason }: { reason: string }) {
   usePageTitle('Post Not Found')
   return (
-    <section className="section">
-      <div className={`container ${styles.notFound}`}>
-        <h1>Post Not Found</h1>
-        <p>{reason}</p>
-        <Link to="/blog" className="btn btn-secondary">
-          <ArrowLeft aria-hidden="true" size={18} />
-          Back to Blog
-        </Link>
-      </div>
-    </section>
+    <NotFoundMessage
+      title="Post Not Found"
+      reason={reason}
+      back={{ to: '/blog', label: 'Back to Blog', icon: <ArrowLeft aria-hidden="true" size={18} />, tone: 'secondary' }}
+    />
   )
 }

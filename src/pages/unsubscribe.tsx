@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { api, errorMessage, paths } from '../lib/api-client'
 import { usePageTitle } from './use-page-title'
-import styles from './not-found.module.css'
+// The same centred box as the not-found messages.
+import styles from '../components/ui/not-found-message.module.css'
 
 /** The page behind the link in every newsletter email: one button, one POST (docs/decisions.md, Subscribers). */
 export function UnsubscribePage() {

@@ -1,9 +1,10 @@
+import { endpointAddress } from '../../../lib/api-client'
 import { readSession } from '../../../lib/session'
 
 /** Downloads the CSV with the token (a plain link could not send the Authorization header). */
 export async function exportSubscribers(): Promise<boolean> {
   const session = readSession()
-  const response = await fetch('/api/admin/subscribers/export', {
+  const response = await fetch(endpointAddress('adminSubscribersExport'), {
     headers: session ? { Authorization: `Bearer ${session.token}` } : {},
   })
   if (!response.ok) return false
