@@ -122,6 +122,9 @@ export function openStore(name: StoreName) {
       return guard(() => raw().delete(key))
     },
 
+    /** Empties the store in one call (the dev seed's reset only). */
+    clear: () => guard(async () => (await raw().deleteAll()).deletedBlobs),
+
     /**
      * Every key under a prefix, following pages; `limit` stops early. Listed keys are checked like
      * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
@@ -147,11 +150,11 @@ export function openStore(name: StoreName) {
   }
 }
 
-/** Deletes every key of a store; for resetting the local demo data only (the dev seed function). */
+/**
+ * Deletes every key of a store; for resetting the local demo data only (the dev seed function).
+ * One request a store, not one a key: the function runtime lists every request a call makes in a
+ * response header, and the CLI's proxy refuses a header over 16 KB ("Could not proxy request").
+ */
 export async function clearStore(name: StoreName): Promise<number> {
-  const store = openStore(name)
-  const keys = await store.keys()
-  // A few dozen at a time: the local server under the Netlify CLI drops a function that opens hundreds at once.
-  for (let i = 0; i < keys.length; i += 25) await Promise.all(keys.slice(i, i + 25).map((key) => store.delete(key)))
-  return keys.length
+  return openStore(name).clear()
 }

@@ -33,56 +33,39 @@ export const DEMO_CREATED_BY = DEMO_CREDENTIALS.admin.username
 // Content items the public pages read by section and key (docs/decisions.md, Editable page texts)
 // ---------------------------------------------------------------------------------------------
 
-const text = (section: string, key: string, value: string): ContentInput => ({ section, key, value, type: 'text' })
+/** A page's texts, by key: each becomes a plain-text content item of that section. */
+const texts = (section: string, values: Record<string, string>): ContentInput[] =>
+  Object.entries(values).map(([key, value]) => ({ section, key, value, type: 'text' }))
 
 export const DEMO_CONTENT: ContentInput[] = [
-  text('home', 'heroTitle', 'Faith-filled financial freedom for your family'),
-  text(
-    'home',
-    'heroSubtitle',
-    'Warm, practical coaching to help you budget, save, give and step out of debt, rooted in faith and free of judgment.',
-  ),
-  text('home', 'visionTitle', 'Our Vision'),
-  text(
-    'home',
-    'visionText',
-    'Empowering 100,000 families to manage their money with wisdom and peace, so they can live freely and give generously.',
-  ),
-  text('home', 'missionTitle', 'Our Mission'),
-  text(
-    'home',
-    'missionText',
-    'To walk alongside individuals, couples and families with practical coaching, simple tools and honest encouragement, helping them build healthy money habits that reflect their faith and values.',
-  ),
-  text('home', 'whyFinanceTitle', 'Why Finance?'),
-  text(
-    'home',
-    'whyFinanceText',
-    'Money touches nearly every part of family life: our homes, our marriages, our giving and our rest. When it is out of order, it brings worry. When it is handled with wisdom, it brings freedom to serve, to give and to enjoy what God has provided.',
-  ),
-  text(
-    'about',
-    'bio',
-    'Grace Adeyemi is a personal-finance coach who helps individuals, couples and families bring their money in line with their faith. She offers one-to-one coaching, investment coaching, pre-marital and post-marital financial coaching, and speaks to churches and organizations.',
-  ),
-  text(
-    'about',
-    'story',
-    "Grace's own journey began at her kitchen table, learning to plan her family's money one month at a time. Along the way she found that a budget is not about restriction but about freedom, and that honest money conversations can draw a family closer instead of pulling it apart. Today she shares what she has learned with warmth and without judgment, meeting each family where they are.",
-  ),
-  text(
-    'about',
-    'beliefs',
-    [
+  ...texts('home', {
+    heroTitle: 'Faith-filled financial freedom for your family',
+    heroSubtitle: 'Warm, practical coaching to help you budget, save, give and step out of debt, rooted in faith and free of judgment.',
+    visionTitle: 'Our Vision',
+    visionText: 'Empowering 100,000 families to manage their money with wisdom and peace, so they can live freely and give generously.',
+    missionTitle: 'Our Mission',
+    missionText:
+      'To walk alongside individuals, couples and families with practical coaching, simple tools and honest encouragement, helping them build healthy money habits that reflect their faith and values.',
+    whyFinanceTitle: 'Why Finance?',
+    whyFinanceText:
+      'Money touches nearly every part of family life: our homes, our marriages, our giving and our rest. When it is out of order, it brings worry. When it is handled with wisdom, it brings freedom to serve, to give and to enjoy what God has provided.',
+  }),
+  ...texts('about', {
+    bio: 'Grace Adeyemi is a personal-finance coach who helps individuals, couples and families bring their money in line with their faith. She offers one-to-one coaching, investment coaching, pre-marital and post-marital financial coaching, and speaks to churches and organizations.',
+    story:
+      "Grace's own journey began at her kitchen table, learning to plan her family's money one month at a time. Along the way she found that a budget is not about restriction but about freedom, and that honest money conversations can draw a family closer instead of pulling it apart. Today she shares what she has learned with warmth and without judgment, meeting each family where they are.",
+    beliefs: [
       'Everything we have is entrusted to us by God, and wise stewardship is an act of worship.',
       'Generosity flows from a grateful heart.',
       'No one is too far behind to begin again.',
       'Every family deserves clear, honest and compassionate guidance.',
     ].join('\n'),
-  ),
-  text('site', 'coachName', DEMO_COACH_NAME),
-  text('site', 'siteName', DEMO_SITE_NAME),
-  text('site', 'footerTagline', 'Helping families manage money with faith, wisdom and peace.'),
+  }),
+  ...texts('site', {
+    coachName: DEMO_COACH_NAME,
+    siteName: DEMO_SITE_NAME,
+    footerTagline: 'Helping families manage money with faith, wisdom and peace.',
+  }),
 ]
 
 // ---------------------------------------------------------------------------------------------

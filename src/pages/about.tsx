@@ -31,7 +31,7 @@ export function AboutPage() {
       </section>
 
       <section className="section">
-        <div className={`container ${styles.vmGrid}`}>
+        <div className="container grid grid-2">
           <div className={`card ${styles.vmCard}`}>
             <span className="eyebrow">{useText('home', 'visionTitle')}</span>
             <p>{useText('home', 'visionText')}</p>

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest'
+import * as devSeed from '../../netlify/dev-functions/dev-seed'
+import { STORE_NAMES, openStore } from '../../netlify/lib/blobs'
+import { DEMO_POSTS } from '../../netlify/lib/demo-content'
+import { posts } from '../../netlify/lib/data/posts'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { useBlobsServer } from '../support/blobs-server'
+import { call } from '../support/call'
+import { postInput } from '../support/factories'
+
+useBlobsServer()
+
+const seed = (body?: unknown) => call(devSeed, { method: 'POST', path: '/api/dev/seed', body })
+const keyCount = async () =>
+  Object.fromEntries(await Promise.all(STORE_NAMES.map(async (name) => [name, (await openStore(name).keys()).length] as const)))
+
+describe('POST /api/dev/seed', () => {
+  it('a reset empties every store, however full, and writes the demo set again', async () => {
+    vi.stubEnv('DEMO_SEED', 'true')
+    vi.stubEnv('TEST_BCRYPT_COST', '4')
+    expect((await seed()).status).toBe(200)
+    const demo = await keyCount()
+
+    // Hundreds of records: the reset must not take one request per key.
+    for (let i = 0; i < 300; i++) await subscribers.add(`reader${i}@example.com`)
+    await posts.create(postInput({ title: 'Written by hand' }), 'admin')
+
+    const { status, body } = await seed({ reset: true })
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, seeded: true })
+    expect(await keyCount()).toEqual(demo)
+    expect(await subscribers.all()).toEqual([])
+    expect((await posts.list()).map((post) => post.title).sort()).toEqual(DEMO_POSTS.map((post) => post.title).sort())
+  })
+})
