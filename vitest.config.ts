@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -15,6 +16,9 @@ export default defineConfig({
   test: {
     // A root-only option in vitest: lets `--project site` pass before the first page test exists.
     passWithNoTests: !hasSiteSetup,
+    // One test file more than there are cores: most files wait on their local Blobs server between
+    // steps, and vitest's default (one less than the cores) left one of two cores idle.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         // The race, fuzz and fault suites at their small sizes (npm run stress runs them at full size).

@@ -5,7 +5,7 @@
  * first paint of every page waits on less (Lighthouse counts fonts that land before the
  * first paint). tests/budget/fonts.test.ts fails when the files, fonts.css or the CSS weights
  * drift apart.
- *   npm run fonts        writes the files; commit them
+ *   npm run fonts        writes the files and src/styles/fonts.css; commit them
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -23,11 +23,16 @@ export const LATIN_RANGE =
 const DEFAULT_FEATURES = ['ccmp', 'locl', 'rlig', 'liga', 'clig', 'calt', 'kern', 'mark', 'mkmk', 'rvrn']
 
 export const FONTS = [
-  { source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2', output: 'fraunces-latin-400-700.woff2' },
-  { source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', output: 'inter-latin-400-700.woff2' },
+  {
+    family: 'Fraunces',
+    source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    output: 'fraunces-latin-400-700.woff2',
+  },
+  { family: 'Inter', source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', output: 'inter-latin-400-700.woff2' },
 ] as const
 
 export const FONTS_DIR = fileURLToPath(new URL('../src/assets/fonts/', import.meta.url))
+export const FONTS_CSS = fileURLToPath(new URL('../src/styles/fonts.css', import.meta.url))
 const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url))
 
 /** Every character a unicode-range list names (characters the font lacks are skipped by the subsetter). */
@@ -51,7 +56,21 @@ export async function subset(source: string): Promise<Buffer> {
   })
 }
 
+/** src/styles/fonts.css: a face for each file, with the weights and characters it has. */
+export function fontsCss(): string {
+  const faces = FONTS.map(
+    (font) =>
+      `@font-face { font-family: '${font.family}'; font-style: normal; font-display: swap; font-weight: ${WEIGHTS.min} ${WEIGHTS.max}; ` +
+      `src: url('../assets/fonts/${font.output}') format('woff2-variations'); unicode-range: ${LATIN_RANGE}; }`,
+  )
+  const header =
+    '/* Written by scripts/subset-fonts.ts (npm run fonts), with the files it cuts: self-hosted, Latin only, variable weight 400-700,\n' +
+    '   one file a family (docs/brand.md). The local fallbacks sized like them are in font-fallbacks.css. */'
+  return `${header}\n${faces.join('\n')}\n`
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(FONTS_CSS, fontsCss())
   for (const font of FONTS) {
     const data = await subset(font.source)
     writeFileSync(FONTS_DIR + font.output, data)

@@ -1,5 +1,6 @@
 // Global styles first, so component styles (CSS modules) come later in the cascade and win ties.
 import './styles/fonts.css'
+import './styles/font-fallbacks.css'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/ui.css'

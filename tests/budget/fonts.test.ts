@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FONTS, FONTS_DIR, LATIN_RANGE, WEIGHTS, subset } from '../../scripts/subset-fonts'
+import { FONTS, FONTS_CSS, FONTS_DIR, LATIN_RANGE, WEIGHTS, fontsCss, subset } from '../../scripts/subset-fonts'
 
 /**
  * The site ships subsets of its two web fonts (scripts/subset-fonts.ts). A subset that
@@ -9,7 +9,6 @@ import { FONTS, FONTS_DIR, LATIN_RANGE, WEIGHTS, subset } from '../../scripts/su
  * browser would then fake bold), or fonts.css pointing elsewhere would all pass unnoticed in a
  * screenshot at a glance; these checks catch them.
  */
-const FONTS_CSS = readFileSync('src/styles/fonts.css', 'utf8')
 
 function cssFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,8 +24,10 @@ describe('the web fonts', () => {
     expect(Buffer.compare(shipped, await subset(font.source)), 'run `npm run fonts` and commit the result').toBe(0)
   })
 
-  it('declares each subset with its weight range and characters', () => {
-    const faces = [...FONTS_CSS.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => body!)
+  it('declares each subset with its weight range and characters, as npm run fonts writes fonts.css', () => {
+    const css = readFileSync(FONTS_CSS, 'utf8')
+    expect(css, 'run `npm run fonts` and commit the result').toBe(fontsCss())
+    const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => body!)
     for (const font of FONTS) {
       const face = faces.find((body) => body.includes(`url('../assets/fonts/${font.output}')`))
       expect(face, `fonts.css declares ${font.output}`).toBeDefined()
@@ -48,5 +49,16 @@ describe('the web fonts', () => {
         return !(weight >= WEIGHTS.min && weight <= WEIGHTS.max)
       })
     expect(outside).toEqual([])
+  })
+})
+
+describe('the local fallbacks', () => {
+  it('give every fallback family in the font stacks a sized face', () => {
+    const stacks = /--font-serif:([^;]*);[\s\S]*--font-sans:([^;]*);/.exec(readFileSync('src/styles/tokens.css', 'utf8'))!
+    const wanted = [stacks[1]!, stacks[2]!].flatMap((stack) => [...stack.matchAll(/'([^']+ fallback[^']*)'/g)].map(([, family]) => family!))
+    const faces = readFileSync('src/styles/font-fallbacks.css', 'utf8')
+    expect(wanted).toHaveLength(4)
+    for (const family of wanted)
+      expect(faces, family).toMatch(new RegExp(`font-family: '${family}'; src: local\\([^;]+; size-adjust: [\\d.]+%`))
   })
 })
