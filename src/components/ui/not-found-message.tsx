@@ -26,7 +26,7 @@ export function NotFoundMessage({
           </p>
         )}
         <h1>{title}</h1>
-        <p>{reason}</p>
+        <p className={styles.reason}>{reason}</p>
         <Link to={back.to} className={`btn btn-${back.tone}`}>
           {back.icon}
           {back.label}
