@@ -17,6 +17,15 @@ export const USER_MESSAGES = {
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',
   lastAdmin: 'You cannot delete the last admin',
+  passwordChanged: 'Your password has been changed. You are still signed in here; other sessions have ended.',
+  passwordReset: 'Password reset. They will choose a new one when they next sign in.',
+  currentWrong: 'Current password is incorrect',
+  commonPassword: 'That password is one of the most common ones. Choose one that is harder to guess.',
+  samePassword: 'Choose a new password, different from the current one',
+  mismatch: 'The new passwords do not match',
+  mustChange: 'Your password was reset. Choose a new password to continue.',
+  selfReset: 'Change your own password from My account',
+  tooManyTries: 'Too many attempts. Please wait a few minutes and try again.',
 } as const
 
 export const LOGIN_MESSAGES = {
@@ -71,6 +80,43 @@ export const USER_FIELDS = {
   role: { label: 'Role' },
 } as const satisfies Record<string, FieldSpec>
 
+/** My account: the signed-in user changes her own password. */
+export const PASSWORD_CHANGE_FIELDS = {
+  currentPassword: { label: 'Current password' },
+  newPassword: { label: 'New password', hint: `At least ${PASSWORD_MIN} characters, and not one of the most common passwords.` },
+  confirmPassword: { label: 'Confirm new password' },
+} as const satisfies Record<string, FieldSpec>
+
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .check(z.minLength(1, { error: 'Current password is required' }), z.maxLength(256, { error: USER_MESSAGES.currentWrong })),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: USER_MESSAGES.mismatch }),
+  })
+  .check(
+    z.refine((input) => input.confirmPassword === input.newPassword, { error: USER_MESSAGES.mismatch, path: ['confirmPassword'] }),
+    z.refine((input) => input.newPassword !== input.currentPassword, { error: USER_MESSAGES.samePassword, path: ['newPassword'] }),
+  )
+export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>
+
+/** An admin resets another user's password: a temporary one that user must replace at sign-in. */
+export const PASSWORD_RESET_FIELDS = {
+  userId: { label: 'User' },
+  password: {
+    label: 'Temporary password',
+    hint: `At least ${PASSWORD_MIN} characters. They will choose their own when they next sign in.`,
+  },
+} as const satisfies Record<string, FieldSpec>
+
+export const PasswordResetSchema = z.object({ password: PasswordSchema })
+export type PasswordResetInput = z.input<typeof PasswordResetSchema>
+/** The Users screen's reset form: whose password, then the temporary one (the user goes in the address). */
+export const PasswordResetFormSchema = z.extend(PasswordResetSchema, {
+  userId: z.string().check(z.minLength(1, { error: 'Choose a user' })),
+})
+
 export const UserInputSchema = z.object({
   username: UsernameSchema,
   email: emailField('Email is required', 'Enter a valid email'),
@@ -87,12 +133,18 @@ export const PublicUserSchema = z.object({
   role: z.enum(ROLES),
   createdAt: z.string(),
   lastLogin: z.optional(z.string()),
+  /** Set by an admin's reset: the user must choose a new password before anything else. */
+  mustChangePassword: z.optional(z.boolean()),
 })
 export type PublicUser = z.infer<typeof PublicUserSchema>
 
-export const StoredUserSchema = z.extend(PublicUserSchema, { passwordHash: z.string() })
+/**
+ * sessionVersion is carried in every token; a password change or reset raises it, which ends every
+ * session signed with the old number (the user's own current one gets a new token).
+ */
+export const StoredUserSchema = z.extend(PublicUserSchema, { passwordHash: z.string(), sessionVersion: z.optional(z.number()) })
 export type StoredUser = z.infer<typeof StoredUserSchema>
 
 /** The session user kept in browser storage as adminUser. */
-export const SessionUserSchema = z.object({ username: z.string(), role: z.enum(ROLES) })
+export const SessionUserSchema = z.object({ username: z.string(), role: z.enum(ROLES), mustChangePassword: z.optional(z.boolean()) })
 export type SessionUser = z.infer<typeof SessionUserSchema>

@@ -192,6 +192,8 @@ export const ENDPOINTS = {
   adminStats: { function: 'admin-stats', served: 'config', path: '/api/admin/stats' },
   adminUsers: { function: 'admin-users', served: 'config', path: '/api/admin/users' },
   adminUser: { function: 'admin-user', served: 'config', path: '/api/admin/users/:id' },
+  adminUserPassword: { function: 'admin-user-password', served: 'config', path: '/api/admin/users/:id/password' },
+  adminAccountPassword: { function: 'admin-account-password', served: 'config', path: '/api/admin/account/password' },
   adminContent: { function: 'admin-content', served: 'config', path: '/api/admin/content' },
   adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },
   adminBlogPosts: { function: 'admin-blog-posts', served: 'config', path: '/api/admin/blog-posts' },

@@ -15,6 +15,8 @@ export default route({
     await attempt.succeeded()
     await users.recordLogin(user.id)
     const token = await issueToken(user)
-    return json({ success: true, token, user: { username: user.username, role: user.role }, message: 'Login successful' })
+    // After an admin's reset the app sends the user straight to choose a new password.
+    const sessionUser = { username: user.username, role: user.role, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) }
+    return json({ success: true, token, user: sessionUser, message: 'Login successful' })
   },
 })

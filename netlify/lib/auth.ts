@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import type { Role, StoredUser } from '../../domain/admin-user'
+import { USER_MESSAGES, type Role, type StoredUser } from '../../domain/admin-user'
 import { revokedTokens } from './data/revoked-tokens'
 import { users } from './data/users'
 import { env } from './env'
@@ -32,7 +32,7 @@ export function assertSigningConfigured(): void {
 export type Session = { user: StoredUser; jti: string; expiresAt: number }
 
 export async function issueToken(user: StoredUser): Promise<string> {
-  return new SignJWT({ role: user.role, username: user.username })
+  return new SignJWT({ role: user.role, username: user.username, sv: user.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(user.id)
     .setJti(newId())
@@ -45,8 +45,12 @@ export async function issueToken(user: StoredUser): Promise<string> {
 
 const unauthorized = (message = 'Please sign in again.') => new HttpError(401, message, { 'WWW-Authenticate': 'Bearer' })
 
-/** The signed-in user behind the Bearer token; 401 for a missing, invalid, expired or revoked one. */
-export async function requireUser(req: Request): Promise<Session> {
+/**
+ * The signed-in user behind the Bearer token; 401 for a missing, invalid, expired or revoked one, or
+ * one from before the user's last password change. A user whose password an admin reset may only
+ * choose a new one (`passwordChange`); anything else answers 403 until then.
+ */
+export async function requireUser(req: Request, { passwordChange = false } = {}): Promise<Session> {
   const header = req.headers.get('authorization') ?? ''
   const token = /^Bearer ([\w.-]+)$/.exec(header)?.[1]
   if (!token) throw unauthorized('Authentication required')
@@ -62,6 +66,9 @@ export async function requireUser(req: Request): Promise<Session> {
   // The stored user decides: a deleted user or a changed role takes effect at once.
   const user = await users.findById(payload.sub)
   if (!user) throw unauthorized()
+  // Tokens from before the version existed carry none: they count as version 0.
+  if ((payload.sv ?? 0) !== (user.sessionVersion ?? 0)) throw unauthorized('Your password was changed. Please sign in again.')
+  if (user.mustChangePassword && !passwordChange) throw new HttpError(403, USER_MESSAGES.mustChange)
   return { user, jti: payload.jti, expiresAt: payload.exp }
 }
 

@@ -67,6 +67,7 @@ const BlogResourcesPage = named(() => import('../pages/admin/blog-resources'), '
 const SubscribersPage = named(() => import('../pages/admin/subscribers'), 'SubscribersPage')
 const UsersPage = named(() => import('../pages/admin/users'), 'UsersPage')
 const BookingsPage = named(() => import('../pages/admin/bookings'), 'BookingsPage')
+const AccountPage = named(() => import('../pages/admin/account'), 'AccountPage')
 
 export function AppRoutes() {
   return (
@@ -84,6 +85,7 @@ export function AppRoutes() {
         <Route path="subscribers" element={<Page component={SubscribersPage} />} />
         <Route path="users" element={<Page component={UsersPage} />} />
         <Route path="bookings" element={<Page component={BookingsPage} />} />
+        <Route path="account" element={<Page component={AccountPage} />} />
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>
     </Routes>

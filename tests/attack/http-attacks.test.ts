@@ -80,7 +80,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
 
 const POST_INPUT = { title: 'Hostile id update', excerpt: 'An excerpt.', content: 'Some content.', status: 'draft', tags: [] }
-const RESOURCE_INPUT = { title: 'Hostile id update', description: 'A description.', type: 'ebook', fileUrl: 'https://files.test.example/x.pdf' }
+const RESOURCE_INPUT = {
+  title: 'Hostile id update',
+  description: 'A description.',
+  type: 'ebook',
+  fileUrl: 'https://files.test.example/x.pdf',
+}
 const bookingBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Grace',
   lastName: 'Hopper',
@@ -130,114 +135,383 @@ const removeUser = async (outcome: Outcome) => {
 // ---------------------------------------------------------------------------------------------
 
 describe('attack: every function, one hostile call at a time', () => {
-  it('key traversal: hostile ids in every id, path parameter, query and name field, as admin and editor', { timeout: 1_200_000 }, async () => {
-    const cls: AttackClass = 'key traversal'
-    const post = f.targetPostId
-    const combos: Named[] = [
-      { name: '<post id>/../../index#', value: `${post}/../../index#` },
-      { name: '<post id>#', value: `${post}#` },
-      { name: '<post id>?x', value: `${post}?x` },
-      { name: '<post id>/x', value: `${post}/x` },
-      { name: '<resource id>#', value: `${f.resourceId}#` },
-      { name: '<booking id>/../index', value: `${f.bookingId}/../index` },
-    ]
-    // Small size: the ids of the brief (TRAVERSAL_IDS marks them) and two combinations with a real id.
-    const ids = ATTACK_FULL ? [...TRAVERSAL_IDS, ...combos, ...extraIds(120, SEED)] : [...TRAVERSAL_IDS.filter((id) => id.core), ...combos.slice(0, 2)]
-    for (const [i, { name, value: id }] of ids.entries()) {
-      const both: Auth[] = ATTACK_FULL || i < 6 ? ['admin', 'editor'] : [i % 2 ? 'admin' : 'editor']
-      const some: Auth[] = ATTACK_FULL ? both : [i % 2 ? 'editor' : 'admin']
-      const seg = encode(id)
-      const calls: AttackCall[] = []
-      for (const auth of both) {
+  it(
+    'key traversal: hostile ids in every id, path parameter, query and name field, as admin and editor',
+    { timeout: 1_200_000 },
+    async () => {
+      const cls: AttackClass = 'key traversal'
+      const post = f.targetPostId
+      const combos: Named[] = [
+        { name: '<post id>/../../index#', value: `${post}/../../index#` },
+        { name: '<post id>#', value: `${post}#` },
+        { name: '<post id>?x', value: `${post}?x` },
+        { name: '<post id>/x', value: `${post}/x` },
+        { name: '<resource id>#', value: `${f.resourceId}#` },
+        { name: '<booking id>/../index', value: `${f.bookingId}/../index` },
+      ]
+      // Small size: the ids of the brief (TRAVERSAL_IDS marks them) and two combinations with a real id.
+      const ids = ATTACK_FULL
+        ? [...TRAVERSAL_IDS, ...combos, ...extraIds(120, SEED)]
+        : [...TRAVERSAL_IDS.filter((id) => id.core), ...combos.slice(0, 2)]
+      for (const [i, { name, value: id }] of ids.entries()) {
+        const both: Auth[] = ATTACK_FULL || i < 6 ? ['admin', 'editor'] : [i % 2 ? 'admin' : 'editor']
+        const some: Auth[] = ATTACK_FULL ? both : [i % 2 ? 'editor' : 'admin']
+        const seg = encode(id)
+        const calls: AttackCall[] = []
+        for (const auth of both) {
+          calls.push(
+            {
+              attack: cls,
+              label: `PUT admin-blog-posts body.id=${name} (${auth})`,
+              fn: 'admin-blog-posts',
+              method: 'PUT',
+              url: '/api/admin/blog-posts',
+              auth,
+              body: { id, ...POST_INPUT },
+              touches: touch.adminPostsUpdate(id),
+            },
+            {
+              attack: cls,
+              label: `PUT admin-resources body.id=${name} (${auth})`,
+              fn: 'admin-resources',
+              method: 'PUT',
+              url: '/api/admin/resources',
+              auth,
+              body: { id, ...RESOURCE_INPUT },
+              touches: touch.adminResourcesWrite(),
+            },
+          )
+        }
+        for (const auth of some) {
+          const page = HOSTILE_PAGES[i % HOSTILE_PAGES.length]!
+          calls.push(
+            {
+              attack: cls,
+              label: `GET admin-blog-post params.id=${name} (${auth})`,
+              fn: 'admin-blog-post',
+              method: 'GET',
+              url: `/api/admin/blog-posts/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminPostGet(id),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-blog-post params.id=${name} (${auth})`,
+              fn: 'admin-blog-post',
+              method: 'DELETE',
+              url: `/api/admin/blog-posts/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminPostDelete(id),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-resource params.id=${name} (${auth})`,
+              fn: 'admin-resource',
+              method: 'DELETE',
+              url: `/api/admin/resources/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminResourcesWrite(),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-content-item params.id=${name} (${auth})`,
+              fn: 'admin-content-item',
+              method: 'DELETE',
+              url: `/api/admin/content/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminContentWrite(),
+            },
+            {
+              attack: cls,
+              label: `PUT admin-booking params.id=${name} (${auth})`,
+              fn: 'admin-booking',
+              method: 'PUT',
+              url: `/api/admin/bookings/${seg}`,
+              params: { id },
+              auth,
+              body: { status: 'handled' },
+              touches: touch.adminBooking(id),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-user params.id=${name} (${auth})`,
+              fn: 'admin-user',
+              method: 'DELETE',
+              url: `/api/admin/users/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminUsersWrite(),
+            },
+            {
+              attack: cls,
+              label: `POST admin-user-password params.id=${name} (${auth})`,
+              fn: 'admin-user-password',
+              method: 'POST',
+              url: `/api/admin/users/${seg}/password`,
+              params: { id },
+              auth,
+              body: { password: 'a temporary passphrase' },
+              touches: touch.adminUsersWrite(),
+            },
+            {
+              attack: cls,
+              label: `GET subscribers ?search=${name}&page=${page} (${auth})`,
+              fn: 'subscribers',
+              method: 'GET',
+              url: `/api/subscribers?search=${seg}&page=${page}`,
+              auth,
+              touches: touch.subscribersGet(id.trim().length <= 254 ? id : ''),
+            },
+            {
+              attack: cls,
+              label: `POST admin-content section=${name} (${auth})`,
+              fn: 'admin-content',
+              method: 'POST',
+              url: '/api/admin/content',
+              auth,
+              body: { section: id, key: 'title', value: 'v', type: 'text' },
+              touches: touch.adminContentWrite(),
+              cleanup: removeItem,
+            },
+            {
+              attack: cls,
+              label: `POST admin-content key=${name} (${auth})`,
+              fn: 'admin-content',
+              method: 'POST',
+              url: '/api/admin/content',
+              auth,
+              body: { section: 'home', key: id, value: 'v', type: 'text' },
+              touches: touch.adminContentWrite(),
+              cleanup: removeItem,
+            },
+          )
+        }
+        const email = id.includes('@') ? id : `${id}@test.example`
         calls.push(
           {
             attack: cls,
-            label: `PUT admin-blog-posts body.id=${name} (${auth})`,
-            fn: 'admin-blog-posts',
-            method: 'PUT',
-            url: '/api/admin/blog-posts',
-            auth,
-            body: { id, ...POST_INPUT },
-            touches: touch.adminPostsUpdate(id),
+            label: `POST resource-download params.id=${name}`,
+            fn: 'resource-download',
+            method: 'POST',
+            url: `/api/resources/${seg}/download`,
+            params: { id },
+            touches: touch.resourceDownload(id),
           },
           {
             attack: cls,
-            label: `PUT admin-resources body.id=${name} (${auth})`,
-            fn: 'admin-resources',
-            method: 'PUT',
-            url: '/api/admin/resources',
-            auth,
-            body: { id, ...RESOURCE_INPUT },
-            touches: touch.adminResourcesWrite(),
-          },
-        )
-      }
-      for (const auth of some) {
-        const page = HOSTILE_PAGES[i % HOSTILE_PAGES.length]!
-        calls.push(
-          { attack: cls, label: `GET admin-blog-post params.id=${name} (${auth})`, fn: 'admin-blog-post', method: 'GET', url: `/api/admin/blog-posts/${seg}`, params: { id }, auth, touches: touch.adminPostGet(id) },
-          { attack: cls, label: `DELETE admin-blog-post params.id=${name} (${auth})`, fn: 'admin-blog-post', method: 'DELETE', url: `/api/admin/blog-posts/${seg}`, params: { id }, auth, touches: touch.adminPostDelete(id) },
-          { attack: cls, label: `DELETE admin-resource params.id=${name} (${auth})`, fn: 'admin-resource', method: 'DELETE', url: `/api/admin/resources/${seg}`, params: { id }, auth, touches: touch.adminResourcesWrite() },
-          { attack: cls, label: `DELETE admin-content-item params.id=${name} (${auth})`, fn: 'admin-content-item', method: 'DELETE', url: `/api/admin/content/${seg}`, params: { id }, auth, touches: touch.adminContentWrite() },
-          { attack: cls, label: `PUT admin-booking params.id=${name} (${auth})`, fn: 'admin-booking', method: 'PUT', url: `/api/admin/bookings/${seg}`, params: { id }, auth, body: { status: 'handled' }, touches: touch.adminBooking(id) },
-          { attack: cls, label: `DELETE admin-user params.id=${name} (${auth})`, fn: 'admin-user', method: 'DELETE', url: `/api/admin/users/${seg}`, params: { id }, auth, touches: touch.adminUsersWrite() },
-          {
-            attack: cls,
-            label: `GET subscribers ?search=${name}&page=${page} (${auth})`,
-            fn: 'subscribers',
+            label: `GET blog-page params.slug=${name}`,
+            fn: 'blog-page',
             method: 'GET',
-            url: `/api/subscribers?search=${seg}&page=${page}`,
-            auth,
-            touches: touch.subscribersGet(id.trim().length <= 254 ? id : ''),
+            url: `/blog/${seg}`,
+            params: { slug: id },
+            touches: touch.blogPage(id),
           },
-          { attack: cls, label: `POST admin-content section=${name} (${auth})`, fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth, body: { section: id, key: 'title', value: 'v', type: 'text' }, touches: touch.adminContentWrite(), cleanup: removeItem },
-          { attack: cls, label: `POST admin-content key=${name} (${auth})`, fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth, body: { section: 'home', key: id, value: 'v', type: 'text' }, touches: touch.adminContentWrite(), cleanup: removeItem },
+          {
+            attack: cls,
+            label: `GET blog-posts ?slug=${name}`,
+            fn: 'blog-posts',
+            method: 'GET',
+            url: `/api/blog-posts?slug=${seg}`,
+            touches: touch.blogPosts(id),
+          },
+          {
+            attack: cls,
+            label: `POST unsubscribe ?email=${name}@test.example with its valid token`,
+            fn: 'unsubscribe',
+            method: 'POST',
+            url: `/api/unsubscribe?email=${encode(email)}&token=${unsubscribeToken(email)}`,
+            touches: touch.unsubscribe(email),
+          },
+          {
+            attack: cls,
+            label: `POST unsubscribe ?token=${name}`,
+            fn: 'unsubscribe',
+            method: 'POST',
+            url: `/api/unsubscribe?email=${encode(f.subscriberEmail)}&token=${seg}`,
+            touches: touch.unsubscribe(f.subscriberEmail),
+          },
+          {
+            attack: cls,
+            label: `POST admin-users username=${name} (admin)`,
+            fn: 'admin-users',
+            method: 'POST',
+            url: '/api/admin/users',
+            auth: 'admin',
+            body: { username: id, email: `user${i}@test.example`, password: f.password, role: 'editor' },
+            touches: touch.adminUsersWrite(),
+            cleanup: removeUser,
+          },
+          {
+            attack: cls,
+            label: `POST admin-login username=${name}`,
+            fn: 'admin-login',
+            method: 'POST',
+            url: '/api/admin/login',
+            body: { username: id, password: 'not the password' },
+            touches: touch.adminLogin(),
+          },
+          {
+            attack: cls,
+            label: `POST subscribers email=${name}@test.example`,
+            fn: 'subscribers',
+            method: 'POST',
+            url: '/api/subscribers',
+            body: { email },
+            touches: touch.subscribe(email),
+          },
         )
+        // The functions that take no id get the id where a confused one might look: params and query.
+        if (ATTACK_FULL || i < 3) {
+          const q = `?id=${seg}&slug=${seg}&section=${seg}`
+          const params = { id, slug: id }
+          calls.push(
+            {
+              attack: cls,
+              label: `POST send-booking-email body.id=${name}`,
+              fn: 'send-booking-email',
+              method: 'POST',
+              url: `/.netlify/functions/send-booking-email${q}`,
+              params,
+              body: bookingBody({ id }),
+              touches: touch.booking(),
+            },
+            {
+              attack: cls,
+              label: `GET content ${q}`,
+              fn: 'content',
+              method: 'GET',
+              url: `/api/content${q}`,
+              params,
+              touches: touch.content(),
+            },
+            {
+              attack: cls,
+              label: `GET resources ${q}`,
+              fn: 'resources',
+              method: 'GET',
+              url: `/api/resources${q}`,
+              params,
+              touches: touch.resources(),
+            },
+            { attack: cls, label: `GET rss ${q}`, fn: 'rss', method: 'GET', url: `/rss.xml${q}`, params, touches: touch.rss() },
+            {
+              attack: cls,
+              label: `GET sitemap ${q}`,
+              fn: 'sitemap',
+              method: 'GET',
+              url: `/sitemap.xml${q}`,
+              params,
+              touches: touch.sitemap(),
+            },
+            {
+              attack: cls,
+              label: `GET robots ${q}`,
+              fn: 'robots',
+              method: 'GET',
+              url: `/robots.txt${q}`,
+              params,
+              touches: touch.nothing(),
+            },
+            {
+              attack: cls,
+              label: `GET api-not-found /api/${name}`,
+              fn: 'api-not-found',
+              method: 'GET',
+              url: `/api/${seg}`,
+              params,
+              touches: touch.nothing(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-bookings ${q} (admin)`,
+              fn: 'admin-bookings',
+              method: 'GET',
+              url: `/api/admin/bookings${q}`,
+              params,
+              auth: 'admin',
+              touches: touch.adminBookings(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-stats ${q} (editor)`,
+              fn: 'admin-stats',
+              method: 'GET',
+              url: `/api/admin/stats${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminStats(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-subscribers-export ${q} (editor)`,
+              fn: 'admin-subscribers-export',
+              method: 'GET',
+              url: `/api/admin/subscribers/export${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminSubscribersExport(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-blog-posts ${q} (editor)`,
+              fn: 'admin-blog-posts',
+              method: 'GET',
+              url: `/api/admin/blog-posts${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminPostsGet(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-resources ${q} (editor)`,
+              fn: 'admin-resources',
+              method: 'GET',
+              url: `/api/admin/resources${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminResourcesGet(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-content ${q} (editor)`,
+              fn: 'admin-content',
+              method: 'GET',
+              url: `/api/admin/content${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminContentGet(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-users ${q} (admin)`,
+              fn: 'admin-users',
+              method: 'GET',
+              url: `/api/admin/users${q}`,
+              params,
+              auth: 'admin',
+              touches: touch.adminUsersGet(),
+            },
+            {
+              attack: cls,
+              label: `POST admin-logout ${q} (fresh admin session)`,
+              fn: 'admin-logout',
+              method: 'POST',
+              url: `/api/admin/logout${q}`,
+              params,
+              authorization: await f.freshAdminToken(),
+              touches: touch.adminLogout(),
+            },
+          )
+        }
+        for (const call of calls) await runner.run(attack(call))
       }
-      const email = id.includes('@') ? id : `${id}@test.example`
-      calls.push(
-        { attack: cls, label: `POST resource-download params.id=${name}`, fn: 'resource-download', method: 'POST', url: `/api/resources/${seg}/download`, params: { id }, touches: touch.resourceDownload(id) },
-        { attack: cls, label: `GET blog-page params.slug=${name}`, fn: 'blog-page', method: 'GET', url: `/blog/${seg}`, params: { slug: id }, touches: touch.blogPage(id) },
-        { attack: cls, label: `GET blog-posts ?slug=${name}`, fn: 'blog-posts', method: 'GET', url: `/api/blog-posts?slug=${seg}`, touches: touch.blogPosts(id) },
-        {
-          attack: cls,
-          label: `POST unsubscribe ?email=${name}@test.example with its valid token`,
-          fn: 'unsubscribe',
-          method: 'POST',
-          url: `/api/unsubscribe?email=${encode(email)}&token=${unsubscribeToken(email)}`,
-          touches: touch.unsubscribe(email),
-        },
-        { attack: cls, label: `POST unsubscribe ?token=${name}`, fn: 'unsubscribe', method: 'POST', url: `/api/unsubscribe?email=${encode(f.subscriberEmail)}&token=${seg}`, touches: touch.unsubscribe(f.subscriberEmail) },
-        { attack: cls, label: `POST admin-users username=${name} (admin)`, fn: 'admin-users', method: 'POST', url: '/api/admin/users', auth: 'admin', body: { username: id, email: `user${i}@test.example`, password: f.password, role: 'editor' }, touches: touch.adminUsersWrite(), cleanup: removeUser },
-        { attack: cls, label: `POST admin-login username=${name}`, fn: 'admin-login', method: 'POST', url: '/api/admin/login', body: { username: id, password: 'not the password' }, touches: touch.adminLogin() },
-        { attack: cls, label: `POST subscribers email=${name}@test.example`, fn: 'subscribers', method: 'POST', url: '/api/subscribers', body: { email }, touches: touch.subscribe(email) },
-      )
-      // The functions that take no id get the id where a confused one might look: params and query.
-      if (ATTACK_FULL || i < 3) {
-        const q = `?id=${seg}&slug=${seg}&section=${seg}`
-        const params = { id, slug: id }
-        calls.push(
-          { attack: cls, label: `POST send-booking-email body.id=${name}`, fn: 'send-booking-email', method: 'POST', url: `/.netlify/functions/send-booking-email${q}`, params, body: bookingBody({ id }), touches: touch.booking() },
-          { attack: cls, label: `GET content ${q}`, fn: 'content', method: 'GET', url: `/api/content${q}`, params, touches: touch.content() },
-          { attack: cls, label: `GET resources ${q}`, fn: 'resources', method: 'GET', url: `/api/resources${q}`, params, touches: touch.resources() },
-          { attack: cls, label: `GET rss ${q}`, fn: 'rss', method: 'GET', url: `/rss.xml${q}`, params, touches: touch.rss() },
-          { attack: cls, label: `GET sitemap ${q}`, fn: 'sitemap', method: 'GET', url: `/sitemap.xml${q}`, params, touches: touch.sitemap() },
-          { attack: cls, label: `GET robots ${q}`, fn: 'robots', method: 'GET', url: `/robots.txt${q}`, params, touches: touch.nothing() },
-          { attack: cls, label: `GET api-not-found /api/${name}`, fn: 'api-not-found', method: 'GET', url: `/api/${seg}`, params, touches: touch.nothing() },
-          { attack: cls, label: `GET admin-bookings ${q} (admin)`, fn: 'admin-bookings', method: 'GET', url: `/api/admin/bookings${q}`, params, auth: 'admin', touches: touch.adminBookings() },
-          { attack: cls, label: `GET admin-stats ${q} (editor)`, fn: 'admin-stats', method: 'GET', url: `/api/admin/stats${q}`, params, auth: 'editor', touches: touch.adminStats() },
-          { attack: cls, label: `GET admin-subscribers-export ${q} (editor)`, fn: 'admin-subscribers-export', method: 'GET', url: `/api/admin/subscribers/export${q}`, params, auth: 'editor', touches: touch.adminSubscribersExport() },
-          { attack: cls, label: `GET admin-blog-posts ${q} (editor)`, fn: 'admin-blog-posts', method: 'GET', url: `/api/admin/blog-posts${q}`, params, auth: 'editor', touches: touch.adminPostsGet() },
-          { attack: cls, label: `GET admin-resources ${q} (editor)`, fn: 'admin-resources', method: 'GET', url: `/api/admin/resources${q}`, params, auth: 'editor', touches: touch.adminResourcesGet() },
-          { attack: cls, label: `GET admin-content ${q} (editor)`, fn: 'admin-content', method: 'GET', url: `/api/admin/content${q}`, params, auth: 'editor', touches: touch.adminContentGet() },
-          { attack: cls, label: `GET admin-users ${q} (admin)`, fn: 'admin-users', method: 'GET', url: `/api/admin/users${q}`, params, auth: 'admin', touches: touch.adminUsersGet() },
-          { attack: cls, label: `POST admin-logout ${q} (fresh admin session)`, fn: 'admin-logout', method: 'POST', url: `/api/admin/logout${q}`, params, authorization: await f.freshAdminToken(), touches: touch.adminLogout() },
-        )
-      }
-      for (const call of calls) await runner.run(attack(call))
-    }
-    finish(cls)
-  })
+      finish(cls)
+    },
+  )
 
   it('worst-case patterns at the 64 KB body limit in every text field', { timeout: 1_200_000 }, async () => {
     const cls: AttackClass = 'worst-case patterns'
@@ -262,11 +536,29 @@ describe('attack: every function, one hostile call at a time', () => {
     }
     const contentThen = (outcome: Outcome, label: string): AttackCall[] =>
       outcome.answer.status < 300
-        ? [attack({ attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() })]
+        ? [
+            attack({
+              attack: cls,
+              label: `${label} -> GET content`,
+              fn: 'content',
+              method: 'GET',
+              url: '/api/content',
+              touches: touch.content(),
+            }),
+          ]
         : []
     const resourcesThen = (outcome: Outcome, label: string): AttackCall[] =>
       outcome.answer.status < 300
-        ? [attack({ attack: cls, label: `${label} -> GET resources`, fn: 'resources', method: 'GET', url: '/api/resources', touches: touch.resources() })]
+        ? [
+            attack({
+              attack: cls,
+              label: `${label} -> GET resources`,
+              fn: 'resources',
+              method: 'GET',
+              url: '/api/resources',
+              touches: touch.resources(),
+            }),
+          ]
         : []
     const postFields: Field[] = [
       { name: 'title', max: 200 },
@@ -277,14 +569,31 @@ describe('attack: every function, one hostile call at a time', () => {
       { name: 'status' },
     ]
     const targets: Target[] = [
-      { label: 'POST subscribers', fn: 'subscribers', method: 'POST', url: '/api/subscribers', base: () => ({ email: 'pattern@test.example' }), fields: [{ name: 'email', email: true }, { name: 'website' }], touches: (v, b) => touch.subscribe(String(b.email)) },
+      {
+        label: 'POST subscribers',
+        fn: 'subscribers',
+        method: 'POST',
+        url: '/api/subscribers',
+        base: () => ({ email: 'pattern@test.example' }),
+        fields: [{ name: 'email', email: true }, { name: 'website' }],
+        touches: (v, b) => touch.subscribe(String(b.email)),
+      },
       {
         label: 'POST send-booking-email',
         fn: 'send-booking-email',
         method: 'POST',
         url: '/.netlify/functions/send-booking-email',
         base: () => bookingBody(),
-        fields: [{ name: 'firstName', max: 100 }, { name: 'lastName', max: 100 }, { name: 'email', email: true }, { name: 'phone', max: 40 }, { name: 'company', max: 120 }, { name: 'country', max: 80 }, { name: 'message', max: 5000 }, { name: 'website' }],
+        fields: [
+          { name: 'firstName', max: 100 },
+          { name: 'lastName', max: 100 },
+          { name: 'email', email: true },
+          { name: 'phone', max: 40 },
+          { name: 'company', max: 120 },
+          { name: 'country', max: 80 },
+          { name: 'message', max: 5000 },
+          { name: 'website' },
+        ],
         touches: () => touch.booking(),
       },
       {
@@ -297,7 +606,15 @@ describe('attack: every function, one hostile call at a time', () => {
         query: () => ({ url: '' }),
         touches: (v, b) => touch.unsubscribe(String(b.email).length <= 254 ? String(b.email) : 'x'),
       },
-      { label: 'POST admin-login', fn: 'admin-login', method: 'POST', url: '/api/admin/login', base: () => ({ username: 'pattern-user', password: 'not the password' }), fields: [{ name: 'username' }, { name: 'password' }], touches: () => touch.adminLogin() },
+      {
+        label: 'POST admin-login',
+        fn: 'admin-login',
+        method: 'POST',
+        url: '/api/admin/login',
+        base: () => ({ username: 'pattern-user', password: 'not the password' }),
+        fields: [{ name: 'username' }, { name: 'password' }],
+        touches: () => touch.adminLogin(),
+      },
       {
         label: 'POST admin-content (text)',
         fn: 'admin-content',
@@ -305,14 +622,49 @@ describe('attack: every function, one hostile call at a time', () => {
         url: '/api/admin/content',
         auth: 'editor',
         base: () => ({ section: 'pattern', key: 'text', value: 'v', type: 'text' }),
-        fields: [{ name: 'section', max: 60 }, { name: 'key', max: 60 }, { name: 'value', max: 20_000 }],
+        fields: [
+          { name: 'section', max: 60 },
+          { name: 'key', max: 60 },
+          { name: 'value', max: 20_000 },
+        ],
         touches: () => touch.adminContentWrite(),
         then: contentThen,
         cleanup: removeItem,
       },
-      { label: 'POST admin-content (html)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'html', value: 'v', type: 'html' }), fields: [{ name: 'value', max: 20_000 }], touches: () => touch.adminContentWrite(), then: contentThen, cleanup: removeItem },
-      { label: 'POST admin-content (json)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'json', value: '{}', type: 'json' }), fields: [{ name: 'value' }], touches: () => touch.adminContentWrite(), cleanup: removeItem },
-      { label: 'POST admin-content (image)', fn: 'admin-content', method: 'POST', url: '/api/admin/content', auth: 'editor', base: () => ({ section: 'pattern', key: 'image', value: '/a.png', type: 'image' }), fields: [{ name: 'value' }], touches: () => touch.adminContentWrite(), cleanup: removeItem },
+      {
+        label: 'POST admin-content (html)',
+        fn: 'admin-content',
+        method: 'POST',
+        url: '/api/admin/content',
+        auth: 'editor',
+        base: () => ({ section: 'pattern', key: 'html', value: 'v', type: 'html' }),
+        fields: [{ name: 'value', max: 20_000 }],
+        touches: () => touch.adminContentWrite(),
+        then: contentThen,
+        cleanup: removeItem,
+      },
+      {
+        label: 'POST admin-content (json)',
+        fn: 'admin-content',
+        method: 'POST',
+        url: '/api/admin/content',
+        auth: 'editor',
+        base: () => ({ section: 'pattern', key: 'json', value: '{}', type: 'json' }),
+        fields: [{ name: 'value' }],
+        touches: () => touch.adminContentWrite(),
+        cleanup: removeItem,
+      },
+      {
+        label: 'POST admin-content (image)',
+        fn: 'admin-content',
+        method: 'POST',
+        url: '/api/admin/content',
+        auth: 'editor',
+        base: () => ({ section: 'pattern', key: 'image', value: '/a.png', type: 'image' }),
+        fields: [{ name: 'value' }],
+        touches: () => touch.adminContentWrite(),
+        cleanup: removeItem,
+      },
       {
         label: 'POST admin-blog-posts (published)',
         fn: 'admin-blog-posts',
@@ -331,7 +683,14 @@ describe('attack: every function, one hostile call at a time', () => {
         method: 'PUT',
         url: '/api/admin/blog-posts',
         auth: 'admin',
-        base: () => ({ id: f.targetPostId, title: 'Attack target', excerpt: 'An excerpt.', content: 'Some content.', status: 'published', tags: [] }),
+        base: () => ({
+          id: f.targetPostId,
+          title: 'Attack target',
+          excerpt: 'An excerpt.',
+          content: 'Some content.',
+          status: 'published',
+          tags: [],
+        }),
         fields: postFields.filter((field) => field.name !== 'status'),
         touches: () => touch.adminPostsUpdate(f.targetPostId),
         then: postThen,
@@ -343,12 +702,31 @@ describe('attack: every function, one hostile call at a time', () => {
         url: '/api/admin/resources',
         auth: 'editor',
         base: () => ({ ...RESOURCE_INPUT }),
-        fields: [{ name: 'title', max: 200 }, { name: 'description', max: 2000 }, { name: 'fileUrl' }, { name: 'thumbnailUrl' }, { name: 'type' }],
+        fields: [
+          { name: 'title', max: 200 },
+          { name: 'description', max: 2000 },
+          { name: 'fileUrl' },
+          { name: 'thumbnailUrl' },
+          { name: 'type' },
+        ],
         touches: () => touch.adminResourcesWrite(),
         then: resourcesThen,
         cleanup: removeResource,
       },
-      { label: 'PUT admin-resources (target resource)', fn: 'admin-resources', method: 'PUT', url: '/api/admin/resources', auth: 'admin', base: () => ({ id: f.targetResourceId, ...RESOURCE_INPUT }), fields: [{ name: 'title', max: 200 }, { name: 'description', max: 2000 }], touches: () => touch.adminResourcesWrite(), then: resourcesThen },
+      {
+        label: 'PUT admin-resources (target resource)',
+        fn: 'admin-resources',
+        method: 'PUT',
+        url: '/api/admin/resources',
+        auth: 'admin',
+        base: () => ({ id: f.targetResourceId, ...RESOURCE_INPUT }),
+        fields: [
+          { name: 'title', max: 200 },
+          { name: 'description', max: 2000 },
+        ],
+        touches: () => touch.adminResourcesWrite(),
+        then: resourcesThen,
+      },
       {
         label: 'POST admin-users',
         fn: 'admin-users',
@@ -360,7 +738,31 @@ describe('attack: every function, one hostile call at a time', () => {
         touches: () => touch.adminUsersWrite(),
         cleanup: removeUser,
       },
-      { label: 'PUT admin-booking', fn: 'admin-booking', method: 'PUT', url: `/api/admin/bookings/${f.bookingId}`, auth: 'admin', base: () => ({ status: 'handled' }), fields: [{ name: 'status' }], touches: () => ({ ...touch.adminBooking(f.bookingId) }) },
+      {
+        // A wrong current password: the change itself never happens, so the editor's session lives on.
+        label: 'POST admin-account-password',
+        fn: 'admin-account-password',
+        method: 'POST',
+        url: '/api/admin/account/password',
+        auth: 'editor',
+        base: () => ({
+          currentPassword: 'not the current password',
+          newPassword: 'a brand new passphrase',
+          confirmPassword: 'a brand new passphrase',
+        }),
+        fields: [{ name: 'currentPassword' }, { name: 'newPassword' }, { name: 'confirmPassword' }],
+        touches: () => touch.adminUsersWrite(),
+      },
+      {
+        label: 'PUT admin-booking',
+        fn: 'admin-booking',
+        method: 'PUT',
+        url: `/api/admin/bookings/${f.bookingId}`,
+        auth: 'admin',
+        base: () => ({ status: 'handled' }),
+        fields: [{ name: 'status' }],
+        touches: () => ({ ...touch.adminBooking(f.bookingId) }),
+      },
       {
         label: 'GET subscribers',
         fn: 'subscribers',
@@ -372,8 +774,26 @@ describe('attack: every function, one hostile call at a time', () => {
         query: () => ({ url: '' }),
         touches: (v, b) => touch.subscribersGet(String(b.search).trim().length <= 254 ? String(b.search) : ''),
       },
-      { label: 'GET blog-posts', fn: 'blog-posts', method: 'GET', url: '/api/blog-posts', base: () => ({ slug: 'x' }), fields: [{ name: 'slug' }], query: () => ({ url: '' }), touches: (v) => touch.blogPosts(v) },
-      { label: 'GET blog-page', fn: 'blog-page', method: 'GET', url: '/blog', base: () => ({ slug: 'x' }), fields: [{ name: 'slug' }], query: (v) => ({ url: `/blog/${encode(v)}`, params: { slug: v } }), touches: (v) => touch.blogPage(v) },
+      {
+        label: 'GET blog-posts',
+        fn: 'blog-posts',
+        method: 'GET',
+        url: '/api/blog-posts',
+        base: () => ({ slug: 'x' }),
+        fields: [{ name: 'slug' }],
+        query: () => ({ url: '' }),
+        touches: (v) => touch.blogPosts(v),
+      },
+      {
+        label: 'GET blog-page',
+        fn: 'blog-page',
+        method: 'GET',
+        url: '/blog',
+        base: () => ({ slug: 'x' }),
+        fields: [{ name: 'slug' }],
+        query: (v) => ({ url: `/blog/${encode(v)}`, params: { slug: v } }),
+        touches: (v) => touch.blogPage(v),
+      },
     ]
 
     let fieldIndex = 0
@@ -393,7 +813,8 @@ describe('attack: every function, one hostile call at a time', () => {
           }
           sizes.push({ size: 'at the 64 KB limit', make: () => fillTo(BODY_LIMIT, p, (value) => JSON.stringify(asRequest(value))) })
           // Within the field's own limit, so it is stored and then rendered (small size: the first pattern only).
-          if (field.max && field.max < BODY_LIMIT && (ATTACK_FULL || k === 0)) sizes.push({ size: `at the field limit (${field.max})`, make: () => fillTo(field.max!, p, (value) => value) })
+          if (field.max && field.max < BODY_LIMIT && (ATTACK_FULL || k === 0))
+            sizes.push({ size: `at the field limit (${field.max})`, make: () => fillTo(field.max!, p, (value) => value) })
           for (const { size, make } of sizes) {
             const value = make()
             const request = asRequest(value)
@@ -427,13 +848,37 @@ describe('attack: every function, one hostile call at a time', () => {
     const readers = (label: string): AttackCall[] =>
       [
         { attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() },
-        { attack: cls, label: `${label} -> GET blog-page`, fn: 'blog-page', method: 'GET', url: `/blog/${f.seededPosts[0]!.slug}`, params: { slug: f.seededPosts[0]!.slug }, touches: touch.blogPage(f.seededPosts[0]!.slug) },
+        {
+          attack: cls,
+          label: `${label} -> GET blog-page`,
+          fn: 'blog-page',
+          method: 'GET',
+          url: `/blog/${f.seededPosts[0]!.slug}`,
+          params: { slug: f.seededPosts[0]!.slug },
+          touches: touch.blogPage(f.seededPosts[0]!.slug),
+        },
         { attack: cls, label: `${label} -> GET rss`, fn: 'rss', method: 'GET', url: '/rss.xml', touches: touch.rss() },
         { attack: cls, label: `${label} -> GET sitemap`, fn: 'sitemap', method: 'GET', url: '/sitemap.xml', touches: touch.sitemap() },
         ...(ATTACK_FULL
           ? [
-              { attack: cls, label: `${label} -> GET admin-content`, fn: 'admin-content', method: 'GET', url: '/api/admin/content', auth: 'editor' as Auth, touches: touch.adminContentGet() },
-              { attack: cls, label: `${label} -> GET admin-stats`, fn: 'admin-stats', method: 'GET', url: '/api/admin/stats', auth: 'editor' as Auth, touches: touch.adminStats() },
+              {
+                attack: cls,
+                label: `${label} -> GET admin-content`,
+                fn: 'admin-content',
+                method: 'GET',
+                url: '/api/admin/content',
+                auth: 'editor' as Auth,
+                touches: touch.adminContentGet(),
+              },
+              {
+                attack: cls,
+                label: `${label} -> GET admin-stats`,
+                fn: 'admin-stats',
+                method: 'GET',
+                url: '/api/admin/stats',
+                auth: 'editor' as Auth,
+                touches: touch.adminStats(),
+              },
             ]
           : []),
       ].map(attack)
@@ -441,7 +886,18 @@ describe('attack: every function, one hostile call at a time', () => {
     // Content: section and key, with the readers after each save, and the item removed again.
     const pairs: [string, string][] = ATTACK_FULL
       ? names.flatMap((section) => [...names, 'title'].map((key) => [section, key] as [string, string]))
-      : [...names.flatMap((name) => [[name, 'title'], ['home', name], [name, name]] as [string, string][]), ['constructor', 'keys'], ['site', 'constructor']]
+      : [
+          ...names.flatMap(
+            (name) =>
+              [
+                [name, 'title'],
+                ['home', name],
+                [name, name],
+              ] as [string, string][],
+          ),
+          ['constructor', 'keys'],
+          ['site', 'constructor'],
+        ]
     for (const [section, key] of pairs) {
       const label = `POST admin-content section=${section} key=${key}`
       await runner.run(
@@ -477,8 +933,11 @@ describe('attack: every function, one hostile call at a time', () => {
         },
         cleanup: removePost,
       })
-    await runner.run(postCall(`POST admin-blog-posts tags=${JSON.stringify(names.slice(0, 10))}`, { title: 'Built-in tags', tags: names.slice(0, 10) }))
-    for (const name of ATTACK_FULL ? names : names.slice(0, 3)) await runner.run(postCall(`POST admin-blog-posts title=${name}`, { title: name, tags: [name] }))
+    await runner.run(
+      postCall(`POST admin-blog-posts tags=${JSON.stringify(names.slice(0, 10))}`, { title: 'Built-in tags', tags: names.slice(0, 10) }),
+    )
+    for (const name of ATTACK_FULL ? names : names.slice(0, 3))
+      await runner.run(postCall(`POST admin-blog-posts title=${name}`, { title: name, tags: [name] }))
 
     // Usernames: create, list, sign in with it, then the user is removed.
     for (const name of names) {
@@ -495,8 +954,24 @@ describe('attack: every function, one hostile call at a time', () => {
           touches: touch.adminUsersWrite(),
           then: (outcome) =>
             [
-              { attack: cls, label: `${label} -> GET admin-users`, fn: 'admin-users', method: 'GET', url: '/api/admin/users', auth: 'admin' as Auth, touches: touch.adminUsersGet() },
-              { attack: cls, label: `${label} -> POST admin-login as ${name}`, fn: 'admin-login', method: 'POST', url: '/api/admin/login', body: { username: name, password: outcome.answer.status < 300 ? f.password : 'not the password' }, touches: touch.adminLogin() },
+              {
+                attack: cls,
+                label: `${label} -> GET admin-users`,
+                fn: 'admin-users',
+                method: 'GET',
+                url: '/api/admin/users',
+                auth: 'admin' as Auth,
+                touches: touch.adminUsersGet(),
+              },
+              {
+                attack: cls,
+                label: `${label} -> POST admin-login as ${name}`,
+                fn: 'admin-login',
+                method: 'POST',
+                url: '/api/admin/login',
+                body: { username: name, password: outcome.answer.status < 300 ? f.password : 'not the password' },
+                touches: touch.adminLogin(),
+              },
             ].map(attack),
           cleanup: removeUser,
         }),
@@ -506,8 +981,28 @@ describe('attack: every function, one hostile call at a time', () => {
     // Emails, booking names and resource titles.
     for (const name of names) {
       const email = `${name}@test.example`
-      await runner.run(attack({ attack: cls, label: `POST subscribers email=${email}`, fn: 'subscribers', method: 'POST', url: '/api/subscribers', body: { email }, touches: touch.subscribe(email) }))
-      await runner.run(attack({ attack: cls, label: `POST send-booking-email firstName=${name} lastName=${name}`, fn: 'send-booking-email', method: 'POST', url: '/.netlify/functions/send-booking-email', body: bookingBody({ firstName: name, lastName: name, company: name, country: name }), touches: touch.booking() }))
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST subscribers email=${email}`,
+          fn: 'subscribers',
+          method: 'POST',
+          url: '/api/subscribers',
+          body: { email },
+          touches: touch.subscribe(email),
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST send-booking-email firstName=${name} lastName=${name}`,
+          fn: 'send-booking-email',
+          method: 'POST',
+          url: '/.netlify/functions/send-booking-email',
+          body: bookingBody({ firstName: name, lastName: name, company: name, country: name }),
+          touches: touch.booking(),
+        }),
+      )
       await runner.run(
         attack({
           attack: cls,
@@ -518,7 +1013,19 @@ describe('attack: every function, one hostile call at a time', () => {
           auth: 'editor',
           body: { ...RESOURCE_INPUT, title: name, description: name },
           touches: touch.adminResourcesWrite(),
-          then: (outcome) => (outcome.answer.status < 300 ? [attack({ attack: cls, label: `POST admin-resources title=${name} -> GET resources`, fn: 'resources', method: 'GET', url: '/api/resources', touches: touch.resources() })] : []),
+          then: (outcome) =>
+            outcome.answer.status < 300
+              ? [
+                  attack({
+                    attack: cls,
+                    label: `POST admin-resources title=${name} -> GET resources`,
+                    fn: 'resources',
+                    method: 'GET',
+                    url: '/api/resources',
+                    touches: touch.resources(),
+                  }),
+                ]
+              : [],
           cleanup: removeResource,
         }),
       )
@@ -539,9 +1046,11 @@ describe('attack: every function, one hostile call at a time', () => {
         const problems: string[] = []
         const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1]
         const wantTitle = `${expected.title} | ${expected.siteName}`
-        if (title === undefined || decodeEntities(title) !== wantTitle) problems.push(`<title> is ${JSON.stringify(title?.slice(0, 120))}, not ${JSON.stringify(wantTitle)}`)
+        if (title === undefined || decodeEntities(title) !== wantTitle)
+          problems.push(`<title> is ${JSON.stringify(title?.slice(0, 120))}, not ${JSON.stringify(wantTitle)}`)
         const description = /<meta name="description" content="([^"]*)"/i.exec(html)?.[1]
-        if (description === undefined || decodeEntities(description) !== expected.excerpt) problems.push(`description is ${JSON.stringify(description?.slice(0, 120))}, not ${JSON.stringify(expected.excerpt)}`)
+        if (description === undefined || decodeEntities(description) !== expected.excerpt)
+          problems.push(`description is ${JSON.stringify(description?.slice(0, 120))}, not ${JSON.stringify(expected.excerpt)}`)
         const data = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1]
         let shown: { title?: string; excerpt?: string; content?: string; tags?: string[]; author?: string } | undefined
         try {
@@ -551,15 +1060,20 @@ describe('attack: every function, one hostile call at a time', () => {
         }
         if (shown) {
           for (const key of ['title', 'excerpt', 'content'] as const)
-            if (shown[key] !== expected[key]) problems.push(`page data ${key} is ${JSON.stringify(shown[key]?.slice(0, 80))}, not ${JSON.stringify(expected[key])}`)
-          if (JSON.stringify(shown.tags) !== JSON.stringify(expected.tags)) problems.push(`page data tags are ${JSON.stringify(shown.tags)}`)
-        } else if (data === undefined && html.includes('<!--page-->') === false && !html.includes('id="initial-data"')) problems.push('the page has no data block')
-        if (!decodeEntities(html.replace(/<[^<>]+>/g, '')).includes(expected.title)) problems.push(`the page text does not contain the title ${JSON.stringify(expected.title)}`)
+            if (shown[key] !== expected[key])
+              problems.push(`page data ${key} is ${JSON.stringify(shown[key]?.slice(0, 80))}, not ${JSON.stringify(expected[key])}`)
+          if (JSON.stringify(shown.tags) !== JSON.stringify(expected.tags))
+            problems.push(`page data tags are ${JSON.stringify(shown.tags)}`)
+        } else if (data === undefined && html.includes('<!--page-->') === false && !html.includes('id="initial-data"'))
+          problems.push('the page has no data block')
+        if (!decodeEntities(html.replace(/<[^<>]+>/g, '')).includes(expected.title))
+          problems.push(`the page text does not contain the title ${JSON.stringify(expected.title)}`)
         if (expected.author) {
           const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1]
           try {
             const author = (JSON.parse(ld ?? 'null') as { author?: { name?: string } } | null)?.author?.name
-            if (author !== expected.author) problems.push(`JSON-LD author is ${JSON.stringify(author)}, not ${JSON.stringify(expected.author)}`)
+            if (author !== expected.author)
+              problems.push(`JSON-LD author is ${JSON.stringify(author)}, not ${JSON.stringify(expected.author)}`)
           } catch {
             problems.push('the JSON-LD block does not parse')
           }
@@ -574,7 +1088,8 @@ describe('attack: every function, one hostile call at a time', () => {
           const feed = rss.parse(answer.text) as { rss?: { channel?: { title?: string; item?: unknown } } }
           const channel = feed.rss?.channel
           const problems: string[] = []
-          if (decodeEntities(String(channel?.title)) !== `${expected.siteName} Blog`) problems.push(`RSS channel title is ${JSON.stringify(channel?.title)}`)
+          if (decodeEntities(String(channel?.title)) !== `${expected.siteName} Blog`)
+            problems.push(`RSS channel title is ${JSON.stringify(channel?.title)}`)
           const items = ([] as { title?: string; link?: string; description?: string; category?: string | string[] }[])
             .concat((channel?.item ?? []) as never)
             .map((entry) => ({
@@ -585,17 +1100,24 @@ describe('attack: every function, one hostile call at a time', () => {
             }))
           const item = items.find((entry) => typeof entry.link === 'string' && entry.link.endsWith(`/blog/${slug}`))
           if (!item) return [...problems, `RSS has no item for /blog/${slug}`]
-          if (item.title !== expected.title) problems.push(`RSS item title is ${JSON.stringify(item.title)}, not ${JSON.stringify(expected.title)}`)
+          if (item.title !== expected.title)
+            problems.push(`RSS item title is ${JSON.stringify(item.title)}, not ${JSON.stringify(expected.title)}`)
           if (item.description !== expected.excerpt) problems.push(`RSS item description is ${JSON.stringify(item.description)}`)
           const categories = ([] as string[]).concat(item.category ?? [])
-          if (JSON.stringify(categories) !== JSON.stringify(expected.tags)) problems.push(`RSS categories are ${JSON.stringify(categories)}`)
+          if (JSON.stringify(categories) !== JSON.stringify(expected.tags))
+            problems.push(`RSS categories are ${JSON.stringify(categories)}`)
           return problems
         } catch (error) {
           return [`RSS does not parse: ${String(error)}`]
         }
       }
 
-    const publish = async (label: string, fields: { title: string; excerpt: string; content: string; tags: string[] }, siteName: string, author?: string) => {
+    const publish = async (
+      label: string,
+      fields: { title: string; excerpt: string; content: string; tags: string[] },
+      siteName: string,
+      author?: string,
+    ) => {
       await runner.run(
         attack({
           attack: cls,
@@ -693,7 +1215,9 @@ describe('attack: every function, one hostile call at a time', () => {
               touches: touch.resources(),
               check: ({ answer }) => {
                 const list = (JSON.parse(answer.text || '{}') as { resources?: { title: string; description: string }[] }).resources ?? []
-                return list.some((resource) => resource.title === `Guide ${r}` && resource.description === `About ${r}`) ? [] : ['the resource is not listed as typed']
+                return list.some((resource) => resource.title === `Guide ${r}` && resource.description === `About ${r}`)
+                  ? []
+                  : ['the resource is not listed as typed']
               },
             }),
           ],
@@ -750,18 +1274,21 @@ describe('attack: every function, one hostile call at a time', () => {
           const visitor = kind === 'booking' ? email.replyTo : email.to
           const single = singleAddressProblem(visitor)
           if (single) problems.push(`${kind === 'booking' ? 'reply-to' : 'to'}: ${single}`)
-          else if (String(visitor).toLowerCase() !== normalizeEmail(literal)) problems.push(`${kind === 'booking' ? 'reply-to' : 'to'} is ${JSON.stringify(visitor)}, not the address given`)
+          else if (String(visitor).toLowerCase() !== normalizeEmail(literal))
+            problems.push(`${kind === 'booking' ? 'reply-to' : 'to'} is ${JSON.stringify(visitor)}, not the address given`)
           if (kind === 'booking' && email.to !== coach) problems.push(`to is ${JSON.stringify(email.to)}, not the coach`)
         }
         return problems
       }
 
     /** A stored address must be one plain address too (it is later written into emails and links). */
-    const storedAddressCheck = (literal: string) => async ({ answer }: Outcome): Promise<string[]> => {
-      if (answer.status < 200 || answer.status >= 300) return []
-      const problem = singleAddressProblem(normalizeEmail(literal))
-      return problem ? [`accepted and stored: ${problem}`] : []
-    }
+    const storedAddressCheck =
+      (literal: string) =>
+      async ({ answer }: Outcome): Promise<string[]> => {
+        if (answer.status < 200 || answer.status >= 300) return []
+        const problem = singleAddressProblem(normalizeEmail(literal))
+        return problem ? [`accepted and stored: ${problem}`] : []
+      }
 
     const emails = INJECTED_EMAILS
     for (const { name, value } of emails) {
@@ -833,77 +1360,94 @@ describe('attack: every function, one hostile call at a time', () => {
     finish(cls)
   })
 
-  it('integrity afterwards: documents parse, the seeded admin signs in, the public blog lists the seeded posts', { timeout: 120_000 }, async () => {
-    const cls: AttackClass = 'integrity'
-    const step = async (label: string, check: () => Promise<string | null>) => {
-      try {
-        runner.note(cls, label, await check())
-      } catch (error) {
-        runner.note(cls, label, `threw ${String(error)}`)
+  it(
+    'integrity afterwards: documents parse, the seeded admin signs in, the public blog lists the seeded posts',
+    { timeout: 120_000 },
+    async () => {
+      const cls: AttackClass = 'integrity'
+      const step = async (label: string, check: () => Promise<string | null>) => {
+        try {
+          runner.note(cls, label, await check())
+        } catch (error) {
+          runner.note(cls, label, `threw ${String(error)}`)
+        }
       }
-    }
-    for (const store of ['posts', 'users', 'content', 'resources']) {
-      await step(`${store} index`, async () => {
-        const text = await storedText(store, 'index')
-        if (text === null) return 'missing'
-        JSON.parse(text)
-        return null
+      for (const store of ['posts', 'users', 'content', 'resources']) {
+        await step(`${store} index`, async () => {
+          const text = await storedText(store, 'index')
+          if (text === null) return 'missing'
+          JSON.parse(text)
+          return null
+        })
+      }
+      await step('posts.list()', async () => ((await posts.list()).length > 0 ? null : 'no posts'))
+      await step('users.list()', async () => {
+        const names = (await users.list()).map((user) => user.username)
+        return ['attack-admin', 'attack-editor', 'attack-victim'].every((name) => names.includes(name))
+          ? null
+          : `users are ${names.join(', ')}`
       })
-    }
-    await step('posts.list()', async () => ((await posts.list()).length > 0 ? null : 'no posts'))
-    await step('users.list()', async () => {
-      const names = (await users.list()).map((user) => user.username)
-      return ['attack-admin', 'attack-editor', 'attack-victim'].every((name) => names.includes(name)) ? null : `users are ${names.join(', ')}`
-    })
-    await step('content.list()', async () => ((await content.list()).some((item) => item.id === f.contentId) ? null : 'the seeded content item is gone'))
-    await step('resources.list()', async () => ((await resources.list()).some((r) => r.id === f.resourceId) ? null : 'the seeded resource is gone'))
-    await step('bookings.get(seeded)', async () => ((await bookings.get(f.bookingId)) ? null : 'the seeded booking is gone'))
-    await step('subscribers.all()', async () => ((await subscribers.all()).some((s) => s.email === 'second-reader@test.example') ? null : 'a seeded subscriber is gone'))
-    await step('every function was attacked', async () => {
-      const missing = runner.functions.filter((fn) => !runner.called.has(fn))
-      return missing.length === 0 ? null : `never called: ${missing.join(', ')}`
-    })
+      await step('content.list()', async () =>
+        (await content.list()).some((item) => item.id === f.contentId) ? null : 'the seeded content item is gone',
+      )
+      await step('resources.list()', async () =>
+        (await resources.list()).some((r) => r.id === f.resourceId) ? null : 'the seeded resource is gone',
+      )
+      await step('bookings.get(seeded)', async () => ((await bookings.get(f.bookingId)) ? null : 'the seeded booking is gone'))
+      await step('subscribers.all()', async () =>
+        (await subscribers.all()).some((s) => s.email === 'second-reader@test.example') ? null : 'a seeded subscriber is gone',
+      )
+      await step('every function was attacked', async () => {
+        const missing = runner.functions.filter((fn) => !runner.called.has(fn))
+        return missing.length === 0 ? null : `never called: ${missing.join(', ')}`
+      })
 
-    await runner.run(
-      attack({
-        attack: cls,
-        label: 'POST admin-login as the seeded admin',
-        fn: 'admin-login',
-        method: 'POST',
-        url: '/api/admin/login',
-        body: { username: f.admin.user.username, password: f.password },
-        touches: touch.adminLogin(),
-        check: ({ answer }) => (answer.status === 200 && (JSON.parse(answer.text) as { token?: string }).token ? [] : [`the seeded admin cannot sign in: ${answer.status} ${answer.text.slice(0, 120)}`]),
-      }),
-    )
-    await runner.run(
-      attack({
-        attack: cls,
-        label: 'GET blog-posts lists the seeded posts',
-        fn: 'blog-posts',
-        method: 'GET',
-        url: '/api/blog-posts',
-        touches: touch.blogPosts(null),
-        check: ({ answer }) => {
-          const listed = new Set(((JSON.parse(answer.text || '{}') as { blogPosts?: { id: string }[] }).blogPosts ?? []).map((post) => post.id))
-          const missing = f.seededPosts.filter((post) => !listed.has(post.id))
-          return missing.length === 0 ? [] : [`seeded posts missing from the public blog: ${missing.map((post) => post.slug).join(', ')}`]
-        },
-      }),
-    )
-    for (const post of f.seededPosts)
       await runner.run(
         attack({
           attack: cls,
-          label: `GET blog-page /blog/${post.slug}`,
-          fn: 'blog-page',
-          method: 'GET',
-          url: `/blog/${post.slug}`,
-          params: { slug: post.slug },
-          touches: touch.blogPage(post.slug),
-          check: ({ answer }) => (answer.status === 200 ? [] : [`seeded post page answered ${answer.status}`]),
+          label: 'POST admin-login as the seeded admin',
+          fn: 'admin-login',
+          method: 'POST',
+          url: '/api/admin/login',
+          body: { username: f.admin.user.username, password: f.password },
+          touches: touch.adminLogin(),
+          check: ({ answer }) =>
+            answer.status === 200 && (JSON.parse(answer.text) as { token?: string }).token
+              ? []
+              : [`the seeded admin cannot sign in: ${answer.status} ${answer.text.slice(0, 120)}`],
         }),
       )
-    finish(cls)
-  })
+      await runner.run(
+        attack({
+          attack: cls,
+          label: 'GET blog-posts lists the seeded posts',
+          fn: 'blog-posts',
+          method: 'GET',
+          url: '/api/blog-posts',
+          touches: touch.blogPosts(null),
+          check: ({ answer }) => {
+            const listed = new Set(
+              ((JSON.parse(answer.text || '{}') as { blogPosts?: { id: string }[] }).blogPosts ?? []).map((post) => post.id),
+            )
+            const missing = f.seededPosts.filter((post) => !listed.has(post.id))
+            return missing.length === 0 ? [] : [`seeded posts missing from the public blog: ${missing.map((post) => post.slug).join(', ')}`]
+          },
+        }),
+      )
+      for (const post of f.seededPosts)
+        await runner.run(
+          attack({
+            attack: cls,
+            label: `GET blog-page /blog/${post.slug}`,
+            fn: 'blog-page',
+            method: 'GET',
+            url: `/blog/${post.slug}`,
+            params: { slug: post.slug },
+            touches: touch.blogPage(post.slug),
+            check: ({ answer }) => (answer.status === 200 ? [] : [`seeded post page answered ${answer.status}`]),
+          }),
+        )
+      finish(cls)
+    },
+  )
 })

@@ -170,6 +170,8 @@ const JSON_FUNCTIONS = new Set([
   'admin-resources',
   'admin-stats',
   'admin-user',
+  'admin-user-password',
+  'admin-account-password',
   'admin-users',
   'blog-posts',
   'content',

@@ -14,7 +14,9 @@ import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
 import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { issueToken } from '../../netlify/lib/auth'
@@ -52,7 +54,10 @@ let sequence = 0
 export const bearer = (token: string) => `Bearer ${token}`
 
 /** A stored user (bcrypt-hashed by the data module) and a real token for them. */
-export async function createUser(role: Role, overrides: { username?: string; password?: string; email?: string } = {}): Promise<SignedInUser> {
+export async function createUser(
+  role: Role,
+  overrides: { username?: string; password?: string; email?: string } = {},
+): Promise<SignedInUser> {
   const username = overrides.username ?? `${role}-${process.pid}-${++sequence}`
   const password = overrides.password ?? TEST_PASSWORD
   await users.create(
@@ -211,6 +216,11 @@ export type AdminEndpoint = {
   fn: Parameters<typeof callRaw>[0]
   access: Access
   options: (fixtures: Fixtures) => CallOptions
+  /**
+   * The call ends the caller's other sessions (a password change): tables that call it again and
+   * again with one user's tokens leave out its success, which tests/functions/admin-account-password.test.ts checks.
+   */
+  endsOwnSessions?: true
 }
 
 let bodySequence = 0
@@ -278,6 +288,28 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     options: (f) => ({
       method: 'DELETE',
       ...withId('/api/admin/users', f.userId),
+    }),
+  },
+  {
+    name: 'POST /api/admin/users/{id}/password',
+    fn: adminUserPassword,
+    access: 'admin',
+    options: (f) => ({
+      method: 'POST',
+      ...withId('/api/admin/users', f.userId),
+      path: `/api/admin/users/${f.userId}/password`,
+      body: { password: 'a temporary passphrase' },
+    }),
+  },
+  {
+    name: 'POST /api/admin/account/password',
+    fn: adminAccountPassword,
+    access: 'signed-in',
+    endsOwnSessions: true,
+    options: () => ({
+      method: 'POST',
+      path: '/api/admin/account/password',
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     }),
   },
   {

@@ -20,7 +20,8 @@ export type PasswordCost = { passwordCost?: number }
 
 function costOf({ passwordCost }: PasswordCost): number {
   if (passwordCost === undefined) return BCRYPT_COST
-  if (!Number.isInteger(passwordCost) || passwordCost < 4 || passwordCost > BCRYPT_COST) throw new Error(`bcrypt cost ${passwordCost} is out of range`)
+  if (!Number.isInteger(passwordCost) || passwordCost < 4 || passwordCost > BCRYPT_COST)
+    throw new Error(`bcrypt cost ${passwordCost} is out of range`)
   return passwordCost
 }
 
@@ -31,7 +32,7 @@ const doc = defineDocument(
   () => ({ users: [] }),
 )
 
-export function toPublicUser({ passwordHash: _hash, ...user }: StoredUser): PublicUser {
+export function toPublicUser({ passwordHash: _hash, sessionVersion: _version, ...user }: StoredUser): PublicUser {
   return user
 }
 
@@ -97,6 +98,26 @@ export const users = {
         throw new HttpError(409, USER_MESSAGES.lastAdmin)
       }
       return { doc: { users: users.filter((u) => u.id !== id) }, result: toPublicUser(user) }
+    })
+  },
+
+  /**
+   * A new password for the user, which ends all of their sessions (sessionVersion goes up). After an
+   * admin's reset (`mustChange`) the user must choose their own before anything else.
+   */
+  async setPassword(id: string, password: string, { mustChange, ...options }: { mustChange: boolean } & PasswordCost): Promise<StoredUser> {
+    const passwordHash = await bcrypt.hash(password, costOf(options))
+    return doc.update(({ users }) => {
+      const user = users.find((u) => u.id === id)
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      const { mustChangePassword: _was, ...rest } = user
+      const updated: StoredUser = {
+        ...rest,
+        passwordHash,
+        sessionVersion: (user.sessionVersion ?? 0) + 1,
+        ...(mustChange ? { mustChangePassword: true } : {}),
+      }
+      return { doc: { users: users.map((u) => (u.id === id ? updated : u)) }, result: updated }
     })
   },
 

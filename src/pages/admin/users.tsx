@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS, USER_MESSAGES, type PublicUser, type UserInput } from '../../../domain/admin-user'
 import { adminApi } from '../../features/admin/api/admin-api'
@@ -9,8 +10,11 @@ import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
 import { AddButton } from '../../features/admin/components/row-action'
 import { UserForm } from '../../features/admin/components/user-form'
+import { Panel } from '../../features/admin/components/panel'
+import { PasswordResetForm } from '../../features/admin/components/password-reset-form'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
+import { readSession } from '../../lib/session'
 
 const date = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never')
 
@@ -29,6 +33,10 @@ const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
     { label: 'Role', cell: (user) => <Badge tone={user.role === 'admin' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge> },
     { label: 'Created', className: styles.muted, cell: (user) => date(user.createdAt) },
     { label: 'Last login', className: styles.muted, cell: (user) => date(user.lastLogin) },
+    {
+      label: 'Password',
+      cell: (user) => (user.mustChangePassword ? <Badge tone="amber">Must change</Badge> : <Badge tone="gray">Set</Badge>),
+    },
   ],
   create: { title: 'Add user' },
 }
@@ -38,16 +46,52 @@ export function UsersPage() {
   const [users, reload] = useAdminData(adminApi.users, USER_MESSAGES.loadFailed)
   const flash = useFlash()
   const [adding, setAdding] = useState(false)
+  const [resetting, setResetting] = useState(false)
+  const me = readSession()?.user.username
+
+  async function reset({ userId, password }: { userId: string; password: string }) {
+    const done = await flash.run(() => adminApi.resetPassword(userId, { password }), {
+      success: USER_MESSAGES.passwordReset,
+      failure: 'Failed to reset password',
+    })
+    if (done) {
+      setResetting(false)
+      reload()
+    }
+    return done
+  }
 
   return (
     <>
       <AdminPageHeader title="Users" description="Who can sign in to this panel.">
-        {users.status === 'ready' && !adding && <AddButton label="Add user" onClick={() => setAdding(true)} />}
+        {users.status === 'ready' && !adding && !resetting && (
+          <>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setResetting(true)}>
+              <KeyRound aria-hidden="true" size={16} />
+              Reset a password
+            </button>
+            <AddButton label="Add user" onClick={() => setAdding(true)} />
+          </>
+        )}
       </AdminPageHeader>
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
       {/* The Add user button shows once the list has loaded, so the form opens above a loaded list. */}
       <LoadState state={users} loading="Loading users…">
-        {(list) => <EntityList {...usersList} rows={list} creating={adding} setCreating={setAdding} flash={flash} reload={reload} />}
+        {(list) => (
+          <>
+            {resetting && (
+              <Panel title="Reset a password">
+                {/* Her own password takes the current one: My account. */}
+                <PasswordResetForm
+                  users={list.filter((user) => user.username !== me)}
+                  onSave={reset}
+                  onCancel={() => setResetting(false)}
+                />
+              </Panel>
+            )}
+            <EntityList {...usersList} rows={list} creating={adding} setCreating={setAdding} flash={flash} reload={reload} />
+          </>
+        )}
       </LoadState>
     </>
   )

@@ -1,5 +1,5 @@
 import type { AdminStats } from '../../../../domain/admin-stats'
-import type { PublicUser, UserInput } from '../../../../domain/admin-user'
+import type { PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, UserInput } from '../../../../domain/admin-user'
 import type { BlogPost, PostInput, PostSummary } from '../../../../domain/blog-post'
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
@@ -21,6 +21,10 @@ export const adminApi = {
   users: async () => (await call<{ users: PublicUser[] }>(endpointAddress('adminUsers'))).users,
   createUser: (input: UserInput) => call(endpointAddress('adminUsers'), 'POST', input),
   deleteUser: (id: string) => call(endpointAddress('adminUser', { id }), 'DELETE'),
+  resetPassword: (id: string, input: PasswordResetInput) => call(endpointAddress('adminUserPassword', { id }), 'POST', input),
+  /** Answers this session's new token: the change ends every session signed with the old one. */
+  changePassword: (input: PasswordChangeInput) =>
+    call<{ token: string; user: SessionUser; message: string }>(endpointAddress('adminAccountPassword'), 'POST', input),
 
   content: async () => (await call<{ content: ContentItem[] }>(endpointAddress('adminContent'))).content,
   saveContent: (input: ContentInput) => call(endpointAddress('adminContent'), 'POST', input),

@@ -2,6 +2,7 @@ import {
   CalendarCheck,
   ExternalLink,
   FileText,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -11,11 +12,13 @@ import {
   Newspaper,
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, NavLink, Navigate, Outlet, useNavigate } from 'react-router-dom'
+import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { setSessionEndedHandler } from '../../../lib/api-client'
 import { clearSession, readSession } from '../../../lib/session'
 import { adminApi } from '../api/admin-api'
 import styles from './admin-layout.module.css'
+
+const ACCOUNT_PATH = '/admin/account'
 
 const NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -24,12 +27,14 @@ const NAV = [
   { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },
+  { to: ACCOUNT_PATH, label: 'My account', icon: KeyRound },
 ] as const
 
 /** No stored session (or an unreadable one) means the login page (docs/product.md, Admin panel). */
 export function AdminLayout() {
   const session = readSession()
   const navigate = useNavigate()
+  const location = useLocation()
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('adminSidebar') === 'collapsed')
 
   useEffect(() => {
@@ -46,6 +51,8 @@ export function AdminLayout() {
   }, [])
 
   if (!session) return <Navigate to="/admin/login" replace />
+  // After an admin's reset, choosing a new password comes before anything else.
+  if (session.user.mustChangePassword && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />
 
   async function logout() {
     // The result of the call is ignored; the session ends either way.

@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions'
+import { PasswordResetSchema, USER_MESSAGES } from '../../domain/admin-user'
+import { requireAdmin } from '../lib/auth'
+import { isCommonPassword } from '../lib/common-passwords'
+import { users } from '../lib/data/users'
+import { HttpError, json, pathParam, readBody, route } from '../lib/http'
+
+/**
+ * POST /api/admin/users/{id}/password: an admin gives another user a temporary password. Every
+ * session of that user ends, and at the next sign-in they must choose their own before anything
+ * else. An admin changes her own password from My account, with her current one.
+ */
+export default route({
+  POST: async (req, context) => {
+    const { user: actor } = await requireAdmin(req)
+    const id = pathParam(context, 'id', USER_MESSAGES.notFound)
+    const { password } = await readBody(req, PasswordResetSchema)
+    if (id === actor.id) throw new HttpError(409, USER_MESSAGES.selfReset)
+    if (isCommonPassword(password)) throw new HttpError(400, USER_MESSAGES.commonPassword)
+    await users.setPassword(id, password, { mustChange: true })
+    return json({ success: true, message: USER_MESSAGES.passwordReset })
+  },
+})
+
+export const config: Config = { path: '/api/admin/users/:id/password' }

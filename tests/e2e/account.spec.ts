@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+import { expect, failedResourceLog, test } from './support/fixtures'
+
+/**
+ * Her own account: changing her password (which ends her other sessions) and an admin's reset of
+ * someone else's (who must then choose a new one before anything else), in the browser against the
+ * real functions.
+ */
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/admin/login')
+  // Pages of a context the test makes itself do not wait for the app by themselves.
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function choosePassword(page: Page, current: string, next: string) {
+  await page.getByLabel('Current password', { exact: true }).fill(current)
+  await page.getByLabel('New password', { exact: true }).fill(next)
+  await page.getByLabel('Confirm new password', { exact: true }).fill(next)
+  await page.getByRole('button', { name: 'Change password' }).click()
+}
+
+const banner = (page: Page) => page.locator('.flash-text')
+const NEW_PASSWORD = 'a brand new passphrase'
+
+test('changing her password keeps this session and ends the others', async ({ page, server, consoleErrors }) => {
+  // The two refusals below are 400 answers, which the browser logs.
+  consoleErrors.allow(failedResourceLog(400))
+  const { admin } = DEMO_CREDENTIALS
+  // Another device: a session of its own, through the real sign-in.
+  const other = await (await server.post('/api/admin/login', { data: admin })).json()
+  const otherAuth = { authorization: `Bearer ${other.token}` }
+  expect((await server.get('/api/admin/stats', { headers: otherAuth })).status()).toBe(200)
+
+  await signIn(page, admin.username, admin.password)
+  await page.getByRole('link', { name: 'My account' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
+
+  await choosePassword(page, 'not my password', NEW_PASSWORD)
+  await expect(banner(page)).toHaveText(USER_MESSAGES.currentWrong)
+  await choosePassword(page, admin.password, 'password1')
+  await expect(banner(page)).toHaveText(USER_MESSAGES.commonPassword)
+
+  await choosePassword(page, admin.password, NEW_PASSWORD)
+  await expect(banner(page)).toHaveText(USER_MESSAGES.passwordChanged)
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveValue('')
+
+  // This session goes on; the other device's has ended.
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByText('Total users')).toBeVisible()
+  expect((await server.get('/api/admin/stats', { headers: otherAuth })).status()).toBe(401)
+  expect((await server.post('/api/admin/login', { data: admin })).status()).toBe(401)
+  expect((await server.post('/api/admin/login', { data: { username: admin.username, password: NEW_PASSWORD } })).status()).toBe(200)
+})
+
+test('an admin resets the editor’s password; the editor must choose a new one before anything else', async ({
+  page,
+  browser,
+  server,
+  serverURL,
+}) => {
+  const { admin, editor } = DEMO_CREDENTIALS
+  const editorSession = await (await server.post('/api/admin/login', { data: editor })).json()
+
+  await signIn(page, admin.username, admin.password)
+  await page.getByRole('link', { name: 'Users' }).click()
+  await page.getByRole('button', { name: 'Reset a password' }).click()
+  const form = page.getByRole('form', { name: 'Reset a password' })
+  await expect(form.getByLabel('User').locator('option', { hasText: admin.username })).toHaveCount(0)
+  await form.getByLabel('User').selectOption({ label: editor.username })
+  await form.getByLabel('Temporary password').fill('a temporary passphrase')
+  await form.getByRole('button', { name: 'Reset password' }).click()
+  await expect(banner(page)).toHaveText(USER_MESSAGES.passwordReset)
+  await expect(page.getByRole('row', { name: new RegExp(`^${editor.username} `) }).getByText('Must change')).toBeVisible()
+  expect((await server.get('/api/admin/stats', { headers: { authorization: `Bearer ${editorSession.token}` } })).status()).toBe(401)
+
+  // The editor, in a browser of her own.
+  const context = await browser.newContext({ baseURL: serverURL })
+  const editorPage = await context.newPage()
+  await signIn(editorPage, editor.username, 'a temporary passphrase')
+  await expect(editorPage.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
+  await expect(editorPage.getByRole('status').filter({ hasText: USER_MESSAGES.mustChange })).toBeVisible()
+  await editorPage.goto('/admin/content')
+  await editorPage.locator('html[data-ready]').waitFor({ state: 'attached' })
+  await expect(editorPage.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
+
+  await choosePassword(editorPage, 'a temporary passphrase', NEW_PASSWORD)
+  await expect(banner(editorPage)).toHaveText(USER_MESSAGES.passwordChanged)
+  await editorPage.getByRole('link', { name: 'Content', exact: true }).click()
+  await expect(editorPage.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible()
+  await context.close()
+})
