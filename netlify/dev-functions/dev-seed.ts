@@ -11,6 +11,7 @@ import { resources } from '../lib/data/resources'
 import { users } from '../lib/data/users'
 import { DEMO_CONTENT, DEMO_COACH_NAME, DEMO_CREATED_BY, DEMO_POSTS, DEMO_RESOURCES, DEMO_USERS } from '../lib/demo-content'
 import { devOnly } from '../lib/demo/guard'
+import { restoreSnapshot, takeSnapshot } from '../lib/demo/snapshot'
 import { env } from '../lib/env'
 import { HttpError, json, MAX_BODY_BYTES, parseWith, route } from '../lib/http'
 
@@ -68,18 +69,21 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 /**
  * POST /api/dev/seed, local development only (see lib/demo/guard.ts): fills the local Blobs
  * sandbox with the demo content. Without a body it seeds only while there are no posts, so it is
- * safe to call on every start; with `{ "reset": true }` it first empties every store.
+ * safe to call on every start; with `{ "reset": true }` it first empties every store (or puts back
+ * only the stores that changed since the last reset: lib/demo/snapshot.ts).
  */
 export default devOnly(
   route({
     POST: async (req) => {
       const { reset = false } = await readOptionalBody(req)
       if (reset) {
+        if (await restoreSnapshot()) return json({ success: true, seeded: true })
         for (const name of STORE_NAMES) await clearStore(name)
       } else if ((await posts.list()).length > 0) {
         return json({ success: true, seeded: false })
       }
       await seed()
+      if (reset) await takeSnapshot()
       return json({ success: true, seeded: true })
     },
   }),

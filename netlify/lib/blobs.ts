@@ -1,5 +1,5 @@
 import { getStore, type Store } from '@netlify/blobs'
-import { assertSafeKey, assertSafePrefix, type BlobKey, type KeyPrefix } from './keys'
+import { assertSafeKey, assertSafePrefix, isSafeKey, type BlobKey, type KeyPrefix } from './keys'
 
 /**
  * The one place that calls getStore. Every read is strongly consistent (a save must be seen by the
@@ -84,6 +84,21 @@ export function openStore(name: StoreName) {
     })
   }
 
+  const list = (prefix?: KeyPrefix, limit = Infinity) => {
+    if (prefix !== undefined) assertSafePrefix(prefix)
+    return guard(async () => {
+      const found: { key: BlobKey; etag: string }[] = []
+      for await (const page of raw().list({ prefix, paginate: true })) {
+        for (const blob of page.blobs) {
+          const key = blob.key
+          if (isSafeKey(key)) found.push({ key, etag: blob.etag })
+          if (found.length >= limit) return found
+        }
+      }
+      return found
+    })
+  }
+
   return {
     get: (key: BlobKey) => {
       assertSafeKey(key)
@@ -129,24 +144,10 @@ export function openStore(name: StoreName) {
      * Every key under a prefix, following pages; `limit` stops early. Listed keys are checked like
      * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
      */
-    keys: (prefix?: KeyPrefix, limit = Infinity) => {
-      if (prefix !== undefined) assertSafePrefix(prefix)
-      return guard(async () => {
-        const keys: BlobKey[] = []
-        for await (const page of raw().list({ prefix, paginate: true })) {
-          for (const blob of page.blobs) {
-            try {
-              assertSafeKey(blob.key)
-            } catch {
-              continue
-            }
-            keys.push(blob.key)
-            if (keys.length >= limit) return keys
-          }
-        }
-        return keys
-      })
-    },
+    keys: async (prefix?: KeyPrefix, limit = Infinity) => (await list(prefix, limit)).map((blob) => blob.key),
+
+    /** Every key with its ETag, which changes on every write (the dev seed's reset only). */
+    versions: async () => new Map((await list()).map((blob) => [blob.key, blob.etag])),
   }
 }
 

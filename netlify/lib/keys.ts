@@ -37,7 +37,7 @@ export class UnsafeKeyError extends HttpError {
   }
 }
 
-export function isSafeKey(key: string): boolean {
+export function isSafeKey(key: string): key is BlobKey {
   return key.length > 0 && key.length <= MAX_KEY_LENGTH && key.split('/').every((segment) => SEGMENT.test(segment))
 }
 

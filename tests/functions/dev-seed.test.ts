@@ -33,4 +33,31 @@ describe('POST /api/dev/seed', () => {
     expect(await subscribers.all()).toEqual([])
     expect((await posts.list()).map((post) => post.title).sort()).toEqual(DEMO_POSTS.map((post) => post.title).sort())
   })
+
+  it('a later reset puts back exactly the demo set, rewriting only the stores that changed', async () => {
+    vi.stubEnv('DEMO_SEED', 'true')
+    vi.stubEnv('TEST_BCRYPT_COST', '4')
+    expect((await seed({ reset: true })).status).toBe(200)
+    const contents = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          STORE_NAMES.map(async (name) => {
+            const store = openStore(name)
+            const keys = (await store.keys()).sort()
+            return [name, await Promise.all(keys.map(async (key) => [key, await store.get(key)]))] as const
+          }),
+        ),
+      )
+    const demo = await contents()
+    const untouched = await openStore('resources').versions()
+
+    for (let i = 0; i < 300; i++) await subscribers.add(`reader${i}@example.com`)
+    const [first] = await posts.list()
+    await posts.update(first!.id, postInput({ title: 'Edited by hand' }))
+    await openStore('posts').clear()
+
+    expect((await seed({ reset: true })).body).toEqual({ success: true, seeded: true })
+    expect(await contents()).toEqual(demo)
+    expect(await openStore('resources').versions()).toEqual(untouched)
+  })
 })
