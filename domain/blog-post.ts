@@ -53,6 +53,13 @@ export const PostInputSchema = z.object({
 })
 export type PostInput = z.input<typeof PostInputSchema>
 
+/** The editor's preview: the body as it is being written, empty or not. */
+export const PostPreviewSchema = z.object({
+  content: z
+    .string({ error: 'Content must be text' })
+    .check(z.maxLength(POST_FIELDS.content.max, { error: `Content must be at most ${POST_FIELDS.content.max} characters` })),
+})
+
 export const PostUpdateSchema = z.extend(PostInputSchema, {
   id: idField('Post id is required'),
 })

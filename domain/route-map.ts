@@ -198,6 +198,7 @@ export const ENDPOINTS = {
   adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },
   adminBlogPosts: { function: 'admin-blog-posts', served: 'config', path: '/api/admin/blog-posts' },
   adminBlogPost: { function: 'admin-blog-post', served: 'config', path: '/api/admin/blog-posts/:id' },
+  adminPostPreview: { function: 'admin-post-preview', served: 'config', path: '/api/admin/post-preview' },
   adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
   adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
   adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },

@@ -738,6 +738,7 @@ describe('attack: every function, one hostile call at a time', () => {
         touches: () => touch.adminUsersWrite(),
         cleanup: removeUser,
       },
+      { label: 'POST admin-post-preview', fn: 'admin-post-preview', method: 'POST', url: '/api/admin/post-preview', auth: 'editor', base: () => ({ content: 'Hello' }), fields: [{ name: 'content', max: 100_000 }], touches: () => touch.adminPostPreview() },
       {
         // A wrong current password: the change itself never happens, so the editor's session lives on.
         label: 'POST admin-account-password',

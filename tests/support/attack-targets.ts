@@ -111,6 +111,7 @@ export const touch = {
   }),
   adminBookings: (): Touches => ({ always: [...AUTH, list('bookings', null), readPattern('bookings', new RegExp(`^${TIME_ID}$`))] }),
   adminUsersGet: (): Touches => ({ always: [...AUTH] }),
+  adminPostPreview: (): Touches => ({ always: [...AUTH] }),
   adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: documentWrite('users') }),
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
@@ -166,6 +167,7 @@ const JSON_FUNCTIONS = new Set([
   'admin-content-item',
   'admin-login',
   'admin-logout',
+  'admin-post-preview',
   'admin-resource',
   'admin-resources',
   'admin-stats',

@@ -10,6 +10,7 @@ import * as adminBookings from '../../netlify/functions/admin-bookings'
 import * as adminContent from '../../netlify/functions/admin-content'
 import * as adminContentItem from '../../netlify/functions/admin-content-item'
 import * as adminLogout from '../../netlify/functions/admin-logout'
+import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
@@ -311,6 +312,12 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: '/api/admin/account/password',
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     }),
+  },
+  {
+    name: 'POST /api/admin/post-preview',
+    fn: adminPostPreview,
+    access: 'editor',
+    options: () => ({ method: 'POST', path: '/api/admin/post-preview', body: { content: '# Hello\n\nA **preview**.' } }),
   },
   {
     name: 'GET /api/admin/content',

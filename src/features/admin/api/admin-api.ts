@@ -35,6 +35,15 @@ export const adminApi = {
   createPost: (input: PostInput) => call(endpointAddress('adminBlogPosts'), 'POST', input),
   updatePost: (id: string, input: PostInput) => call(endpointAddress('adminBlogPosts'), 'PUT', { id, ...input }),
   deletePost: (id: string) => call(endpointAddress('adminBlogPost', { id }), 'DELETE'),
+  previewPost: async (content: string, signal?: AbortSignal) =>
+    (
+      await api<{ html: string }>(endpointAddress('adminPostPreview'), {
+        method: 'POST',
+        body: { content },
+        token: readSession()?.token ?? '',
+        signal,
+      })
+    ).html,
 
   resources: async () => (await call<{ resources: Resource[] }>(endpointAddress('adminResources'))).resources,
   createResource: (input: ResourceInput) => call(endpointAddress('adminResources'), 'POST', input),

@@ -1,0 +1,20 @@
+import type { PostPreview } from '../use-post-preview'
+import styles from './admin-ui.module.css'
+
+/** The live preview beside the post editor: the server's sanitized HTML, styled as the post page's body. */
+export function PostPreviewPane({ title, excerpt, preview }: { title: string; excerpt: string; preview: PostPreview }) {
+  const note = { updating: 'Updating preview…', failed: 'Preview unavailable. It will try again as you type.', ready: 'Preview' }[
+    preview.status
+  ]
+  return (
+    <section className={styles.preview} aria-labelledby="post-preview-title" aria-busy={preview.status === 'updating'}>
+      <p id="post-preview-title" className={styles.previewNote} role="status">
+        {note}
+      </p>
+      <h2 className={styles.previewTitle}>{title || 'Untitled post'}</h2>
+      {excerpt && <p className={styles.previewExcerpt}>{excerpt}</p>}
+      {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/markdown.ts). */}
+      <div className="prose" data-testid="post-preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
+    </section>
+  )
+}

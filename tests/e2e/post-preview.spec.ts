@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+import { DEMO_POSTS } from '../../netlify/lib/demo-content'
+import { XSS_CORPUS } from '../support/xss-corpus'
+import { expect, test } from './support/fixtures'
+import { arm, expectInert, keepLocal } from './support/xss-pages'
+
+/**
+ * The post editor's live preview shows the body exactly as the public post page does: the same
+ * server pipeline (markdown, then the sanitizer), compared element for element in the browser.
+ */
+async function openEditor(page: Page, title: string) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
+  await page
+    .getByRole('row', { name: new RegExp(title.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .getByRole('button', { name: /Edit/ })
+    .click()
+  return page.getByRole('form', { name: `Edit post ${title}` })
+}
+
+const previewBody = (page: Page) => page.getByTestId('post-preview-body')
+const previewReady = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Preview$/ })).toBeVisible()
+const publicBody = (page: Page) => page.locator('article .prose')
+
+async function expectPreviewMatchesPublicPage(page: Page, slug: string) {
+  await previewReady(page)
+  const preview = await previewBody(page).innerHTML()
+  const visitor = await page.context().newPage()
+  await visitor.goto(`/blog/${slug}`)
+  await expect(publicBody(visitor)).toBeVisible()
+  expect(preview.length).toBeGreaterThan(100)
+  expect(preview).toBe(await publicBody(visitor).innerHTML())
+  await visitor.close()
+}
+
+test('the markdown sample: the preview is the public page’s body, and follows what she types', async ({ page, admin }) => {
+  // The demo posts use every markdown feature posts support.
+  const published = DEMO_POSTS.filter((post) => post.status === 'published')
+  const post = published.reduce((longest, next) => (next.content.length > longest.content.length ? next : longest))
+  const { slug } = (await admin.posts()).find((stored) => stored.title === post.title)!
+  const form = await openEditor(page, post.title)
+  await expectPreviewMatchesPublicPage(page, slug)
+
+  await form.getByLabel('Content (markdown)').fill('## A new heading\n\nSome **bold** words.')
+  await expect(previewBody(page).getByRole('heading', { level: 2, name: 'A new heading' })).toBeVisible()
+  await expect(previewBody(page).locator('strong')).toHaveText('bold')
+  await form.getByLabel('Title').fill('A changed title')
+  await expect(page.getByRole('heading', { level: 2, name: 'A changed title' })).toBeVisible()
+})
+
+test('the XSS corpus: the preview equals the public page and runs nothing', async ({ page, context, admin, consoleErrors }) => {
+  // Payload images point nowhere, and fail.
+  consoleErrors.allow(/Failed to load resource/)
+  await keepLocal(context)
+  const armed = await arm(page)
+  const content = XSS_CORPUS.slice(0, 150).join('\n\n')
+  const post = await admin.createPost({ title: 'Preview of the corpus', excerpt: 'Every payload.', content, status: 'published' })
+
+  await openEditor(page, post.title)
+  await expectPreviewMatchesPublicPage(page, post.slug)
+  await expectInert(page, armed, 'the post editor with its preview')
+})
