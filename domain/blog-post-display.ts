@@ -20,4 +20,6 @@ export const BLOG_MESSAGES = {
   notFound: 'Blog post not found',
   /** The public page of one post. */
   loadFailed: 'Failed to load blog post',
+  /** Over a post that is not public yet, shown to a signed-in editor at its address. */
+  draftNotice: 'Only people signed in to the admin can see this page until it is published.',
 } as const

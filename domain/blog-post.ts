@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { valuesOf } from './choices'
 import { IdSchema, idField, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
-export const POST_STATUS_LABELS = { draft: 'Draft', published: 'Published' } as const
+export const POST_STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
 export type PostStatus = (typeof POST_STATUSES)[number]
 
@@ -40,17 +40,68 @@ export const POST_FIELDS = {
   content: { label: 'Content (markdown)', max: 100_000 },
   featuredImage: { label: 'Featured image URL (optional)' },
   tags: { label: 'Tags (comma-separated)' },
+  slug: {
+    label: 'Address',
+    hint: "The end of the post's address, e.g. /blog/my-first-budget. Left empty, it comes from the title.",
+    max: 100,
+  },
   status: { label: 'Status' },
+  publishAt: { label: 'Publish at', hint: 'Your local time.' },
 } as const satisfies Record<string, FieldSpec>
 
-export const PostInputSchema = z.object({
-  title: requiredText('Title is required', POST_FIELDS.title.max, 'Title'),
-  excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt'),
-  content: requiredText('Content is required', POST_FIELDS.content.max, 'Content'),
-  featuredImage: optionalUrlField('Featured image must be a valid URL'),
-  status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft or published' }), 'draft'),
-  tags: z._default(TagsSchema, []),
-})
+/** The end of a post's address: lower-case letters and digits in words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+export const POST_SCHEDULE_MESSAGES = {
+  publishAtRequired: 'Choose when to publish',
+  publishAtInvalid: 'Publish at must be a date and time',
+  publishAtPast: 'Publish at must be in the future',
+  slugInvalid: 'Address may use lower-case letters, digits and single hyphens',
+  slugTaken: 'Another post already uses this address',
+} as const
+const M = POST_SCHEDULE_MESSAGES
+
+const SlugSchema = z.pipe(
+  z.optional(
+    z.nullable(
+      z.string({ error: M.slugInvalid }).check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(POST_FIELDS.slug.max, { error: `Address must be at most ${POST_FIELDS.slug.max} characters` }),
+        z.refine((slug) => slug === '' || SLUG_PATTERN.test(slug), { error: M.slugInvalid }),
+      ),
+    ),
+  ),
+  z.transform((slug) => slug || undefined),
+)
+
+const PublishAtSchema = z.pipe(
+  z.optional(
+    z.nullable(z.union([z.literal(''), z.iso.datetime({ offset: true, error: M.publishAtInvalid })], { error: M.publishAtInvalid })),
+  ),
+  z.transform((value) => (value ? new Date(value).toISOString() : undefined)),
+)
+
+export const PostInputSchema = z
+  .object({
+    title: requiredText('Title is required', POST_FIELDS.title.max, 'Title'),
+    excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt'),
+    content: requiredText('Content is required', POST_FIELDS.content.max, 'Content'),
+    featuredImage: optionalUrlField('Featured image must be a valid URL'),
+    status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft, scheduled or published' }), 'draft'),
+    tags: z._default(TagsSchema, []),
+    slug: SlugSchema,
+    /** When a scheduled post goes public; read only with status "scheduled". */
+    publishAt: PublishAtSchema,
+  })
+  .check(
+    z.superRefine((post, context) => {
+      if (post.status !== 'scheduled') return
+      if (!post.publishAt) context.issues.push({ code: 'custom', path: ['publishAt'], message: M.publishAtRequired, input: post })
+      else if (Date.parse(post.publishAt) <= Date.now())
+        context.issues.push({ code: 'custom', path: ['publishAt'], message: M.publishAtPast, input: post })
+    }),
+  )
 export type PostInput = z.input<typeof PostInputSchema>
 
 /** The editor's preview: the body as it is being written, empty or not. */
@@ -73,6 +124,8 @@ export const PostSummarySchema = z.object({
   featuredImage: z.optional(z.string()),
   status: z.enum(POST_STATUSES),
   tags: z.array(z.string()),
+  /** Set while the post is scheduled: when the publishing job makes it public. */
+  publishAt: z.optional(z.string()),
   author: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -212,6 +212,9 @@ export const ENDPOINTS = {
   robots: { function: 'robots', served: 'config', path: '/robots.txt' },
 } as const satisfies Record<string, Endpoint>
 
+/** Functions the platform runs on a schedule: they have no address (a deployed one cannot be called). */
+export const SCHEDULED_FUNCTIONS = ['maintenance', 'publish-scheduled'] as const
+
 /** An endpoint's address with its `:name` parameters filled in (each encoded as a path segment). */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))

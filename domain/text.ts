@@ -55,3 +55,25 @@ export function formatLongDate(iso: string | null | undefined): string {
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text
 }
+
+/** An instant as a datetime-local field shows it: the reader's own clock, to the minute. */
+export function toLocalInput(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null
+  if (!date || Number.isNaN(date.getTime())) return ''
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** A datetime-local value as an exact instant; what does not read as one is left for the schema to refuse. */
+export function fromLocalInput(local: string): string {
+  if (!local) return ''
+  const date = new Date(local)
+  return Number.isNaN(date.getTime()) ? local : date.toISOString()
+}
+
+/** A moment in the admin's own time zone, e.g. "Nov 24, 2026, 9:00 AM". */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null
+  if (!date || Number.isNaN(date.getTime())) return ''
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+}

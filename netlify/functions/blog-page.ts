@@ -24,8 +24,9 @@ import { siteUrl } from '../lib/site-url'
  * GET /blog/{slug}: the post page, rendered here so it reads and paints before any JavaScript
  * with the post's title, description, canonical URL, Open Graph, Twitter card and
  * JSON-LD in the head for link previews and crawlers. The app then hydrates it
- * from the post embedded in the page. A missing post answers 404 with the unrendered page, which
- * shows "Post Not Found". Under Vite's dev server there is no built post page to render into:
+ * from the post embedded in the page. A post's former address (its slug was edited) redirects for
+ * good. A missing post answers 404 with the unrendered page, which shows "Post Not Found" (or, to
+ * a signed-in editor, the draft: the app asks the admin preview). Under Vite's dev server there is no built post page to render into:
  * the post is then drawn in the browser, its data preloaded.
  */
 export default route({
@@ -39,7 +40,12 @@ export default route({
         siteName(),
         pageTemplate(req, PAGE_TEMPLATES.post),
       ])
-      if (!post || post.status !== 'published') return shellPage(req, context, 404, headers)
+      if (!post || post.status !== 'published') {
+        // An address the post had before its slug was edited: shared links follow it for good.
+        const moved = post ? null : await posts.movedFrom(slug)
+        if (moved) return new Response(null, { status: 301, headers: { Location: postPath(moved.slug), 'Cache-Control': REVALIDATE } })
+        return shellPage(req, context, 404, headers)
+      }
       const meta = postMeta(post, siteUrl(req), name)
       if (!isPageTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected

@@ -144,10 +144,10 @@ export function openStore(name: StoreName) {
      * Every key under a prefix, following pages; `limit` stops early. Listed keys are checked like
      * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
      */
-    keys: async (prefix?: KeyPrefix, limit = Infinity) => (await list(prefix, limit)).map((blob) => blob.key),
+    keys: (prefix?: KeyPrefix, limit = Infinity) => list(prefix, limit).then((found) => found.map((blob) => blob.key)),
 
     /** Every key with its ETag, which changes on every write (the dev seed's reset only). */
-    versions: async () => new Map((await list()).map((blob) => [blob.key, blob.etag])),
+    versions: () => list().then((found) => new Map(found.map((blob) => [blob.key, blob.etag]))),
   }
 }
 

@@ -1,9 +1,10 @@
 import { ArrowLeft, Clock } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
-import { formatLongDate } from '../../domain/text'
+import { postPath } from '../../domain/route-map'
+import { formatDateTime, formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
 import { NotFoundMessage } from '../components/ui/not-found-message'
 import { Settled } from '../components/ui/settled'
@@ -17,7 +18,7 @@ export function BlogPostPage({ post }: { post: Promise<PostResult> }) {
     <Settled promise={post} fallback={<Loading label="Loading post…" reserve />}>
       {(result) =>
         'post' in result ? (
-          <Article post={result.post} />
+          <Article post={result.post} draft={result.draft} />
         ) : (
           <PostNotFound reason={result.error === 'not-found' ? BLOG_MESSAGES.notFound : BLOG_MESSAGES.loadFailed} />
         )
@@ -26,8 +27,14 @@ export function BlogPostPage({ post }: { post: Promise<PostResult> }) {
   )
 }
 
-function Article({ post }: { post: RenderedPost }) {
+function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
   usePageTitle(post.title)
+  // Opened at a former address (its slug was edited since): show the one it has now.
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!draft && pathname !== postPath(post.slug)) void navigate(postPath(post.slug), { replace: true })
+  }, [draft, pathname, post.slug, navigate])
   const [imageFailed, setImageFailed] = useState(false)
   const image = useRef<HTMLImageElement>(null)
   // A server-rendered image may have failed before this code arrived, when no onError was there to see it.
@@ -40,6 +47,11 @@ function Article({ post }: { post: RenderedPost }) {
     <article className={styles.article}>
       <header className={styles.header}>
         <div className={styles.narrow}>
+          {draft && (
+            <p className={styles.draftNotice} role="note">
+              <strong>{post.publishAt ? `Scheduled for ${formatDateTime(post.publishAt)}.` : 'Draft.'}</strong> {BLOG_MESSAGES.draftNotice}
+            </p>
+          )}
           <nav aria-label="Breadcrumb">
             <ol className={styles.breadcrumb}>
               <li>

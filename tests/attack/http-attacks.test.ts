@@ -312,6 +312,15 @@ describe('attack: every function, one hostile call at a time', () => {
           },
           {
             attack: cls,
+            label: `GET admin-post-preview ?slug=${name} (editor)`,
+            fn: 'admin-post-preview',
+            method: 'GET',
+            url: `/api/admin/post-preview?slug=${seg}`,
+            auth: 'editor',
+            touches: touch.adminPostPreviewGet(id),
+          },
+          {
+            attack: cls,
             label: `GET blog-posts ?slug=${name}`,
             fn: 'blog-posts',
             method: 'GET',
@@ -567,6 +576,8 @@ describe('attack: every function, one hostile call at a time', () => {
       { name: 'featuredImage' },
       { name: 'tags', max: 40, wrap: (value) => [value] },
       { name: 'status' },
+      { name: 'slug', max: 100 },
+      { name: 'publishAt' },
     ]
     const targets: Target[] = [
       {
@@ -738,7 +749,16 @@ describe('attack: every function, one hostile call at a time', () => {
         touches: () => touch.adminUsersWrite(),
         cleanup: removeUser,
       },
-      { label: 'POST admin-post-preview', fn: 'admin-post-preview', method: 'POST', url: '/api/admin/post-preview', auth: 'editor', base: () => ({ content: 'Hello' }), fields: [{ name: 'content', max: 100_000 }], touches: () => touch.adminPostPreview() },
+      {
+        label: 'POST admin-post-preview',
+        fn: 'admin-post-preview',
+        method: 'POST',
+        url: '/api/admin/post-preview',
+        auth: 'editor',
+        base: () => ({ content: 'Hello' }),
+        fields: [{ name: 'content', max: 100_000 }],
+        touches: () => touch.adminPostPreview(),
+      },
       {
         // A wrong current password: the change itself never happens, so the editor's session lives on.
         label: 'POST admin-account-password',
@@ -784,6 +804,17 @@ describe('attack: every function, one hostile call at a time', () => {
         fields: [{ name: 'slug' }],
         query: () => ({ url: '' }),
         touches: (v) => touch.blogPosts(v),
+      },
+      {
+        label: 'GET admin-post-preview',
+        fn: 'admin-post-preview',
+        method: 'GET',
+        url: '/api/admin/post-preview',
+        auth: 'editor',
+        base: () => ({ slug: 'x' }),
+        fields: [{ name: 'slug' }],
+        query: () => ({ url: '' }),
+        touches: (v) => touch.adminPostPreviewGet(v),
       },
       {
         label: 'GET blog-page',

@@ -157,7 +157,10 @@ test.describe('content', () => {
     await failing.getByRole('button', { name: 'Save' }).click()
     await expect(banner(page)).toHaveText('Failed to save content')
     await page.unroute('**/api/admin/content')
+    // What she typed was never saved: Cancel asks before throwing it away.
     await failing.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click()
+    await expect(failing).toBeHidden()
 
     await page
       .getByRole('row', { name: /heroTitle/ })
@@ -390,6 +393,7 @@ test.describe('users and roles', () => {
     await again.getByRole('button', { name: 'Create user' }).click()
     await expect(banner(page)).toHaveText('That username is already taken')
     await again.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click()
 
     await row.getByRole('button', { name: /Delete/ }).click()
     await confirmDelete(page, 'ruth')

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PATH, ENDPOINTS, functionPath, PUBLIC_PAGES } from '../../domain/route-map'
+import { ADMIN_PATH, ENDPOINTS, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '../../domain/route-map'
 
 /**
  * The addresses in domain/route-map.ts are the site's; two places cannot import them and keep
@@ -60,8 +60,14 @@ describe('the route map and the functions', () => {
   it('names only functions that exist, and every function with an address is in it', () => {
     const named = new Set<string>(endpoints.map((endpoint) => endpoint.function))
     for (const name of named) expect(functionNames).toContain(name)
-    // The scheduled maintenance function has no address.
-    expect(functionNames.filter((name) => !named.has(name))).toEqual(['maintenance'])
+    // The scheduled functions have no address.
+    expect(functionNames.filter((name) => !named.has(name))).toEqual([...SCHEDULED_FUNCTIONS])
+  })
+
+  it.each(SCHEDULED_FUNCTIONS)('%s runs on a schedule and has no address', async (name) => {
+    const config = await configOf(name)
+    expect(config?.schedule).toMatch(/^\S+( \S+){4}$/)
+    expect(config?.path).toBeUndefined()
   })
 
   it.each(endpoints)('$function declares the address the map gives it', async (endpoint) => {

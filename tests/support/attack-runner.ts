@@ -3,6 +3,7 @@ import { getStore } from '@netlify/blobs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../netlify/lib/http'
+import { SCHEDULED_FUNCTIONS } from '../../domain/route-map'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
 import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
 import type { WorkerAnswer, WorkerData, WorkerRequest } from './attack-worker'
@@ -23,7 +24,7 @@ export function attackedFunctions(): string[] {
   return readdirSync(`${ROOT}/netlify/functions`)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .map((file) => file.replace(/\.ts$/, ''))
-    .filter((name) => name !== 'maintenance' && !name.startsWith('dev-'))
+    .filter((name) => !(SCHEDULED_FUNCTIONS as readonly string[]).includes(name) && !name.startsWith('dev-'))
     .sort()
 }
 
@@ -66,7 +67,10 @@ export const TIME_ID = String.raw`\d{8}T\d{9}Z-[\w-]{8}`
  * rate-limits store made of safe segments, whatever its subject. It is the one store a refused
  * call may write.
  */
-export const RATE_LIMITS: Rule[] = [writePattern('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*$/), list('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*\/?$/)]
+export const RATE_LIMITS: Rule[] = [
+  writePattern('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*$/),
+  list('rate-limits', /^[\w~-]+(?:\/[\w~-]+)*\/?$/),
+]
 /** What checking a Bearer token reads: the users document and the token's revocation entry. */
 export const AUTH: Rule[] = [...documentRead('users'), readPattern('revoked-tokens', /^[\w-]{16}$/)]
 
@@ -90,7 +94,10 @@ function accessAllowed(access: Access, rules: Rule[]): boolean {
 }
 
 const describeAccess = (access: Access) =>
-  `${access.kind === 'write' ? access.type : access.kind} ${access.store}/${access.kind === 'list' ? `?prefix=${access.prefix ?? ''}` : access.key}`.slice(0, 160)
+  `${access.kind === 'write' ? access.type : access.kind} ${access.store}/${access.kind === 'list' ? `?prefix=${access.prefix ?? ''}` : access.key}`.slice(
+    0,
+    160,
+  )
 
 // ---------------------------------------------------------------------------------------------
 // Calls
@@ -219,7 +226,8 @@ export class AttackRunner {
       const request = warmUp(this.origin, this.warmSlug)
       const answer = await this.send(request, 60_000, true)
       if (answer.stopped) throw new Error(`attack runner: the warm-up call to ${request.fn} never answered`)
-      if (answer.status >= 500) console.warn(`attack runner: warm-up ${request.fn} answered ${answer.status} ${answer.logs.join(' ')}`.slice(0, 500))
+      if (answer.status >= 500)
+        console.warn(`attack runner: warm-up ${request.fn} answered ${answer.status} ${answer.logs.join(' ')}`.slice(0, 500))
       // Stored data an attack left may poison the process on its first read: then start clean, unwarmed.
       polluted ||= answer.polluted !== undefined
     }
@@ -361,7 +369,11 @@ export class AttackRunner {
     await this.resync()
   }
 
-  private async judge(call: AttackCall, { answer, accesses, changes }: Outcome, extra: string[] = []): Promise<ReturnType<typeof changedKeys>> {
+  private async judge(
+    call: AttackCall,
+    { answer, accesses, changes }: Outcome,
+    extra: string[] = [],
+  ): Promise<ReturnType<typeof changedKeys>> {
     const stats = this.statsOf(call.attack)
     const row = stats.row
     row.calls++
@@ -375,7 +387,11 @@ export class AttackRunner {
 
     if (answer.stopped || answer.ms > SLOW_MS) {
       row.slow++
-      found.push(answer.stopped ? `no answer within ${Math.round(answer.ms)} ms (stopped)` : `answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS})`)
+      found.push(
+        answer.stopped
+          ? `no answer within ${Math.round(answer.ms)} ms (stopped)`
+          : `answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS})`,
+      )
     }
     if (answer.ms > row.slowestMs) {
       row.slowestMs = answer.ms
@@ -388,12 +404,17 @@ export class AttackRunner {
     }
     const outside = accesses.filter((access) => !accessAllowed(access, allowed))
     const leftBehind = changes.filter(
-      (change) => !accessAllowed({ kind: 'write', type: 'set' as Access['type'], store: change.store, key: change.key, prefix: null, raw: '' }, lasting),
+      (change) =>
+        !accessAllowed(
+          { kind: 'write', type: 'set' as Access['type'], store: change.store, key: change.key, prefix: null, raw: '' },
+          lasting,
+        ),
     )
     if (outside.length > 0 || leftBehind.length > 0) {
       row.outside++
       const parts = [...new Set(outside.map(describeAccess))].slice(0, 6)
-      if (outside.length > 0) found.push(`touched outside its record: ${parts.join(', ')}${outside.length > 6 ? ` (+${outside.length - 6})` : ''}`)
+      if (outside.length > 0)
+        found.push(`touched outside its record: ${parts.join(', ')}${outside.length > 6 ? ` (+${outside.length - 6})` : ''}`)
       if (leftBehind.length > 0)
         found.push(
           `left changed (answer ${answer.status}): ${leftBehind
@@ -404,12 +425,15 @@ export class AttackRunner {
     }
     const checked = [...extra, ...(call.check ? await call.check({ answer, accesses, changes }) : [])]
     if (answer.polluted)
-      checked.unshift(`changed the process's built-ins (${answer.polluted.slice(0, 5).join(', ')}): every later call of this function instance would fail`)
+      checked.unshift(
+        `changed the process's built-ins (${answer.polluted.slice(0, 5).join(', ')}): every later call of this function instance would fail`,
+      )
     if (checked.length > 0) {
       row.otherProblems++
       found.push(...checked)
     }
-    if (found.length > 0) stats.problems.push(`${call.label} [answer ${answer.status || 'none'}, ${Math.round(answer.ms)} ms]: ${found.join('; ')}`)
+    if (found.length > 0)
+      stats.problems.push(`${call.label} [answer ${answer.status || 'none'}, ${Math.round(answer.ms)} ms]: ${found.join('; ')}`)
     return leftBehind
   }
 

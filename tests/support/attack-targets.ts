@@ -32,7 +32,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** A subscriber's key: the normalised email's UTF-8 bytes in hex, a "/" every 200 characters. */
 export function subscriberKey(email: string): string {
-  return (Buffer.from(normalizeEmail(email), 'utf8').toString('hex').match(/.{1,200}/g) ?? []).join('/')
+  return (
+    Buffer.from(normalizeEmail(email), 'utf8')
+      .toString('hex')
+      .match(/.{1,200}/g) ?? []
+  ).join('/')
 }
 
 /** Bodies of the posts an id or slug names (read from the data as it is after the call). */
@@ -77,25 +81,26 @@ export const touch = {
   nothing: (): Touches => ({}),
   resourceDownload: (id: string): Touches => ({
     always: documentRead('resources'),
-    onSuccess:
-      isFaithfulKey(id) && !id.includes('/')
-        ? [writePattern('downloads', new RegExp(`^${TIME_ID}~${escapeRegExp(id)}$`))]
-        : [],
+    onSuccess: isFaithfulKey(id) && !id.includes('/') ? [writePattern('downloads', new RegExp(`^${TIME_ID}~${escapeRegExp(id)}$`))] : [],
   }),
-  adminPostGet: (id: string) => async (): Promise<Touches> => ({ always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ id }))] }),
+  adminPostGet: (id: string) => async (): Promise<Touches> => ({
+    always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ id }))],
+  }),
   adminPostDelete: (id: string): Touches => ({
     always: [...AUTH, ...documentRead('posts')],
     onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`)],
   }),
   adminPostsGet: (): Touches => ({ always: [...AUTH, ...documentRead('posts')] }),
-  adminPostsCreate: () => (answer: Answer): Touches => {
-    const id = idOf(answer, 'blogPost')
-    return {
-      always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
-      transient: [NEW_BODY],
-      onSuccess: [...documentWrite('posts'), ...(id ? [writePrefix('posts', `body/${id}/`)] : [])],
-    }
-  },
+  adminPostsCreate:
+    () =>
+    (answer: Answer): Touches => {
+      const id = idOf(answer, 'blogPost')
+      return {
+        always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
+        transient: [NEW_BODY],
+        onSuccess: [...documentWrite('posts'), ...(id ? [writePrefix('posts', `body/${id}/`)] : [])],
+      }
+    },
   adminPostsUpdate: (id: string): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
     transient: [writePrefix('posts', `body/${id}/`)],
@@ -112,6 +117,9 @@ export const touch = {
   adminBookings: (): Touches => ({ always: [...AUTH, list('bookings', null), readPattern('bookings', new RegExp(`^${TIME_ID}$`))] }),
   adminUsersGet: (): Touches => ({ always: [...AUTH] }),
   adminPostPreview: (): Touches => ({ always: [...AUTH] }),
+  adminPostPreviewGet: (slug: string) => async (): Promise<Touches> => ({
+    always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ slug }))],
+  }),
   adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: documentWrite('users') }),
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
@@ -122,7 +130,11 @@ export const touch = {
   subscribe: (email: string): Touches => {
     const key = subscriberKey(email.trim())
     return {
-      always: [...RATE_LIMITS, read('subscribers', key), ...WELCOME.map((rule) => ({ ...rule, kinds: rule.kinds.filter((kind) => kind !== 'write') }))],
+      always: [
+        ...RATE_LIMITS,
+        read('subscribers', key),
+        ...WELCOME.map((rule) => ({ ...rule, kinds: rule.kinds.filter((kind) => kind !== 'write') })),
+      ],
       onSuccess: [write('subscribers', key), list('subscribers', key), OUTBOX, ...WELCOME],
     }
   },
@@ -259,7 +271,14 @@ export function readBackPost(attackClass: AttackCall['attack'], label: string, s
       touches: touch.blogPosts(slug),
     }),
     attack({ attack: attackClass, label: `${label} -> GET rss`, fn: 'rss', method: 'GET', url: '/rss.xml', touches: touch.rss() }),
-    attack({ attack: attackClass, label: `${label} -> GET sitemap`, fn: 'sitemap', method: 'GET', url: '/sitemap.xml', touches: touch.sitemap() }),
+    attack({
+      attack: attackClass,
+      label: `${label} -> GET sitemap`,
+      fn: 'sitemap',
+      method: 'GET',
+      url: '/sitemap.xml',
+      touches: touch.sitemap(),
+    }),
   ]
 }
 

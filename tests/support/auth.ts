@@ -203,6 +203,7 @@ export async function callRaw(
 /** Real ids for the calls whose path or body names a record. */
 export type Fixtures = {
   postId: string
+  postSlug: string
   resourceId: string
   contentId: string
   bookingId: string
@@ -239,6 +240,7 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
   await subscribers.add(`fixture${n}@test.example`)
   return {
     postId: post.id,
+    postSlug: post.slug,
     resourceId: resource.id,
     contentId: item.id,
     bookingId: booking.id,
@@ -312,6 +314,12 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: '/api/admin/account/password',
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     }),
+  },
+  {
+    name: 'GET /api/admin/post-preview?slug=',
+    fn: adminPostPreview,
+    access: 'editor',
+    options: (f) => ({ path: `/api/admin/post-preview?slug=${f.postSlug}` }),
   },
   {
     name: 'POST /api/admin/post-preview',

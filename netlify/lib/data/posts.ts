@@ -1,5 +1,12 @@
 import * as z from 'zod/mini'
-import { PostSummarySchema, readingMinutes, type BlogPost, type PostInputSchema, type PostSummary } from '../../../domain/blog-post'
+import {
+  POST_SCHEDULE_MESSAGES,
+  PostSummarySchema,
+  readingMinutes,
+  type BlogPost,
+  type PostInputSchema,
+  type PostSummary,
+} from '../../../domain/blog-post'
 import { slugify } from '../../../domain/text'
 import { isId } from '../../../domain/fields'
 import { openStore, StorageUnavailableError } from '../blobs'
@@ -8,7 +15,8 @@ import { HttpError } from '../http'
 import { newId } from '../ids'
 import { keys, type BlobKey } from '../keys'
 
-type PostFields = z.output<typeof PostInputSchema>
+/** What a save takes: the schema's output, the address and time left out where not chosen. */
+type PostFields = Omit<z.output<typeof PostInputSchema>, 'slug' | 'publishAt'> & { slug?: string; publishAt?: string }
 
 /**
  * Layout: one index document with every post's summary (the lists are one read whatever the
@@ -16,10 +24,16 @@ type PostFields = z.output<typeof PostInputSchema>
  * fresh revision first, then swaps the index entry to point at it: the index write is the commit,
  * so a reader sees the old post or the new one whole, never a mix.
  */
-const PostEntrySchema = z.extend(PostSummarySchema, { bodyKey: z.string() }).check(
-  // The pointer to the body is data read back from storage: it must name this post's own body.
-  z.refine((entry) => isBodyKeyOf(entry.id, entry.bodyKey), { error: "bodyKey does not name this post's body" }),
-)
+const PostEntrySchema = z
+  .extend(PostSummarySchema, {
+    bodyKey: z.string(),
+    /** Addresses the post had while public, before its slug was edited: they redirect to it. */
+    formerSlugs: z._default(z.array(z.string()), []),
+  })
+  .check(
+    // The pointer to the body is data read back from storage: it must name this post's own body.
+    z.refine((entry) => isBodyKeyOf(entry.id, entry.bodyKey), { error: "bodyKey does not name this post's body" }),
+  )
 type PostEntry = z.infer<typeof PostEntrySchema>
 const IndexSchema = z.object({ posts: z.array(PostEntrySchema) })
 
@@ -39,8 +53,49 @@ const bodyKeyOf = (entry: PostEntry): BlobKey => {
   return keys.postBody(id, revision)
 }
 
-function summary({ bodyKey: _bodyKey, ...rest }: PostEntry): PostSummary {
+function summary({ bodyKey: _bodyKey, formerSlugs: _formerSlugs, ...rest }: PostEntry): PostSummary {
   return rest
+}
+
+/** Former addresses kept per post; the oldest go first. */
+const FORMER_SLUGS_MAX = 20
+
+const slugTaken = () => new HttpError(409, POST_SCHEDULE_MESSAGES.slugTaken)
+
+/**
+ * The slug a save gives the post. One she typed must be free (no other post has it now; another
+ * post's former address may be taken over, and stops redirecting). Otherwise a new post's comes
+ * from its title, and so does a never-published draft's; a post that has been public keeps its own.
+ */
+function slugFor(fields: PostFields, current: PostEntry | undefined, others: PostEntry[]): string {
+  const taken = new Set(others.map((post) => post.slug))
+  if (fields.slug) {
+    if (taken.has(fields.slug)) throw slugTaken()
+    return fields.slug
+  }
+  if (current?.publishedAt) return current.slug
+  return uniqueSlug(fields.title, taken)
+}
+
+/** The entries after `entry` took `slug`: its old public address redirects, nobody else's `slug` does. */
+function withSlug(entry: PostEntry, others: PostEntry[], previous: PostEntry | undefined): { entry: PostEntry; others: PostEntry[] } {
+  const formerSlugs = (entry.formerSlugs ?? []).filter((slug) => slug !== entry.slug)
+  if (previous && previous.slug !== entry.slug && previous.publishedAt) formerSlugs.push(previous.slug)
+  return {
+    entry: { ...entry, formerSlugs: formerSlugs.slice(-FORMER_SLUGS_MAX) },
+    others: others.map((post) =>
+      post.formerSlugs?.includes(entry.slug) ? { ...post, formerSlugs: post.formerSlugs.filter((slug) => slug !== entry.slug) } : post,
+    ),
+  }
+}
+
+/** Status and dates as a save leaves them: a scheduled post waits with its time; publishing stamps the first time. */
+function publication(fields: PostFields, current: PostEntry | undefined, now: string) {
+  return {
+    status: fields.status,
+    publishAt: fields.status === 'scheduled' ? fields.publishAt : undefined,
+    publishedAt: current?.publishedAt ?? (fields.status === 'published' ? now : null),
+  }
 }
 
 function newestFirst(a: PostSummary, b: PostSummary) {
@@ -98,28 +153,59 @@ export const posts = {
     return null
   },
 
+  /** The published post a former address now belongs to, for a redirect; null when none. */
+  async movedFrom(slug: string): Promise<PostSummary | null> {
+    const { posts } = await index.read()
+    const entry = posts.find((post) => post.status === 'published' && post.formerSlugs?.includes(slug))
+    return entry ? summary(entry) : null
+  },
+
+  /**
+   * Publishes every scheduled post whose time has come (the publishing job, each minute). A post
+   * is dated with its scheduled time, not the moment the job got to it. Answers what it published.
+   */
+  async publishDue(now = new Date()): Promise<PostSummary[]> {
+    const isDue = (post: PostEntry) =>
+      post.status === 'scheduled' && post.publishAt !== undefined && Date.parse(post.publishAt) <= now.getTime()
+    if (!(await index.read()).posts.some(isDue)) return []
+    return index.update((state) => {
+      const published: PostEntry[] = []
+      const next = state.posts.map((post) => {
+        if (!isDue(post)) return post
+        const entry: PostEntry = { ...post, status: 'published', publishAt: undefined, publishedAt: post.publishedAt ?? post.publishAt! }
+        published.push(entry)
+        return entry
+      })
+      return { doc: { posts: next }, result: published.map(summary) }
+    })
+  },
+
   async create(fields: PostFields, author: string): Promise<PostSummary> {
     const id = newId()
     const bodyKey = await writeBody(id, fields.content)
     const now = new Date().toISOString()
     try {
       return await index.update((state) => {
-        const entry: PostEntry = {
-          id,
-          slug: uniqueSlug(fields.title, new Set(state.posts.map((post) => post.slug))),
-          title: fields.title,
-          excerpt: fields.excerpt,
-          featuredImage: fields.featuredImage,
-          status: fields.status,
-          tags: fields.tags,
-          author,
-          createdAt: now,
-          updatedAt: now,
-          publishedAt: fields.status === 'published' ? now : null,
-          readingMinutes: readingMinutes(fields.content),
-          bodyKey,
-        }
-        return { doc: { posts: [...state.posts, entry] }, result: summary(entry) }
+        const created = withSlug(
+          {
+            id,
+            slug: slugFor(fields, undefined, state.posts),
+            title: fields.title,
+            excerpt: fields.excerpt,
+            featuredImage: fields.featuredImage,
+            tags: fields.tags,
+            ...publication(fields, undefined, now),
+            author,
+            createdAt: now,
+            updatedAt: now,
+            readingMinutes: readingMinutes(fields.content),
+            bodyKey,
+            formerSlugs: [],
+          },
+          state.posts,
+          undefined,
+        )
+        return { doc: { posts: [...created.others, created.entry] }, result: summary(created.entry) }
       })
     } catch (error) {
       await dropBody(bodyKey)
@@ -139,24 +225,26 @@ export const posts = {
         if (!current) throw notFound()
         replaced = bodyKeyOf(current)
         const now = new Date().toISOString()
-        const others = new Set(state.posts.filter((post) => post.id !== id).map((post) => post.slug))
-        const entry: PostEntry = {
-          ...current,
-          title: fields.title,
-          excerpt: fields.excerpt,
-          featuredImage: fields.featuredImage,
-          status: fields.status,
-          tags: fields.tags,
-          // A slug that has been public stays, so shared links keep working.
-          slug: current.publishedAt ? current.slug : uniqueSlug(fields.title, others),
-          publishedAt: current.publishedAt ?? (fields.status === 'published' ? now : null),
-          updatedAt: now,
-          readingMinutes: readingMinutes(fields.content),
-          bodyKey,
-        }
-        const next = [...state.posts]
-        next[position] = entry
-        return { doc: { posts: next }, result: summary(entry) }
+        const others = state.posts.filter((post) => post.id !== id)
+        const saved = withSlug(
+          {
+            ...current,
+            title: fields.title,
+            excerpt: fields.excerpt,
+            featuredImage: fields.featuredImage,
+            tags: fields.tags,
+            slug: slugFor(fields, current, others),
+            ...publication(fields, current, now),
+            updatedAt: now,
+            readingMinutes: readingMinutes(fields.content),
+            bodyKey,
+          },
+          others,
+          current,
+        )
+        const next = [...saved.others]
+        next.splice(position, 0, saved.entry)
+        return { doc: { posts: next }, result: summary(saved.entry) }
       })
       await dropBody(replaced)
       return result

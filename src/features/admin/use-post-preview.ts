@@ -17,7 +17,9 @@ type Answer = { content: string; html: string; failed: boolean }
 export function usePostPreview(content: string): PostPreview {
   const [answer, setAnswer] = useState<Answer | null>(null)
 
+  const empty = content.trim() === ''
   useEffect(() => {
+    if (empty) return // nothing to render, nothing to ask
     const controller = new AbortController()
     const timer = setTimeout(() => {
       adminApi.previewPost(content, controller.signal).then(
@@ -31,8 +33,9 @@ export function usePostPreview(content: string): PostPreview {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [content])
+  }, [content, empty])
 
+  if (empty) return { status: 'ready', html: '' }
   if (!answer) return { status: 'updating', html: '' }
   if (answer.content !== content) return { status: 'updating', html: answer.html }
   return { status: answer.failed ? 'failed' : 'ready', html: answer.html }

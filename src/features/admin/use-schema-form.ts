@@ -7,6 +7,7 @@ import { fieldIssues, type FieldSpec } from '../../../domain/fields'
  * and "saving". On submit the values (through `toInput`, e.g. tags text to a list) are parsed with
  * the same schema the function uses; only valid data reaches `onSave`. `fields` are the entity's
  * field specs, so `field(name)` hands a field component its label, hint, error, value and onChange.
+ * `dirty` says whether anything differs from what the form opened with.
  */
 export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, unknown>>({
   schema,
@@ -22,6 +23,8 @@ export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, 
   toInput?: (values: V) => unknown
 }) {
   const [values, setValues] = useState(initial)
+  // What the form opened with, to tell whether leaving would lose anything.
+  const [opened] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
 
@@ -56,7 +59,9 @@ export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, 
     setSaving(false)
   }
 
-  return { values, saving, field, checkbox, submit }
+  const dirty = (Object.keys(opened) as (keyof V)[]).some((name) => values[name] !== opened[name])
+
+  return { values, saving, dirty, field, checkbox, submit }
 }
 
-export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'saving' | 'submit'>
+export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'saving' | 'dirty' | 'submit'>

@@ -21,9 +21,11 @@ export type PostFields = {
   title: string
   excerpt: string
   content: string
-  status?: 'draft' | 'published'
+  status?: 'draft' | 'scheduled' | 'published'
   tags?: string[]
   featuredImage?: string
+  slug?: string
+  publishAt?: string
 }
 
 export type ResourceFields = {
@@ -115,6 +117,15 @@ export class AdminApi {
       data: { status: 'published', tags: [], ...fields },
     })
     expect(response.status(), `POST /api/admin/blog-posts: ${await response.text()}`).toBe(201)
+    return ((await response.json()) as { blogPost: AdminPost }).blogPost
+  }
+
+  async updatePost(id: string, fields: PostFields): Promise<AdminPost> {
+    const response = await this.request.put('/api/admin/blog-posts', {
+      headers: this.headers,
+      data: { status: 'published', tags: [], ...fields, id },
+    })
+    expect(response.status(), `PUT /api/admin/blog-posts: ${await response.text()}`).toBe(200)
     return ((await response.json()) as { blogPost: AdminPost }).blogPost
   }
 

@@ -1,16 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import styles from './admin-ui.module.css'
 
-type Pending = { title: string; message: string; resolve: (ok: boolean) => void }
+/** The two answers; the safe one (cancel) has the focus. */
+export type ConfirmLabels = { confirmLabel: string; cancelLabel: string }
+const DELETE_LABELS: ConfirmLabels = { confirmLabel: 'Delete', cancelLabel: 'Cancel' }
+
+type Pending = { title: string; message: string; labels: ConfirmLabels; resolve: (ok: boolean) => void }
 
 /**
- * Deletes ask for confirmation naming the item. A native modal <dialog> keeps
- * focus inside and closes on Escape. `confirm()` resolves true only for the Delete button.
+ * Deletes ask for confirmation naming the item (and leaving with unsaved changes asks too). A
+ * native modal <dialog> keeps focus inside and closes on Escape. `confirm()` resolves true only
+ * for the confirming button.
  */
 export function useConfirm() {
   const [pending, setPending] = useState<Pending | null>(null)
   const confirm = useCallback(
-    (title: string, message: string) => new Promise<boolean>((resolve) => setPending({ title, message, resolve })),
+    (title: string, message: string, labels = DELETE_LABELS) =>
+      new Promise<boolean>((resolve) => setPending({ title, message, labels, resolve })),
     [],
   )
   const close = (ok: boolean) => {
@@ -21,7 +27,7 @@ export function useConfirm() {
   return { confirm, dialog }
 }
 
-function ConfirmDialog({ title, message, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
+function ConfirmDialog({ title, message, labels, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     ref.current?.showModal()
@@ -43,10 +49,10 @@ function ConfirmDialog({ title, message, onClose }: Omit<Pending, 'resolve'> & {
       <p id="confirm-message">{message}</p>
       <div className={styles.dialogActions}>
         <button type="button" className="btn btn-outline btn-small" onClick={() => onClose(false)} autoFocus>
-          Cancel
+          {labels.cancelLabel}
         </button>
         <button type="button" className={`btn btn-small ${styles.danger}`} onClick={() => onClose(true)}>
-          Delete
+          {labels.confirmLabel}
         </button>
       </div>
     </dialog>

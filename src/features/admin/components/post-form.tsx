@@ -1,4 +1,5 @@
 import { POST_FIELDS, POST_STATUS_LABELS, PostInputSchema, parseTags, type BlogPost, type PostInput } from '../../../../domain/blog-post'
+import { fromLocalInput, toLocalInput } from '../../../../domain/text'
 import { usePostPreview } from '../use-post-preview'
 import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
@@ -8,7 +9,9 @@ import { PostPreviewPane } from './post-preview'
 
 /**
  * Create or edit a post, with a live preview of the body beside it (below it on narrow screens).
- * Tags are typed comma-separated and sent as a trimmed list (docs/product.md, Validation).
+ * Tags are typed comma-separated and sent as a trimmed list (docs/product.md, Validation). The
+ * address is sent only when she changed it, so an untouched draft's still follows its title. A
+ * scheduled post asks for its time, typed in her own time zone and sent as an exact instant.
  */
 export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost, PostInput>) {
   const form = useSchemaForm({
@@ -20,10 +23,17 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
       content: initial?.content ?? '',
       featuredImage: initial?.featuredImage ?? '',
       tags: initial?.tags.join(', ') ?? '',
+      slug: initial?.slug ?? '',
       status: initial?.status ?? 'draft',
+      publishAt: toLocalInput(initial?.publishAt),
     },
     onSave,
-    toInput: (values) => ({ ...values, tags: parseTags(values.tags) }),
+    toInput: ({ slug, publishAt, ...values }) => ({
+      ...values,
+      tags: parseTags(values.tags),
+      slug: slug.trim() === (initial?.slug ?? '') ? undefined : slug,
+      publishAt: values.status === 'scheduled' ? fromLocalInput(publishAt) : undefined,
+    }),
   })
   const preview = usePostPreview(form.values.content)
 
@@ -40,7 +50,9 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
         <TextAreaField {...form.field('content')} rows={12} wide />
         <TextField {...form.field('featuredImage')} type="url" inputMode="url" />
         <TextField {...form.field('tags')} placeholder="Budgeting, Marriage" />
+        <TextField {...form.field('slug')} placeholder="made-from-the-title" autoCapitalize="none" spellCheck={false} wide />
         <SelectField {...form.field('status')} options={POST_STATUS_LABELS} />
+        {form.values.status === 'scheduled' && <TextField {...form.field('publishAt')} type="datetime-local" />}
       </EntityForm>
       <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
     </div>

@@ -1,11 +1,13 @@
 import { BLOG_MESSAGES, POST_STATUS_LABELS, type BlogPost, type PostInput, type PostSummary } from '../../../../domain/blog-post'
 import { postPath } from '../../../../domain/route-map'
-import { formatLongDate } from '../../../../domain/text'
+import { formatDateTime, formatLongDate } from '../../../../domain/text'
 import { adminApi } from '../api/admin-api'
 import styles from './admin-ui.module.css'
 import { Badge } from './badge'
 import type { EntityListSpec } from './entity-list'
 import { PostForm } from './post-form'
+
+const STATUS_TONES = { draft: 'gray', scheduled: 'amber', published: 'green' } as const
 
 /** Posts: create, edit inline (the body is fetched when Edit is pressed), delete with confirmation. */
 export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
@@ -14,7 +16,8 @@ export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
     calls: { create: adminApi.createPost, update: adminApi.updatePost, remove: adminApi.deletePost },
     messages: BLOG_MESSAGES,
     open: (post) => adminApi.post(post.id),
-    view: (post) => (post.status === 'published' ? postPath(post.slug) : undefined),
+    // A draft or scheduled post opens at its own address too: signed-in, she sees it there.
+    view: (post) => postPath(post.slug),
     question: (post) => ({ title: 'Delete blog post?', message: `Delete "${post.title}"? This cannot be undone.` }),
   },
   form: PostForm,
@@ -22,7 +25,12 @@ export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
     { label: 'Title', className: styles.cellStrong, cell: (post) => post.title },
     {
       label: 'Status',
-      cell: (post) => <Badge tone={post.status === 'published' ? 'green' : 'gray'}>{POST_STATUS_LABELS[post.status]}</Badge>,
+      cell: (post) => (
+        <>
+          <Badge tone={STATUS_TONES[post.status]}>{POST_STATUS_LABELS[post.status]}</Badge>
+          {post.publishAt && <span className={styles.cellNote}>{formatDateTime(post.publishAt)}</span>}
+        </>
+      ),
     },
     { label: 'Tags', className: styles.muted, cell: (post) => post.tags.join(', ') || '—' },
     { label: 'Date', className: styles.muted, cell: (post) => formatLongDate(post.publishedAt ?? post.createdAt) },

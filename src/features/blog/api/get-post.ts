@@ -4,7 +4,8 @@ import { api, ApiError, paths } from '../../../lib/api-client'
 import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
 
 /** Why a post could not be shown; the page turns it into its message (docs/product.md, Messages). */
-export type PostResult = { post: RenderedPost } | { error: 'not-found' | 'failed' }
+/** `draft`: not public yet, shown to a signed-in editor at its address. */
+export type PostResult = { post: RenderedPost; draft?: true } | { error: 'not-found' | 'failed' }
 
 /**
  * One published post by slug; never rejects, so the page can show "Post Not Found" with the
@@ -20,9 +21,16 @@ async function fetchPost(slug: string): Promise<PostResult> {
   try {
     const url = `${paths.blogPosts()}?slug=${encodeURIComponent(slug)}`
     const { blogPost } = await api<{ blogPost: RenderedPost }>(url)
-    if (blogPost.status !== 'published') return { error: 'not-found' }
+    if (blogPost.status !== 'published') return notPublic(slug)
     return { post: blogPost }
   } catch (error) {
-    return { error: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' }
+    return error instanceof ApiError && error.status === 404 ? notPublic(slug) : { error: 'failed' }
   }
+}
+
+/** Not found for visitors; a signed-in editor sees the draft (its code loads only then). */
+async function notPublic(slug: string): Promise<PostResult> {
+  const { getDraft } = await import('./get-draft')
+  const draft = await getDraft(slug)
+  return draft ? { post: draft, draft: true } : { error: 'not-found' }
 }
