@@ -138,6 +138,23 @@ export type BlogPost = PostSummary & { content: string }
 /** A post as the public detail page receives it: the body already rendered and sanitized. */
 export type RenderedPost = BlogPost & { html: string }
 
+/** A kept version of a post: its text fields as saved, when and by whom (the editor's History). */
+export const PostVersionSchema = z.object({
+  id: z.string(),
+  savedAt: z.string(),
+  savedBy: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  featuredImage: z.optional(z.string()),
+  tags: z.array(z.string()),
+})
+export type PostVersion = z.infer<typeof PostVersionSchema>
+/** As the versions list shows one. */
+export type PostVersionSummary = Pick<PostVersion, 'id' | 'savedAt' | 'savedBy' | 'title'>
+/** One version opened: the body also rendered as the post page would show it. */
+export type RenderedPostVersion = PostVersion & { html: string }
+
 /** Words per minute used for reading time; a common figure for screen reading. */
 const WORDS_PER_MINUTE = 220
 

@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs'
 import { PasswordChangeSchema, USER_MESSAGES } from '../../domain/admin-user'
 import { issueToken, requireUser } from '../lib/auth'
 import { isCommonPassword } from '../lib/common-passwords'
+import { activity } from '../lib/data/activity'
 import { rateLimits, type Limit } from '../lib/data/rate-limits'
 import { users } from '../lib/data/users'
 import { HttpError, json, readBody, route } from '../lib/http'
@@ -26,6 +27,8 @@ export default route({
     if (isCommonPassword(input.newPassword)) throw new HttpError(400, USER_MESSAGES.commonPassword)
 
     const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false })
+    const changes = ['Her other sessions were signed out']
+    await activity.record(user, { action: 'password-changed', subject: 'user', recordId: user.id, label: user.username, changes })
     return json({
       success: true,
       message: USER_MESSAGES.passwordChanged,

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
 import { BLOG_MESSAGES } from '../../domain/blog-post'
+import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
 import { requireEditor } from '../lib/auth'
+import { activity } from '../lib/data/activity'
 import { posts } from '../lib/data/posts'
 import { HttpError, json, pathParam, route } from '../lib/http'
 
@@ -14,8 +16,10 @@ export default route({
   },
 
   DELETE: async (req, context) => {
-    await requireEditor(req)
-    await posts.remove(pathParam(context, 'id', BLOG_MESSAGES.notFound))
+    const { user } = await requireEditor(req)
+    const removed = await posts.remove(pathParam(context, 'id', BLOG_MESSAGES.notFound))
+    const changes = describeRecord(removed, CHANGE_FIELDS.post)
+    await activity.record(user, { action: 'deleted', subject: 'post', recordId: removed.id, label: removed.title, changes })
     return json({ success: true, message: BLOG_MESSAGES.deleted })
   },
 })

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
 import { BLOG_MESSAGES, PostInputSchema, PostUpdateSchema } from '../../domain/blog-post'
 import { requireEditor } from '../lib/auth'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
+import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
 import { posts } from '../lib/data/posts'
 import { json, readBody, route } from '../lib/http'
@@ -13,16 +15,21 @@ export default route({
   },
 
   POST: async (req) => {
-    await requireEditor(req)
+    const { user } = await requireEditor(req)
     const input = await readBody(req, PostInputSchema)
-    const post = await posts.create(input, await authorName())
+    const post = await posts.create(input, await authorName(), user.username)
+    const changes = describeRecord(post, CHANGE_FIELDS.post)
+    await activity.record(user, { action: 'created', subject: 'post', recordId: post.id, label: post.title, changes })
     return json({ success: true, blogPost: post, message: BLOG_MESSAGES.created }, { status: 201 })
   },
 
   PUT: async (req) => {
-    await requireEditor(req)
+    const { user } = await requireEditor(req)
     const { id, ...input } = await readBody(req, PostUpdateSchema)
-    const post = await posts.update(id, input)
+    const before = await posts.find({ id })
+    const post = await posts.update(id, input, user.username)
+    const changes = before ? describeChanges(before, { ...post, content: input.content }, CHANGE_FIELDS.post) : []
+    await activity.record(user, { action: 'updated', subject: 'post', recordId: id, label: post.title, changes })
     return json({ success: true, blogPost: post, message: BLOG_MESSAGES.updated })
   },
 })

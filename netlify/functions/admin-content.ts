@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
 import { CONTENT_MESSAGES, ContentInputSchema } from '../../domain/content-item'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
 import { requireEditor } from '../lib/auth'
+import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
 import { json, readBody, route } from '../lib/http'
 
@@ -14,7 +16,15 @@ export default route({
   POST: async (req) => {
     const { user } = await requireEditor(req)
     const input = await readBody(req, ContentInputSchema)
+    const before = (await content.list()).find((existing) => existing.section === input.section && existing.key === input.key)
     const item = await content.save(input, user.username)
+    await activity.record(user, {
+      action: before ? 'updated' : 'created',
+      subject: 'content',
+      recordId: item.id,
+      label: `${item.section} / ${item.key}`,
+      changes: before ? describeChanges(before, item, CHANGE_FIELDS.content) : describeRecord(item, CHANGE_FIELDS.content),
+    })
     return json({ success: true, item, message: CONTENT_MESSAGES.saved })
   },
 })

@@ -1,14 +1,18 @@
 import type { Config } from '@netlify/functions'
 import { RESOURCE_MESSAGES } from '../../domain/resource'
+import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
 import { requireEditor } from '../lib/auth'
+import { activity } from '../lib/data/activity'
 import { resources } from '../lib/data/resources'
 import { json, pathParam, route } from '../lib/http'
 
 /** DELETE /api/admin/resources/{id} */
 export default route({
   DELETE: async (req, context) => {
-    await requireEditor(req)
-    await resources.remove(pathParam(context, 'id', RESOURCE_MESSAGES.notFound))
+    const { user } = await requireEditor(req)
+    const removed = await resources.remove(pathParam(context, 'id', RESOURCE_MESSAGES.notFound))
+    const changes = describeRecord(removed, CHANGE_FIELDS.resource)
+    await activity.record(user, { action: 'deleted', subject: 'resource', recordId: removed.id, label: removed.title, changes })
     return json({ success: true, message: RESOURCE_MESSAGES.deleted })
   },
 })

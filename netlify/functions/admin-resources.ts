@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
 import { RESOURCE_MESSAGES, ResourceInputSchema, ResourceUpdateSchema } from '../../domain/resource'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
 import { requireEditor } from '../lib/auth'
+import { activity } from '../lib/data/activity'
 import { resources } from '../lib/data/resources'
 import { json, readBody, route } from '../lib/http'
 
@@ -15,13 +17,18 @@ export default route({
     const { user } = await requireEditor(req)
     const input = await readBody(req, ResourceInputSchema)
     const resource = await resources.create(input, user.username)
+    const changes = describeRecord(resource, CHANGE_FIELDS.resource)
+    await activity.record(user, { action: 'created', subject: 'resource', recordId: resource.id, label: resource.title, changes })
     return json({ success: true, resource, message: RESOURCE_MESSAGES.created }, { status: 201 })
   },
 
   PUT: async (req) => {
-    await requireEditor(req)
+    const { user } = await requireEditor(req)
     const { id, ...input } = await readBody(req, ResourceUpdateSchema)
+    const before = await resources.get(id)
     const resource = await resources.update(id, input)
+    const changes = before ? describeChanges(before, resource, CHANGE_FIELDS.resource) : []
+    await activity.record(user, { action: 'updated', subject: 'resource', recordId: id, label: resource.title, changes })
     return json({ success: true, resource, message: RESOURCE_MESSAGES.updated })
   },
 })

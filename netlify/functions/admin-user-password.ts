@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 import { PasswordResetSchema, USER_MESSAGES } from '../../domain/admin-user'
+import { activity } from '../lib/data/activity'
 import { requireAdmin } from '../lib/auth'
 import { isCommonPassword } from '../lib/common-passwords'
 import { users } from '../lib/data/users'
@@ -17,7 +18,9 @@ export default route({
     const { password } = await readBody(req, PasswordResetSchema)
     if (id === actor.id) throw new HttpError(409, USER_MESSAGES.selfReset)
     if (isCommonPassword(password)) throw new HttpError(400, USER_MESSAGES.commonPassword)
-    await users.setPassword(id, password, { mustChange: true })
+    const user = await users.setPassword(id, password, { mustChange: true })
+    const changes = ['Must choose a new password at next sign-in']
+    await activity.record(actor, { action: 'password-reset', subject: 'user', recordId: id, label: user.username, changes })
     return json({ success: true, message: USER_MESSAGES.passwordReset })
   },
 })

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
 import { UserInputSchema } from '../../domain/admin-user'
+import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
 import { requireAdmin } from '../lib/auth'
+import { activity } from '../lib/data/activity'
 import { users } from '../lib/data/users'
 import { json, readBody, route } from '../lib/http'
 
@@ -12,9 +14,11 @@ export default route({
   },
 
   POST: async (req) => {
-    await requireAdmin(req)
+    const { user: actor } = await requireAdmin(req)
     const input = await readBody(req, UserInputSchema)
     const user = await users.create(input)
+    const changes = describeRecord(user, CHANGE_FIELDS.user)
+    await activity.record(actor, { action: 'created', subject: 'user', recordId: user.id, label: user.username, changes })
     return json({ success: true, user, message: 'User created successfully' }, { status: 201 })
   },
 })

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions'
 import { retryBookingEmails } from '../lib/booking-email'
+import { activity } from '../lib/data/activity'
 import { bookings } from '../lib/data/bookings'
 import { rateLimits } from '../lib/data/rate-limits'
 import { resources } from '../lib/data/resources'
@@ -13,7 +14,7 @@ import { PUBLIC_LIMITS } from '../lib/public-forms'
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
  * into the counts, retries booking emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
- * markers that make a request sent twice one booking).
+ * markers that make a request sent twice one booking, history entries older than a year).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -24,6 +25,7 @@ export default async (_req: Request, context: Context) => {
     limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS)]),
     welcomes: () => welcomeEmails.prune(),
     submissions: () => bookings.pruneSubmissions(),
+    activity: () => activity.prune(),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions'
+import { SYSTEM_ACTOR } from '../../domain/activity'
+import { activity } from '../lib/data/activity'
 import { posts } from '../lib/data/posts'
 
 /**
@@ -9,6 +11,10 @@ import { posts } from '../lib/data/posts'
 export default async () => {
   const published = await posts.publishDue()
   if (published.length > 0) console.log('published:', JSON.stringify(published.map((post) => post.slug)))
+  for (const post of published) {
+    const changes = [`Scheduled for ${post.publishedAt}`]
+    await activity.record(SYSTEM_ACTOR, { action: 'published', subject: 'post', recordId: post.id, label: post.title, changes })
+  }
   return new Response(null, { status: 204 })
 }
 

@@ -38,6 +38,7 @@ export const STORE_NAMES = [
   'outbox',
   'rate-limits',
   'revoked-tokens',
+  'activity',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 

@@ -127,6 +127,11 @@ export const keys = {
 
   download: (eventId: string, resourceId: string) => key(`${id(eventId)}~${id(resourceId)}`),
   revokedToken: (jti: string) => key(id(jti)),
+  /** One activity entry: time-ordered, with its kind of record and actor, so filters need no reads. */
+  activityEntry: (entryId: string, subject: string, actorId: string) => key(`${id(entryId)}~${id(subject)}~${id(actorId)}`),
+  /** The saved versions of one post, time-ordered. */
+  postVersion: (postId: string, versionId: string) => key('version', id(postId), id(versionId)),
+  postVersions: (postId: string) => `${key('version', id(postId))}/` as KeyPrefix,
   outboxEmail: (emailId: string) => key(id(emailId)),
 
   /** A key read back from list(): checked like any other before it is used again. */

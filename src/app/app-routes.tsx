@@ -68,6 +68,7 @@ const SubscribersPage = named(() => import('../pages/admin/subscribers'), 'Subsc
 const UsersPage = named(() => import('../pages/admin/users'), 'UsersPage')
 const BookingsPage = named(() => import('../pages/admin/bookings'), 'BookingsPage')
 const AccountPage = named(() => import('../pages/admin/account'), 'AccountPage')
+const ActivityPage = named(() => import('../pages/admin/activity'), 'ActivityPage')
 
 export function AppRoutes() {
   return (
@@ -86,6 +87,7 @@ export function AppRoutes() {
         <Route path="users" element={<Page component={UsersPage} />} />
         <Route path="bookings" element={<Page component={BookingsPage} />} />
         <Route path="account" element={<Page component={AccountPage} />} />
+        <Route path="activity" element={<Page component={ActivityPage} />} />
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>
     </Routes>

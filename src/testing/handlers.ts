@@ -66,6 +66,7 @@ export const handlers: HttpHandler[] = [
     http.post(path, () => ok({ token: defaultSession.token, user: defaultSession.user, message: 'Login successful' })),
   ),
   http.post('/api/admin/logout', () => ok()),
+  http.get('/api/admin/activity', () => ok({ entries: [], next: null })),
   http.get('/api/admin/stats', () =>
     ok({ stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2, email: { transport: 'sendgrid', missing: [] } } }),
   ),

@@ -59,6 +59,14 @@ const idOf = (answer: Answer, field: string): string | undefined => {
 }
 
 const NEW_BODY = writePattern('posts', /^body\/[\w-]{16}\/[\w-]{16}$/)
+/** A history entry (netlify/lib/data/activity.ts): every admin write that worked adds one. */
+const HISTORY = writePattern('activity', new RegExp(`^${TIME_ID}~[a-z]+~[\\w-]{1,64}$`))
+/** A post's kept versions: a save adds one and lets the oldest go; a delete takes them all. */
+const versionsOf = (id: string): Rule[] => [writePrefix('posts', `version/${id}/`), list('posts', `version/${id}/`)]
+const NEW_VERSIONS: Rule[] = [
+  writePattern('posts', new RegExp(`^version\\/[\\w-]{16}\\/${TIME_ID}$`)),
+  list('posts', /^version\/[\w-]{16}\/$/),
+]
 const OUTBOX = writePattern('outbox', new RegExp(`^${TIME_ID}$`))
 /** Once-a-day welcome markers (netlify/lib/keys.ts welcomeMarker), where the code keeps them. */
 const WELCOME: Rule[] = [
@@ -88,7 +96,7 @@ export const touch = {
   }),
   adminPostDelete: (id: string): Touches => ({
     always: [...AUTH, ...documentRead('posts')],
-    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`)],
+    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`), ...versionsOf(id), HISTORY],
   }),
   adminPostsGet: (): Touches => ({ always: [...AUTH, ...documentRead('posts')] }),
   adminPostsCreate:
@@ -98,21 +106,29 @@ export const touch = {
       return {
         always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
         transient: [NEW_BODY],
-        onSuccess: [...documentWrite('posts'), ...(id ? [writePrefix('posts', `body/${id}/`)] : [])],
+        onSuccess: [...documentWrite('posts'), ...(id ? [writePrefix('posts', `body/${id}/`), ...versionsOf(id)] : NEW_VERSIONS), HISTORY],
       }
     },
   adminPostsUpdate: (id: string): Touches => ({
-    always: [...AUTH, ...documentRead('posts'), ...documentRead('content')],
+    // The post as it was is read first, for the history's before/after.
+    always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), readPrefix('posts', `body/${id}/`)],
     transient: [writePrefix('posts', `body/${id}/`)],
-    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`)],
+    onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`), ...versionsOf(id), HISTORY],
   }),
+  adminPostVersions: (id: string) => async (): Promise<Touches> => ({
+    always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ id })), list('posts', `version/${id}/`), readPrefix('posts', `version/${id}/`)],
+  }),
+  adminPostVersion: (id: string, versionId: string): Touches => ({
+    always: [...AUTH, read('posts', `version/${id}/${versionId}`)],
+  }),
+  adminActivity: (): Touches => ({ always: [...AUTH, list('activity', null), readPattern('activity', new RegExp(`^${TIME_ID}~`))] }),
   adminResourcesGet: (): Touches => ({ always: [...AUTH, ...documentRead('resources'), list('downloads', null)] }),
-  adminResourcesWrite: (): Touches => ({ always: [...AUTH, ...documentRead('resources')], onSuccess: documentWrite('resources') }),
+  adminResourcesWrite: (): Touches => ({ always: [...AUTH, ...documentRead('resources')], onSuccess: [...documentWrite('resources'), HISTORY] }),
   adminContentGet: (): Touches => ({ always: [...AUTH, ...documentRead('content')] }),
-  adminContentWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: documentWrite('content') }),
+  adminContentWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: [...documentWrite('content'), HISTORY] }),
   adminBooking: (id: string): Touches => ({
     always: [...AUTH, read('bookings', id), list('bookings', id)],
-    onSuccess: [write('bookings', id)],
+    onSuccess: [write('bookings', id), HISTORY],
   }),
   adminBookings: (): Touches => ({ always: [...AUTH, list('bookings', null), readPattern('bookings', new RegExp(`^${TIME_ID}$`))] }),
   adminUsersGet: (): Touches => ({ always: [...AUTH] }),
@@ -120,11 +136,14 @@ export const touch = {
   adminPostPreviewGet: (slug: string) => async (): Promise<Touches> => ({
     always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ slug }))],
   }),
-  adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: documentWrite('users') }),
+  adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: [...documentWrite('users'), HISTORY] }),
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
   }),
-  adminSubscribersExport: (): Touches => ({ always: [...AUTH, list('subscribers', null), readPattern('subscribers', /^[0-9a-f/]+$/)] }),
+  adminSubscribersExport: (): Touches => ({
+    always: [...AUTH, list('subscribers', null), readPattern('subscribers', /^[0-9a-f/]+$/)],
+    onSuccess: [HISTORY],
+  }),
   adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
   adminLogin: (): Touches => ({ always: [...RATE_LIMITS, ...documentRead('users')], onSuccess: documentWrite('users') }),
   subscribe: (email: string): Touches => {

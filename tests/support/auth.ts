@@ -10,7 +10,10 @@ import * as adminBookings from '../../netlify/functions/admin-bookings'
 import * as adminContent from '../../netlify/functions/admin-content'
 import * as adminContentItem from '../../netlify/functions/admin-content-item'
 import * as adminLogout from '../../netlify/functions/admin-logout'
+import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
+import * as adminPostVersion from '../../netlify/functions/admin-post-version'
+import * as adminPostVersions from '../../netlify/functions/admin-post-versions'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
@@ -204,6 +207,7 @@ export async function callRaw(
 export type Fixtures = {
   postId: string
   postSlug: string
+  postVersionId: string
   resourceId: string
   contentId: string
   bookingId: string
@@ -241,6 +245,7 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
   return {
     postId: post.id,
     postSlug: post.slug,
+    postVersionId: (await posts.versions(post.id))[0]!.id,
     resourceId: resource.id,
     contentId: item.id,
     bookingId: booking.id,
@@ -313,6 +318,27 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       method: 'POST',
       path: '/api/admin/account/password',
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+    }),
+  },
+  {
+    name: 'GET /api/admin/activity',
+    fn: adminActivity,
+    access: 'admin',
+    options: () => ({ path: '/api/admin/activity' }),
+  },
+  {
+    name: 'GET /api/admin/blog-posts/{id}/versions',
+    fn: adminPostVersions,
+    access: 'editor',
+    options: (f) => ({ path: `/api/admin/blog-posts/${f.postId}/versions`, params: { id: f.postId } }),
+  },
+  {
+    name: 'GET /api/admin/blog-posts/{id}/versions/{versionId}',
+    fn: adminPostVersion,
+    access: 'editor',
+    options: (f) => ({
+      path: `/api/admin/blog-posts/${f.postId}/versions/${f.postVersionId}`,
+      params: { id: f.postId, versionId: f.postVersionId },
     }),
   },
   {

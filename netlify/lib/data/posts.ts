@@ -2,8 +2,11 @@ import * as z from 'zod/mini'
 import {
   POST_SCHEDULE_MESSAGES,
   PostSummarySchema,
+  PostVersionSchema,
   readingMinutes,
   type BlogPost,
+  type PostVersion,
+  type PostVersionSummary,
   type PostInputSchema,
   type PostSummary,
 } from '../../../domain/blog-post'
@@ -12,7 +15,7 @@ import { isId } from '../../../domain/fields'
 import { openStore, StorageUnavailableError } from '../blobs'
 import { defineDocument } from '../document'
 import { HttpError } from '../http'
-import { newId } from '../ids'
+import { newId, timeOrderedId } from '../ids'
 import { keys, type BlobKey } from '../keys'
 
 /** What a save takes: the schema's output, the address and time left out where not chosen. */
@@ -36,6 +39,12 @@ const PostEntrySchema = z
   )
 type PostEntry = z.infer<typeof PostEntrySchema>
 const IndexSchema = z.object({ posts: z.array(PostEntrySchema) })
+
+/**
+ * Each save also keeps a version (`version/<id>/<time-ordered id>`: the text fields as saved, when
+ * and by whom), the last POST_VERSIONS_KEPT of them, so an edit can be looked at again and undone.
+ */
+export const POST_VERSIONS_KEPT = 10
 
 const store = () => openStore('posts')
 const index = defineDocument(store, IndexSchema, () => ({ posts: [] }))
@@ -123,6 +132,38 @@ async function readBody(entry: PostEntry): Promise<BlogPost | null> {
   return content === null ? null : { ...summary(entry), content }
 }
 
+/**
+ * Keeps the saved state as a version and lets the oldest go. After the save has committed, so a
+ * failure here costs a version, never the save (it is logged).
+ */
+async function keepVersion(postId: string, fields: PostFields, savedBy: string) {
+  try {
+    const id = timeOrderedId()
+    const version: PostVersion = {
+      id,
+      savedAt: new Date().toISOString(),
+      savedBy,
+      title: fields.title,
+      excerpt: fields.excerpt,
+      content: fields.content,
+      featuredImage: fields.featuredImage,
+      tags: fields.tags,
+    }
+    await store().set(keys.postVersion(postId, id), JSON.stringify(version))
+    const kept = (await store().keys(keys.postVersions(postId))).sort()
+    await Promise.all(kept.slice(0, -POST_VERSIONS_KEPT).map((key) => store().delete(key)))
+  } catch (error) {
+    console.error('could not record a post version:', postId, error)
+  }
+}
+
+function parseVersion(text: string | null): PostVersion | null {
+  if (text === null) return null
+  const result = z.safeParse(PostVersionSchema, JSON.parse(text))
+  if (!result.success) throw new StorageUnavailableError('Stored post version is invalid', { cause: result.error })
+  return result.data
+}
+
 /** Deletes a body no index entry points at any more; a leftover is invisible, so failure is fine. */
 async function dropBody(bodyKey: BlobKey | undefined) {
   if (bodyKey)
@@ -180,12 +221,24 @@ export const posts = {
     })
   },
 
-  async create(fields: PostFields, author: string): Promise<PostSummary> {
+  /** The kept versions of a post, newest first, without their bodies. */
+  async versions(postId: string): Promise<PostVersionSummary[]> {
+    const versionKeys = (await store().keys(keys.postVersions(postId))).sort().reverse()
+    const versions = await Promise.all(versionKeys.map(async (key) => parseVersion(await store().get(key))))
+    return versions.filter((version) => version !== null).map(({ id, savedAt, savedBy, title }) => ({ id, savedAt, savedBy, title }))
+  },
+
+  async version(postId: string, versionId: string): Promise<PostVersion | null> {
+    return parseVersion(await store().get(keys.postVersion(postId, versionId)))
+  },
+
+  /** `savedBy`: who typed it (the username), for its version; the post itself is signed by `author`. */
+  async create(fields: PostFields, author: string, savedBy = author): Promise<PostSummary> {
     const id = newId()
     const bodyKey = await writeBody(id, fields.content)
     const now = new Date().toISOString()
     try {
-      return await index.update((state) => {
+      const result = await index.update((state) => {
         const created = withSlug(
           {
             id,
@@ -207,13 +260,15 @@ export const posts = {
         )
         return { doc: { posts: [...created.others, created.entry] }, result: summary(created.entry) }
       })
+      await keepVersion(id, fields, savedBy)
+      return result
     } catch (error) {
       await dropBody(bodyKey)
       throw error
     }
   },
 
-  async update(id: string, fields: PostFields): Promise<PostSummary> {
+  async update(id: string, fields: PostFields, savedBy = ''): Promise<PostSummary> {
     // An unknown id is answered before anything is written.
     if (!(await index.read()).posts.some((post) => post.id === id)) throw notFound()
     const bodyKey = await writeBody(id, fields.content)
@@ -247,6 +302,7 @@ export const posts = {
         return { doc: { posts: next }, result: summary(saved.entry) }
       })
       await dropBody(replaced)
+      await keepVersion(id, fields, savedBy)
       return result
     } catch (error) {
       await dropBody(bodyKey)
@@ -261,6 +317,16 @@ export const posts = {
       return { doc: { posts: state.posts.filter((post) => post.id !== id) }, result: entry }
     })
     await dropBody(bodyKeyOf(removed))
+    const versionKeys = await store()
+      .keys(keys.postVersions(id))
+      .catch(() => [])
+    await Promise.all(
+      versionKeys.map((key) =>
+        store()
+          .delete(key)
+          .catch(() => {}),
+      ),
+    )
     return summary(removed)
   },
 }

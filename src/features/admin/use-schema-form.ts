@@ -61,7 +61,10 @@ export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, 
 
   const dirty = (Object.keys(opened) as (keyof V)[]).some((name) => values[name] !== opened[name])
 
-  return { values, saving, dirty, field, checkbox, submit }
+  /** Puts values into the form as if typed (a restored version): they are unsaved until Save. */
+  const load = (next: Partial<V>) => setValues((current) => ({ ...current, ...next }))
+
+  return { values, saving, dirty, field, checkbox, submit, load }
 }
 
 export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'saving' | 'dirty' | 'submit'>

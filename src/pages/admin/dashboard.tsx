@@ -1,7 +1,9 @@
 import { CalendarClock, FilePlus2, FileText, Newspaper, Plus, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
+import { ACTIVITY_LATEST, ACTIVITY_MESSAGES } from '../../../domain/activity'
 import { formatLongDate } from '../../../domain/text'
 import { adminApi } from '../../features/admin/api/admin-api'
+import { ActivityList } from '../../features/admin/components/activity-list'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import { EmailSetupNotice, emailTransportLabel } from '../../features/admin/components/email-setup-notice'
 import styles from '../../features/admin/components/admin-ui.module.css'
@@ -16,6 +18,11 @@ const ADMIN_VERSION = '1.0.0'
 export function DashboardPage() {
   const [stats] = useAdminData(adminApi.stats, 'Failed to load data')
   const isAdmin = readSession()?.user.role === 'admin'
+  // The history is for admins (it names bookings and users); an editor's dashboard leaves it out.
+  const [latest] = useAdminData(
+    () => (isAdmin ? adminApi.activity({ limit: ACTIVITY_LATEST }) : Promise.resolve(null)),
+    ACTIVITY_MESSAGES.loadFailed,
+  )
 
   return (
     <>
@@ -54,6 +61,20 @@ export function DashboardPage() {
           )}
         </div>
       </Panel>
+      {isAdmin && (
+        <Panel title="Latest activity">
+          <LoadState state={latest} loading="Loading activity…">
+            {(page) => (
+              <>
+                <ActivityList entries={page?.entries ?? []} empty={ACTIVITY_MESSAGES.empty} />
+                <p className={styles.panelFooter}>
+                  <Link to="/admin/activity">All activity</Link>
+                </p>
+              </>
+            )}
+          </LoadState>
+        </Panel>
+      )}
       <Panel title="System info">
         <dl className={styles.infoList}>
           <dt>Admin panel</dt>

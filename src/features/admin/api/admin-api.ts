@@ -1,6 +1,7 @@
+import type { ActivityEntry, ActivityQuery } from '../../../../domain/activity'
 import type { AdminStats } from '../../../../domain/admin-stats'
 import type { PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, UserInput } from '../../../../domain/admin-user'
-import type { BlogPost, PostInput, PostSummary } from '../../../../domain/blog-post'
+import type { BlogPost, PostInput, PostSummary, PostVersionSummary, RenderedPostVersion } from '../../../../domain/blog-post'
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
 import type { Resource, ResourceInput } from '../../../../domain/resource'
@@ -11,6 +12,8 @@ import { readSession } from '../../../lib/session'
 /** Every admin call, each with the Bearer token (docs/product.md, Admin calls). */
 const call = <T extends object>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
   api<T & { message?: string }>(path, { method, body, token: readSession()?.token ?? '' })
+
+export type ActivityPage = { entries: ActivityEntry[]; next: string | null }
 
 export type SubscriberPage = { subscribers: Subscriber[]; page: number; pageSize: number; hasMore: boolean }
 
@@ -52,6 +55,20 @@ export const adminApi = {
 
   subscribers: (query: { search: string; page: number }) =>
     call<SubscriberPage>(`${paths.subscribers()}?${new URLSearchParams({ search: query.search, page: String(query.page) })}`),
+
+  activity: (query: ActivityQuery = {}) => {
+    const params = new URLSearchParams(
+      Object.entries(query)
+        .filter((pair): pair is [string, string] => pair[1] !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    )
+    return call<ActivityPage>(`${endpointAddress('adminActivity')}?${params}`)
+  },
+
+  postVersions: async (id: string) =>
+    (await call<{ versions: PostVersionSummary[] }>(endpointAddress('adminPostVersions', { id }))).versions,
+  postVersion: async (id: string, versionId: string) =>
+    (await call<{ version: RenderedPostVersion }>(endpointAddress('adminPostVersion', { id, versionId }))).version,
 
   bookings: async () => (await call<{ bookings: StoredBooking[] }>(endpointAddress('adminBookings'))).bookings,
   setBookingStatus: (id: string, status: BookingStatus) => call(endpointAddress('adminBooking', { id }), 'PUT', { status }),

@@ -9,6 +9,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Users,
+  History,
   Newspaper,
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -27,6 +28,7 @@ const NAV = [
   { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },
+  { to: '/admin/activity', label: 'Activity', icon: History, adminOnly: true },
   { to: ACCOUNT_PATH, label: 'My account', icon: KeyRound },
 ] as const
 

@@ -1,17 +1,30 @@
-import { POST_FIELDS, POST_STATUS_LABELS, PostInputSchema, parseTags, type BlogPost, type PostInput } from '../../../../domain/blog-post'
-import { fromLocalInput, toLocalInput } from '../../../../domain/text'
+import {
+  POST_FIELDS,
+  POST_STATUS_LABELS,
+  PostInputSchema,
+  parseTags,
+  type BlogPost,
+  type PostInput,
+  type RenderedPostVersion,
+} from '../../../../domain/blog-post'
+import { useState } from 'react'
+import { formatDateTime, fromLocalInput, toLocalInput } from '../../../../domain/text'
+import { usePostVersions } from '../use-post-versions'
 import { usePostPreview } from '../use-post-preview'
 import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { SelectField, TextAreaField, TextField } from './field'
 import { PostPreviewPane } from './post-preview'
+import { PostVersions, VERSION_MESSAGES } from './post-versions'
 
 /**
  * Create or edit a post, with a live preview of the body beside it (below it on narrow screens).
  * Tags are typed comma-separated and sent as a trimmed list (docs/product.md, Validation). The
  * address is sent only when she changed it, so an untouched draft's still follows its title. A
- * scheduled post asks for its time, typed in her own time zone and sent as an exact instant.
+ * scheduled post asks for its time, typed in her own time zone and sent as an exact instant. An
+ * existing post lists its last versions: any can be looked at in the preview or put back into
+ * the form, to be saved like any edit.
  */
 export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost, PostInput>) {
   const form = useSchemaForm({
@@ -36,6 +49,16 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
     }),
   })
   const preview = usePostPreview(form.values.content)
+  const history = usePostVersions(initial?.id)
+  const [viewing, setViewing] = useState<RenderedPostVersion | null>(null)
+  const [restored, setRestored] = useState<string | null>(null)
+
+  function restore(version: RenderedPostVersion) {
+    const { title, excerpt, content, featuredImage = '', tags } = version
+    form.load({ title, excerpt, content, featuredImage, tags: tags.join(', ') })
+    setViewing(null)
+    setRestored(VERSION_MESSAGES.restored(version.savedAt))
+  }
 
   return (
     <div className={styles.editorWithPreview}>
@@ -53,8 +76,23 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
         <TextField {...form.field('slug')} placeholder="made-from-the-title" autoCapitalize="none" spellCheck={false} wide />
         <SelectField {...form.field('status')} options={POST_STATUS_LABELS} />
         {form.values.status === 'scheduled' && <TextField {...form.field('publishAt')} type="datetime-local" />}
+        {restored && (
+          <p className={`notice ${styles.span2}`} role="status">
+            {restored}
+          </p>
+        )}
       </EntityForm>
-      <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
+      {viewing ? (
+        <PostPreviewPane
+          title={viewing.title}
+          excerpt={viewing.excerpt}
+          preview={{ status: 'ready', html: viewing.html }}
+          viewing={{ label: `Version of ${formatDateTime(viewing.savedAt)}`, close: () => setViewing(null) }}
+        />
+      ) : (
+        <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
+      )}
+      {initial && <PostVersions state={history.state} open={history.open} onView={setViewing} onRestore={restore} />}
     </div>
   )
 }

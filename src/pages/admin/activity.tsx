@@ -1,0 +1,85 @@
+import { useSearchParams } from 'react-router-dom'
+import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_ACTOR, type ActivitySubject } from '../../../domain/activity'
+import { adminApi } from '../../features/admin/api/admin-api'
+import { ActivityList } from '../../features/admin/components/activity-list'
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import styles from '../../features/admin/components/admin-ui.module.css'
+import { LoadState } from '../../features/admin/components/load-state'
+import { useAdminData } from '../../features/admin/use-admin-data'
+
+const isSubject = (value: string | null): value is ActivitySubject => ACTIVITY_SUBJECTS.includes(value as ActivitySubject)
+
+/**
+ * Activity (admins): every admin write, newest first, 50 a page, filtered by kind of record and
+ * by who made it. The filters and the page are kept in the address, so a view can be shared.
+ */
+export function ActivityPage() {
+  const [params, setParams] = useSearchParams()
+  const subject = isSubject(params.get('subject')) ? (params.get('subject') as ActivitySubject) : undefined
+  const actor = params.get('actor') || undefined
+  const after = params.get('after') || undefined
+  const [page] = useAdminData(
+    () => adminApi.activity({ subject, actor, after }),
+    ACTIVITY_MESSAGES.loadFailed,
+    `${subject}|${actor}|${after}`,
+  )
+  const [people] = useAdminData(adminApi.users, ACTIVITY_MESSAGES.loadFailed)
+
+  function show(next: { subject?: string; actor?: string; after?: string }) {
+    const merged = { subject, actor, ...next }
+    setParams(Object.fromEntries(Object.entries(merged).filter((pair): pair is [string, string] => Boolean(pair[1]))))
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Activity" description="Who changed what on the site, and when." />
+      <form className={styles.filterRow} aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="activity-subject">Kind</label>
+          <select id="activity-subject" className="input" value={subject ?? ''} onChange={(e) => show({ subject: e.target.value })}>
+            <option value="">Everything</option>
+            {Object.entries(ACTIVITY_SUBJECT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="activity-actor">Who</label>
+          <select id="activity-actor" className="input" value={actor ?? ''} onChange={(e) => show({ actor: e.target.value })}>
+            <option value="">Everyone</option>
+            {people.status === 'ready' &&
+              people.data.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.username}
+                </option>
+              ))}
+            <option value={SYSTEM_ACTOR.id}>{SYSTEM_ACTOR.username}</option>
+          </select>
+        </div>
+      </form>
+      <LoadState state={page} loading="Loading activity…">
+        {(data) => (
+          <>
+            <ActivityList entries={data.entries} empty={subject || actor ? ACTIVITY_MESSAGES.emptyFiltered : ACTIVITY_MESSAGES.empty} />
+            {(after || data.next) && (
+              <nav className={styles.pager} aria-label="Activity pages">
+                {after && (
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => show({ after: undefined })}>
+                    Newest
+                  </button>
+                )}
+                {data.next && (
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => show({ after: data.next! })}>
+                    Older
+                  </button>
+                )}
+              </nav>
+            )}
+          </>
+        )}
+      </LoadState>
+    </>
+  )
+}

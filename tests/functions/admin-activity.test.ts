@@ -1,0 +1,286 @@
+import { describe, expect, it, vi } from 'vitest'
+import { SYSTEM_ACTOR, type ActivityEntry } from '../../domain/activity'
+import type { PostSummary, PostVersionSummary, RenderedPostVersion } from '../../domain/blog-post'
+import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
+import * as adminActivity from '../../netlify/functions/admin-activity'
+import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
+import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
+import * as adminBooking from '../../netlify/functions/admin-booking'
+import * as adminContent from '../../netlify/functions/admin-content'
+import * as adminContentItem from '../../netlify/functions/admin-content-item'
+import * as adminPostVersion from '../../netlify/functions/admin-post-version'
+import * as adminPostVersions from '../../netlify/functions/admin-post-versions'
+import * as adminResource from '../../netlify/functions/admin-resource'
+import * as adminResources from '../../netlify/functions/admin-resources'
+import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUserPassword from '../../netlify/functions/admin-user-password'
+import * as adminUsers from '../../netlify/functions/admin-users'
+import * as publishScheduled from '../../netlify/functions/publish-scheduled'
+import { activity } from '../../netlify/lib/data/activity'
+import { bookings } from '../../netlify/lib/data/bookings'
+import { POST_VERSIONS_KEPT, posts } from '../../netlify/lib/data/posts'
+import { callRaw, createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, type CallOptions } from '../support/call'
+import { bookingInput } from '../support/factories'
+import * as z from 'zod/mini'
+import { BookingRequestSchema } from '../../domain/booking'
+
+useBlobsServer()
+
+type ActivityBody = { success: boolean; message?: string; entries: ActivityEntry[]; next: string | null }
+const as = (authorization: string, fn: Parameters<typeof call>[0], options: CallOptions) =>
+  call<{ success: boolean; message?: string } & Record<string, never>>(fn, { ...options, headers: { authorization } })
+const history = (authorization: string, query = '') =>
+  call<ActivityBody>(adminActivity, { path: `/api/admin/activity${query}`, headers: { authorization } })
+const post = {
+  title: 'Giving First',
+  excerpt: 'Why giving comes first.',
+  content: 'Give, save, live.',
+  featuredImage: undefined,
+  status: 'draft' as const,
+  tags: ['giving'],
+}
+
+describe('every admin write is in the history, by the person who made it', () => {
+  it('records posts, resources, texts, users, bookings, passwords and the export, newest first', async () => {
+    const admin = await createAdmin()
+    const editor = await createEditor()
+
+    const created = await call<{ success: boolean; blogPost: PostSummary }>(adminBlogPosts, {
+      method: 'POST',
+      path: '/api/admin/blog-posts',
+      body: post,
+      headers: { authorization: editor.authorization },
+    })
+    const postId = created.body.blogPost.id
+    await as(editor.authorization, adminBlogPosts, {
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
+      body: { ...post, id: postId, title: 'Giving Gladly', content: 'New body.' },
+    })
+    await as(admin.authorization, adminBlogPost, { method: 'DELETE', path: `/api/admin/blog-posts/${postId}`, params: { id: postId } })
+
+    const resource = await call<{ success: boolean; resource: { id: string } }>(adminResources, {
+      method: 'POST',
+      path: '/api/admin/resources',
+      headers: { authorization: editor.authorization },
+      body: {
+        title: 'Budget sheet',
+        description: 'A sheet.',
+        type: 'template',
+        fileUrl: 'https://files.test.example/sheet.pdf',
+        isActive: true,
+      },
+    })
+    const resourceId = resource.body.resource.id
+    await as(editor.authorization, adminResources, {
+      method: 'PUT',
+      path: '/api/admin/resources',
+      body: {
+        id: resourceId,
+        title: 'Budget sheet',
+        description: 'A sheet.',
+        type: 'template',
+        fileUrl: 'https://files.test.example/sheet.pdf',
+        isActive: false,
+      },
+    })
+    await as(editor.authorization, adminResource, {
+      method: 'DELETE',
+      path: `/api/admin/resources/${resourceId}`,
+      params: { id: resourceId },
+    })
+
+    await as(editor.authorization, adminContent, {
+      method: 'POST',
+      path: '/api/admin/content',
+      body: { section: 'home', key: 'heroTitle', value: 'First', type: 'text' },
+    })
+    const saved = await call<{ success: boolean; item: { id: string } }>(adminContent, {
+      method: 'POST',
+      path: '/api/admin/content',
+      headers: { authorization: editor.authorization },
+      body: { section: 'home', key: 'heroTitle', value: 'Second', type: 'text' },
+    })
+    await as(admin.authorization, adminContentItem, {
+      method: 'DELETE',
+      path: `/api/admin/content/${saved.body.item.id}`,
+      params: { id: saved.body.item.id },
+    })
+
+    const user = await call<{ success: boolean; user: { id: string } }>(adminUsers, {
+      method: 'POST',
+      path: '/api/admin/users',
+      headers: { authorization: admin.authorization },
+      body: { username: 'ruth', email: 'ruth@test.example', password: 'a long enough password', role: 'editor' },
+    })
+    const userId = user.body.user.id
+    await as(admin.authorization, adminUserPassword, {
+      method: 'POST',
+      path: `/api/admin/users/${userId}/password`,
+      params: { id: userId },
+      body: { password: 'a temporary passphrase' },
+    })
+    await as(admin.authorization, adminUser, { method: 'DELETE', path: `/api/admin/users/${userId}`, params: { id: userId } })
+
+    const booking = await bookings.add(z.parse(BookingRequestSchema, bookingInput({ firstName: 'Ada', lastName: 'Obi' })))
+    await as(admin.authorization, adminBooking, {
+      method: 'PUT',
+      path: `/api/admin/bookings/${booking.id}`,
+      params: { id: booking.id },
+      body: { status: 'handled' },
+    })
+    const exported = await callRaw(adminSubscribersExport, {
+      path: '/api/admin/subscribers/export',
+      headers: { authorization: editor.authorization },
+    })
+    expect(exported.status).toBe(200)
+    await as(editor.authorization, adminAccountPassword, {
+      method: 'POST',
+      path: '/api/admin/account/password',
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+    })
+
+    const { status, body } = await history(admin.authorization)
+    expect(status).toBe(200)
+    const lines = body.entries.map((entry) => `${entry.actor.username} ${entry.action} ${entry.subject} ${entry.label}`)
+    const e = editor.user.username
+    const a = admin.user.username
+    expect(lines).toEqual(
+      [
+        `${e} created post Giving First`,
+        `${e} updated post Giving Gladly`,
+        `${a} deleted post Giving Gladly`,
+        `${e} created resource Budget sheet`,
+        `${e} updated resource Budget sheet`,
+        `${e} deleted resource Budget sheet`,
+        `${e} created content home / heroTitle`,
+        `${e} updated content home / heroTitle`,
+        `${a} deleted content home / heroTitle`,
+        `${a} created user ruth`,
+        `${a} password-reset user ruth`,
+        `${a} deleted user ruth`,
+        `${a} updated booking Ada Obi`,
+        `${e} exported subscriber Subscriber list`,
+        `${e} password-changed user ${e}`,
+      ].reverse(),
+    )
+    const changesOf = (line: string) => body.entries[lines.indexOf(line)]!.changes
+    expect(changesOf(`${e} updated post Giving Gladly`)).toEqual([
+      'Title: "Giving First" → "Giving Gladly"',
+      'Content changed',
+      // An untouched draft's address follows its title.
+      'Address: "giving-first" → "giving-gladly"',
+    ])
+    expect(changesOf(`${e} updated resource Budget sheet`)).toEqual(['Active: "true" → "false"'])
+    expect(changesOf(`${e} updated content home / heroTitle`)).toEqual(['Value: "First" → "Second"'])
+    expect(changesOf(`${a} updated booking Ada Obi`)).toEqual(['Status: "new" → "handled"'])
+    expect(body.entries.every((entry) => !JSON.stringify(entry).includes('passphrase'))).toBe(true)
+  })
+
+  it('a scheduled post published by the job is signed by the job', async () => {
+    const admin = await createAdmin()
+    const publishAt = new Date(Date.now() + 60_000).toISOString()
+    await posts.create({ ...post, status: 'scheduled', publishAt }, 'Coach')
+    // A minute later, by the clock only (the Blobs client keeps its real timers).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(publishAt) + 1_000 })
+    try {
+      expect((await publishScheduled.default()).status).toBe(204)
+    } finally {
+      vi.useRealTimers()
+    }
+    const { body } = await history(admin.authorization, `?actor=${SYSTEM_ACTOR.id}`)
+    expect(body.entries.map((entry) => [entry.actor.username, entry.action, entry.label])).toEqual([
+      [SYSTEM_ACTOR.username, 'published', 'Giving First'],
+    ])
+  })
+})
+
+describe('GET /api/admin/activity', () => {
+  it('filters by kind and by person, and pages from the newest', async () => {
+    const admin = await createAdmin()
+    const editor = await createEditor()
+    for (let i = 0; i < 7; i++) {
+      const who = i % 2 ? admin : editor
+      await activity.record(who.user, { action: 'updated', subject: i < 4 ? 'post' : 'resource', recordId: `r${i}`, label: `record ${i}` })
+    }
+
+    const labels = (result: { body: ActivityBody }) => result.body.entries.map((entry) => entry.label)
+    expect(labels(await history(admin.authorization, '?subject=resource'))).toEqual(['record 6', 'record 5', 'record 4'])
+    expect(labels(await history(admin.authorization, `?actor=${admin.user.id}`))).toEqual(['record 5', 'record 3', 'record 1'])
+    expect(labels(await history(admin.authorization, `?subject=post&actor=${editor.user.id}`))).toEqual(['record 2', 'record 0'])
+
+    const first = await history(admin.authorization, '?limit=3')
+    expect(labels(first)).toEqual(['record 6', 'record 5', 'record 4'])
+    const second = await history(admin.authorization, `?limit=3&after=${encodeURIComponent(first.body.next!)}`)
+    expect(labels(second)).toEqual(['record 3', 'record 2', 'record 1'])
+    const last = await history(admin.authorization, `?limit=3&after=${encodeURIComponent(second.body.next!)}`)
+    expect(labels(last)).toEqual(['record 0'])
+    expect(last.body.next).toBeNull()
+  })
+
+  it('is for admins only, and refuses unknown filters', async () => {
+    const editor = await createEditor()
+    expect((await history(editor.authorization)).status).toBe(403)
+    const admin = await createAdmin()
+    for (const query of ['?subject=__proto__', '?actor=../x', '?limit=0', '?limit=51', '?limit=abc']) {
+      expect((await history(admin.authorization, query)).status, query).toBe(400)
+    }
+  })
+})
+
+describe('post versions', () => {
+  it(`keeps the last ${POST_VERSIONS_KEPT} saves, each readable with its body rendered as the page would show it`, async () => {
+    const editor = await createEditor()
+    const headers = { authorization: editor.authorization }
+    const created = await call<{ success: boolean; blogPost: PostSummary }>(adminBlogPosts, {
+      method: 'POST',
+      path: '/api/admin/blog-posts',
+      body: post,
+      headers,
+    })
+    const id = created.body.blogPost.id
+    for (let i = 1; i <= 11; i++) {
+      await call(adminBlogPosts, { method: 'PUT', path: '/api/admin/blog-posts', body: { ...post, id, content: `Edit **${i}**` }, headers })
+    }
+
+    const listed = await call<{ success: boolean; versions: PostVersionSummary[] }>(adminPostVersions, {
+      path: `/api/admin/blog-posts/${id}/versions`,
+      params: { id },
+      headers,
+    })
+    expect(listed.status).toBe(200)
+    expect(listed.body.versions).toHaveLength(POST_VERSIONS_KEPT)
+    expect(listed.body.versions[0]).toMatchObject({ savedBy: editor.user.username, title: 'Giving First' })
+
+    const open = (versionId: string) =>
+      call<{ success: boolean; version: RenderedPostVersion }>(adminPostVersion, {
+        path: `/api/admin/blog-posts/${id}/versions/${versionId}`,
+        params: { id, versionId },
+        headers,
+      })
+    const newest = await open(listed.body.versions[0]!.id)
+    expect(newest.body.version).toMatchObject({ content: 'Edit **11**', html: '<p>Edit <strong>11</strong></p>\n' })
+    const oldest = await open(listed.body.versions.at(-1)!.id)
+    expect(oldest.body.version.content).toBe('Edit **2**')
+
+    expect((await open('no-such-version')).status).toBe(404)
+    const missing = await call(adminPostVersions, { path: '/api/admin/blog-posts/nope/versions', params: { id: 'nope' }, headers })
+    expect(missing.status).toBe(404)
+  })
+
+  it('go with their post when it is deleted', async () => {
+    const editor = await createEditor()
+    const created = await posts.create(post, 'Coach', 'editor')
+    expect(await posts.versions(created.id)).toHaveLength(1)
+    await call(adminBlogPost, {
+      method: 'DELETE',
+      path: `/api/admin/blog-posts/${created.id}`,
+      params: { id: created.id },
+      headers: { authorization: editor.authorization },
+    })
+    expect(await posts.versions(created.id)).toEqual([])
+  })
+})
