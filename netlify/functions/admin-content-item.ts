@@ -12,7 +12,13 @@ export default route({
     const { user } = await requireEditor(req)
     const removed = await content.remove(pathParam(context, 'id', CONTENT_MESSAGES.notFound))
     const changes = describeRecord(removed, CHANGE_FIELDS.content)
-    await activity.record(user, { action: 'deleted', subject: 'content', recordId: removed.id, label: `${removed.section} / ${removed.key}`, changes })
+    await activity.record(user, {
+      action: 'deleted',
+      subject: 'content',
+      recordId: removed.id,
+      label: `${removed.section} / ${removed.key}`,
+      changes,
+    })
     return json({ success: true, message: CONTENT_MESSAGES.deleted })
   },
 })

@@ -25,7 +25,16 @@ const PUBLIC_PAGES = [
   '/book-now',
   '/no-such-page',
 ]
-const ADMIN_SCREENS = ['/admin', '/admin/content', '/admin/blog-resources', '/admin/subscribers', '/admin/users', '/admin/bookings', '/admin/account', '/admin/activity']
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/content',
+  '/admin/blog-resources',
+  '/admin/subscribers',
+  '/admin/users',
+  '/admin/bookings',
+  '/admin/account',
+  '/admin/activity',
+]
 
 async function violations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()

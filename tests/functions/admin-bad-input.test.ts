@@ -21,7 +21,15 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const placeholder: Fixtures = { postId: 'p', postSlug: 'p', postVersionId: 'v', resourceId: 'r', contentId: 'c', bookingId: 'b', userId: 'u' }
+const placeholder: Fixtures = {
+  postId: 'p',
+  postSlug: 'p',
+  postVersionId: 'v',
+  resourceId: 'r',
+  contentId: 'c',
+  bookingId: 'b',
+  userId: 'u',
+}
 const withBody = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.options(placeholder).body !== undefined).map(
   (endpoint) => [endpoint.name, endpoint] as const,
 )

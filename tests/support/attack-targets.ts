@@ -116,14 +116,23 @@ export const touch = {
     onSuccess: [...documentWrite('posts'), writePrefix('posts', `body/${id}/`), ...versionsOf(id), HISTORY],
   }),
   adminPostVersions: (id: string) => async (): Promise<Touches> => ({
-    always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ id })), list('posts', `version/${id}/`), readPrefix('posts', `version/${id}/`)],
+    always: [
+      ...AUTH,
+      ...documentRead('posts'),
+      ...(await postBodies({ id })),
+      list('posts', `version/${id}/`),
+      readPrefix('posts', `version/${id}/`),
+    ],
   }),
   adminPostVersion: (id: string, versionId: string): Touches => ({
     always: [...AUTH, read('posts', `version/${id}/${versionId}`)],
   }),
   adminActivity: (): Touches => ({ always: [...AUTH, list('activity', null), readPattern('activity', new RegExp(`^${TIME_ID}~`))] }),
   adminResourcesGet: (): Touches => ({ always: [...AUTH, ...documentRead('resources'), list('downloads', null)] }),
-  adminResourcesWrite: (): Touches => ({ always: [...AUTH, ...documentRead('resources')], onSuccess: [...documentWrite('resources'), HISTORY] }),
+  adminResourcesWrite: (): Touches => ({
+    always: [...AUTH, ...documentRead('resources')],
+    onSuccess: [...documentWrite('resources'), HISTORY],
+  }),
   adminContentGet: (): Touches => ({ always: [...AUTH, ...documentRead('content')] }),
   adminContentWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: [...documentWrite('content'), HISTORY] }),
   adminBooking: (id: string): Touches => ({
