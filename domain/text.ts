@@ -71,9 +71,9 @@ export function fromLocalInput(local: string): string {
   return Number.isNaN(date.getTime()) ? local : date.toISOString()
 }
 
-/** A moment in the admin's own time zone, e.g. "Nov 24, 2026, 9:00 AM". */
-export function formatDateTime(iso: string | null | undefined): string {
+/** A moment in the admin's own time zone, e.g. "Nov 24, 2026, 9:00 AM" (with seconds: "9:00:41 AM"). */
+export function formatDateTime(iso: string | null | undefined, { seconds = false } = {}): string {
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return ''
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' })
 }

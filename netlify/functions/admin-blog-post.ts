@@ -5,6 +5,7 @@ import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { posts } from '../lib/data/posts'
 import { HttpError, json, pathParam, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** /api/admin/blog-posts/{id}: GET one post with its body (for the editor), DELETE it. */
 export default route({
@@ -20,6 +21,7 @@ export default route({
     const removed = await posts.remove(pathParam(context, 'id', BLOG_MESSAGES.notFound))
     const changes = describeRecord(removed, CHANGE_FIELDS.post)
     await activity.record(user, { action: 'deleted', subject: 'post', recordId: removed.id, label: removed.title, changes })
+    await purgeCdn(CACHE_TAGS.posts)
     return json({ success: true, message: BLOG_MESSAGES.deleted })
   },
 })

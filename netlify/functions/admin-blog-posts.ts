@@ -6,6 +6,7 @@ import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
 import { posts } from '../lib/data/posts'
 import { json, readBody, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** /api/admin/blog-posts: every post, drafts included; create and update. */
 export default route({
@@ -20,6 +21,7 @@ export default route({
     const post = await posts.create(input, await authorName(), user.username)
     const changes = describeRecord(post, CHANGE_FIELDS.post)
     await activity.record(user, { action: 'created', subject: 'post', recordId: post.id, label: post.title, changes })
+    await purgeCdn(CACHE_TAGS.posts)
     return json({ success: true, blogPost: post, message: BLOG_MESSAGES.created }, { status: 201 })
   },
 
@@ -30,6 +32,7 @@ export default route({
     const post = await posts.update(id, input, user.username)
     const changes = before ? describeChanges(before, { ...post, content: input.content }, CHANGE_FIELDS.post) : []
     await activity.record(user, { action: 'updated', subject: 'post', recordId: id, label: post.title, changes })
+    await purgeCdn(CACHE_TAGS.posts)
     return json({ success: true, blogPost: post, message: BLOG_MESSAGES.updated })
   },
 })

@@ -5,6 +5,7 @@ import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
 import { json, pathParam, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** DELETE /api/admin/content/{id} */
 export default route({
@@ -19,6 +20,7 @@ export default route({
       label: `${removed.section} / ${removed.key}`,
       changes,
     })
+    await purgeCdn(CACHE_TAGS.content)
     return json({ success: true, message: CONTENT_MESSAGES.deleted })
   },
 })

@@ -5,6 +5,7 @@ import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
 import { json, readBody, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** /api/admin/content: POST creates an item or replaces the one with the same section and key. */
 export default route({
@@ -25,6 +26,7 @@ export default route({
       label: `${item.section} / ${item.key}`,
       changes: before ? describeChanges(before, item, CHANGE_FIELDS.content) : describeRecord(item, CHANGE_FIELDS.content),
     })
+    await purgeCdn(CACHE_TAGS.content)
     return json({ success: true, item, message: CONTENT_MESSAGES.saved })
   },
 })

@@ -5,6 +5,7 @@ import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { resources } from '../lib/data/resources'
 import { json, pathParam, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** DELETE /api/admin/resources/{id} */
 export default route({
@@ -13,6 +14,7 @@ export default route({
     const removed = await resources.remove(pathParam(context, 'id', RESOURCE_MESSAGES.notFound))
     const changes = describeRecord(removed, CHANGE_FIELDS.resource)
     await activity.record(user, { action: 'deleted', subject: 'resource', recordId: removed.id, label: removed.title, changes })
+    await purgeCdn(CACHE_TAGS.resources)
     return json({ success: true, message: RESOURCE_MESSAGES.deleted })
   },
 })

@@ -5,6 +5,7 @@ import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { resources } from '../lib/data/resources'
 import { json, readBody, route } from '../lib/http'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** /api/admin/resources: every resource with exact download counts; create and update (docs/decisions.md, Resource editing). */
 export default route({
@@ -19,6 +20,7 @@ export default route({
     const resource = await resources.create(input, user.username)
     const changes = describeRecord(resource, CHANGE_FIELDS.resource)
     await activity.record(user, { action: 'created', subject: 'resource', recordId: resource.id, label: resource.title, changes })
+    await purgeCdn(CACHE_TAGS.resources)
     return json({ success: true, resource, message: RESOURCE_MESSAGES.created }, { status: 201 })
   },
 
@@ -29,6 +31,7 @@ export default route({
     const resource = await resources.update(id, input)
     const changes = before ? describeChanges(before, resource, CHANGE_FIELDS.resource) : []
     await activity.record(user, { action: 'updated', subject: 'resource', recordId: id, label: resource.title, changes })
+    await purgeCdn(CACHE_TAGS.resources)
     return json({ success: true, resource, message: RESOURCE_MESSAGES.updated })
   },
 })

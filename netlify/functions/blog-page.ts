@@ -19,6 +19,7 @@ import {
 import { insertBeforeHeadEnd, postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
+import { CACHE_TAGS, cdnCacheHeaders } from '../lib/cdn'
 
 /**
  * GET /blog/{slug}: the post page, rendered here so it reads and paints before any JavaScript
@@ -29,6 +30,9 @@ import { siteUrl } from '../lib/site-url'
  * a signed-in editor, the draft: the app asks the admin preview). Under Vite's dev server there is no built post page to render into:
  * the post is then drawn in the browser, its data preloaded.
  */
+/** A post page shows the post and the site's texts (its name, the newsletter box): either changing purges it. */
+const POST_PAGE_TAGS = [CACHE_TAGS.posts, CACHE_TAGS.content]
+
 export default route({
   GET: async (req, context) => {
     const slug = context.params?.slug ?? ''
@@ -43,7 +47,10 @@ export default route({
       if (!post || post.status !== 'published') {
         // An address the post had before its slug was edited: shared links follow it for good.
         const moved = post ? null : await posts.movedFrom(slug)
-        if (moved) return new Response(null, { status: 301, headers: { Location: postPath(moved.slug), 'Cache-Control': REVALIDATE } })
+        if (moved) {
+          const redirect = { Location: postPath(moved.slug), 'Cache-Control': REVALIDATE, ...cdnCacheHeaders([CACHE_TAGS.posts]) }
+          return new Response(null, { status: 301, headers: redirect })
+        }
         return shellPage(req, context, 404, headers)
       }
       const meta = postMeta(post, siteUrl(req), name)
@@ -52,12 +59,12 @@ export default route({
         // inline and a websocket to Vite, all forbidden by the built pages' policy. Production never comes here.
         const policy = runtimeOf(context).local ? devPolicy(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY
         const page = insertBeforeHeadEnd(withHead(template, meta), preloadPost(req, slug))
-        return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
+        return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE_TAGS)
       }
       const path = postPath(post.slug)
       const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post) }), meta)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
-      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy })
+      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE_TAGS)
     } catch (error) {
       // A visitor gets the page, not a JSON error: the app then shows its own "could not load" state.
       if (!(error instanceof StorageUnavailableError)) throw error

@@ -2,6 +2,7 @@ import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
 import { HttpError, publicJson, route } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
+import { CACHE_TAGS } from '../lib/cdn'
 
 /**
  * GET /api/blog-posts (also /.netlify/functions/blog-posts, see netlify.toml): published posts
@@ -21,11 +22,11 @@ export default route({
   GET: async (req) => {
     const slug = new URL(req.url).searchParams.get('slug')
     if (slug === null) {
-      return publicJson(req, { success: true, blogPosts: await posts.listPublished() })
+      return publicJson(req, { success: true, blogPosts: await posts.listPublished() }, [CACHE_TAGS.posts])
     }
     if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
     const post = await publishedAt(slug)
     if (!post) throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return publicJson(req, { success: true, blogPost: renderedPost(post) })
+    return publicJson(req, { success: true, blogPost: renderedPost(post) }, [CACHE_TAGS.posts])
   },
 })

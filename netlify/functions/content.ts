@@ -2,12 +2,13 @@ import type { Config } from '@netlify/functions'
 import { toSiteTexts } from '../../domain/content-item'
 import { content } from '../lib/data/content'
 import { publicJson, route } from '../lib/http'
+import { CACHE_TAGS } from '../lib/cdn'
 
 /** GET /api/content: the site's editable texts by section and key (docs/decisions.md, Editable page texts). */
 export default route({
   GET: async (req) => {
     const texts = toSiteTexts(await content.list())
-    return publicJson(req, { success: true, content: texts })
+    return publicJson(req, { success: true, content: texts }, [CACHE_TAGS.content])
   },
 })
 

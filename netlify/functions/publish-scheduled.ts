@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 import { SYSTEM_ACTOR } from '../../domain/activity'
 import { activity } from '../lib/data/activity'
 import { posts } from '../lib/data/posts'
+import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /**
  * Scheduled every minute (never reachable by URL when deployed): publishes the scheduled posts
@@ -11,6 +12,7 @@ import { posts } from '../lib/data/posts'
 export default async () => {
   const published = await posts.publishDue()
   if (published.length > 0) console.log('published:', JSON.stringify(published.map((post) => post.slug)))
+  if (published.length > 0) await purgeCdn(CACHE_TAGS.posts)
   for (const post of published) {
     const changes = [`Scheduled for ${post.publishedAt}`]
     await activity.record(SYSTEM_ACTOR, { action: 'published', subject: 'post', recordId: post.id, label: post.title, changes })

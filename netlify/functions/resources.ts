@@ -2,12 +2,13 @@ import type { Config } from '@netlify/functions'
 import { toPublicResource } from '../../domain/resource'
 import { resources } from '../lib/data/resources'
 import { publicJson, route } from '../lib/http'
+import { CACHE_TAGS } from '../lib/cdn'
 
 /** GET /api/resources: the active resources, for the public Resources page. */
 export default route({
   GET: async (req) => {
     const active = (await resources.list()).filter((resource) => resource.isActive).map(toPublicResource)
-    return publicJson(req, { success: true, resources: active })
+    return publicJson(req, { success: true, resources: active }, [CACHE_TAGS.resources])
   },
 })
 

@@ -7,6 +7,7 @@ import { escapeXml } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
 import { xmlResponse } from '../lib/xml'
+import { CACHE_TAGS } from '../lib/cdn'
 
 const FEED_SIZE = 50
 
@@ -43,7 +44,7 @@ export default route({
       '</rss>',
       '',
     ].join('\n')
-    return xmlResponse(req, xml, 'application/rss+xml; charset=utf-8')
+    return xmlResponse(req, xml, 'application/rss+xml; charset=utf-8', [CACHE_TAGS.posts, CACHE_TAGS.content])
   },
 })
 

@@ -5,6 +5,7 @@ import { route } from '../lib/http'
 import { escapeXml } from '../lib/seo'
 import { siteUrl } from '../lib/site-url'
 import { xmlResponse } from '../lib/xml'
+import { CACHE_TAGS } from '../lib/cdn'
 
 /** GET /sitemap.xml: every public page and every published post, from the stored data. */
 export default route({
@@ -24,7 +25,7 @@ export default route({
       '</urlset>',
       '',
     ].join('\n')
-    return xmlResponse(req, xml, 'application/xml; charset=utf-8')
+    return xmlResponse(req, xml, 'application/xml; charset=utf-8', [CACHE_TAGS.posts])
   },
 })
 

@@ -6,14 +6,7 @@ import { runtimeOf } from './env'
 import { readFormFields, requireSameSiteForm } from './form-post'
 import { escapeHtml } from './markdown'
 import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from './http'
-import {
-  isPageTemplate,
-  pageTemplate,
-  policyAllowingStyles,
-  renderIntoTemplate,
-  withDataBlock,
-  type PageTemplate,
-} from './page-render'
+import { isPageTemplate, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock, type PageTemplate } from './page-render'
 import { withHead, type PageMeta } from './seo'
 
 /** What a form's check or action came to: the message to show, and the field it belongs to. */

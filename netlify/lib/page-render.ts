@@ -90,4 +90,3 @@ export function policyAllowingStyles(policy: string, html: string): string {
 export function fetchedPagePolicy(page: string, policy: string, local: boolean): string {
   return local && page.includes('/@vite/client') ? devPolicy(policy) : policy
 }
-

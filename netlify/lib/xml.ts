@@ -1,9 +1,10 @@
+import type { CacheTag } from './cdn'
 import { revalidated } from './http'
 
 /**
- * Feeds and sitemaps: the CDN may serve a copy for five minutes (readers poll feeds often), so a
- * new post shows within minutes without a rebuild; otherwise revalidated with an ETag.
+ * Feeds and sitemaps: kept by the CDN until a write purges one of `cdn` (lib/cdn.ts),
+ * so readers polling a feed never reach the function between changes; browsers revalidate with an ETag.
  */
-export function xmlResponse(req: Request, xml: string, contentType: string): Response {
-  return revalidated(req, xml, { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=0, s-maxage=300, must-revalidate' })
+export function xmlResponse(req: Request, xml: string, contentType: string, cdn: readonly CacheTag[]): Response {
+  return revalidated(req, xml, { 'Content-Type': contentType }, cdn)
 }

@@ -87,7 +87,7 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
           title={viewing.title}
           excerpt={viewing.excerpt}
           preview={{ status: 'ready', html: viewing.html }}
-          viewing={{ label: `Version of ${formatDateTime(viewing.savedAt)}`, close: () => setViewing(null) }}
+          viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
         />
       ) : (
         <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />

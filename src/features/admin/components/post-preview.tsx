@@ -26,7 +26,7 @@ export function PostPreviewPane({
         {note}
       </p>
       {viewing && (
-        <button type="button" className="btn btn-outline btn-small" onClick={viewing.close}>
+        <button type="button" className={`btn btn-outline btn-small ${styles.previewBack}`} onClick={viewing.close}>
           Back to the editor’s text
         </button>
       )}

@@ -7,7 +7,7 @@ import styles from './admin-ui.module.css'
 export const VERSION_MESSAGES = {
   loadFailed: 'Failed to load the versions',
   openFailed: 'Failed to load this version',
-  restored: (savedAt: string) => `The version of ${formatDateTime(savedAt)} is in the editor. Save changes to keep it.`,
+  restored: (savedAt: string) => `The version of ${formatDateTime(savedAt, { seconds: true })} is in the editor. Save changes to keep it.`,
 } as const
 
 /**
@@ -57,7 +57,7 @@ export function PostVersions({
           {state.versions.map((version, i) => (
             <li key={version.id}>
               <span>
-                <time dateTime={version.savedAt}>{formatDateTime(version.savedAt)}</time>
+                <time dateTime={version.savedAt}>{formatDateTime(version.savedAt, { seconds: true })}</time>
                 {i === 0 && ' (current)'}
                 <span className={styles.muted}>
                   {' '}
@@ -69,7 +69,7 @@ export function PostVersions({
                   type="button"
                   className="btn btn-outline btn-small"
                   disabled={busy !== null}
-                  aria-label={`View the version of ${formatDateTime(version.savedAt)}`}
+                  aria-label={`View the version of ${formatDateTime(version.savedAt, { seconds: true })}`}
                   onClick={() => fetchThen(version, onView)}
                 >
                   View
@@ -79,7 +79,7 @@ export function PostVersions({
                     type="button"
                     className="btn btn-outline btn-small"
                     disabled={busy !== null}
-                    aria-label={`Restore the version of ${formatDateTime(version.savedAt)}`}
+                    aria-label={`Restore the version of ${formatDateTime(version.savedAt, { seconds: true })}`}
                     onClick={() => fetchThen(version, onRestore)}
                   >
                     Restore
