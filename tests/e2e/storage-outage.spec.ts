@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { ACTIVITY_MESSAGES } from '../../domain/activity'
 import { USER_MESSAGES } from '../../domain/admin-user'
 import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { CONTENT_MESSAGES } from '../../domain/content-item'
@@ -125,17 +126,19 @@ test.describe('while the data store is down', () => {
 
     // The store goes down during the session: each page shows its load failure, and the session is kept.
     await storageDown(page)
-    const pages = {
-      '/admin': 'Failed to load data',
-      '/admin/content': CONTENT_MESSAGES.loadFailed,
-      '/admin/blog-resources': 'Failed to load data',
-      '/admin/subscribers': 'Failed to load subscribers',
-      '/admin/users': USER_MESSAGES.loadFailed,
-      '/admin/bookings': 'Failed to load bookings',
+    // The dashboard has two loads of its own: the totals and (for admins) the latest activity.
+    const pages: Record<string, string[]> = {
+      '/admin': ['Failed to load data', ACTIVITY_MESSAGES.loadFailed],
+      '/admin/content': [CONTENT_MESSAGES.loadFailed],
+      '/admin/blog-resources': ['Failed to load data'],
+      '/admin/subscribers': ['Failed to load subscribers'],
+      '/admin/users': [USER_MESSAGES.loadFailed],
+      '/admin/bookings': ['Failed to load bookings'],
+      '/admin/activity': [ACTIVITY_MESSAGES.loadFailed],
     }
-    for (const [path, message] of Object.entries(pages)) {
+    for (const [path, messages] of Object.entries(pages)) {
       await page.goto(path)
-      await expect(page.getByRole('alert'), path).toHaveText(message)
+      await expect(page.getByRole('alert'), path).toHaveText(messages)
       await expect(page.locator('tbody tr'), `${path} shows no stale rows`).toHaveCount(0)
       await expect(page, `${path}: still signed in`).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`))
     }
