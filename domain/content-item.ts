@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
 import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
+import { catalogEntry, listTextIssues, parseListText } from './text-catalog'
 
 /** The image type is labelled "Image URL" in the form. */
 export const CONTENT_TYPE_LABELS = { text: 'Text', html: 'HTML', image: 'Image URL', json: 'JSON' } as const
@@ -55,7 +56,25 @@ export const ContentInputSchema = z
       },
       { error: 'Value must be valid JSON', path: ['value'] },
     ),
+    // A text the pages show as a picture or a list must be one, or the page would quietly fall back.
+    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isSafeUrl(item.value), {
+      error: 'Image URL must be a valid URL',
+      path: ['value'],
+    }),
+    z.refine((item) => listProblem(item) === undefined, {
+      error: (issue) => listProblem(issue.input as { section: string; key: string; value: string }) ?? '',
+      path: ['value'],
+    }),
   )
+
+/** The first thing wrong with a list text of the public pages, if this is one. */
+function listProblem(item: { section: string; key: string; value: string }): string | undefined {
+  const entry = catalogEntry(item.section, item.key)
+  if (entry?.kind !== 'list') return undefined
+  const items = parseListText(entry, item.value)
+  if (!items) return `This list must be a JSON list of ${entry.itemName} items`
+  return Object.values(listTextIssues(entry, items))[0]
+}
 export type ContentInput = z.input<typeof ContentInputSchema>
 
 export const ContentItemSchema = z.object({

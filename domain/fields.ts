@@ -1,4 +1,7 @@
 import * as z from 'zod/mini'
+import { isSafeUrl } from './safe-url'
+
+export { isSafeUrl }
 
 // Field primitives and limits shared by every entity schema, so a limit is written once.
 
@@ -58,21 +61,6 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
   return z
     .string({ error: requiredMessage })
     .check(z.trim(), z.minLength(1, { error: requiredMessage }), z.refine(isValidEmail, { error: invalidMessage }))
-}
-
-/**
- * Absolute http(s) URLs, or root-relative paths for files the site serves itself.
- * Anything else (javascript:, data:, protocol-relative //host) is refused: these URLs end up in
- * href and src attributes and in window.open.
- */
-export function isSafeUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\')
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
 }
 
 export function urlField(requiredMessage: string, invalidMessage: string) {

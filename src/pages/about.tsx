@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { isString, useListText, useText } from '../features/content/site-texts'
+import { isString, useImageText, useListText, useText } from '../features/content/site-texts'
 import { usePageTexts } from './use-page-title'
 import styles from './about.module.css'
 import { PageHero } from '../components/ui/page-hero'
@@ -8,19 +8,25 @@ import { OnwardLink } from '../components/ui/onward-link'
 import { TitledSection } from '../components/ui/titled-section'
 
 export function AboutPage() {
-  const { title, intro } = usePageTexts('about')
+  const { eyebrow, title, intro } = usePageTexts('about')
   const coachName = useText('site', 'coachName')
   const beliefs = useListText('about', 'beliefs', isString)
+  const portrait = useImageText('about', 'portrait')
 
   return (
     <>
-      <PageHero eyebrow="About" title={title} intro={intro} />
+      <PageHero eyebrow={eyebrow} title={title} intro={intro} />
 
       <section className="section section-alt">
         <div className={`container ${styles.bioGrid}`}>
-          <div className={styles.portrait} aria-hidden="true">
-            <span>{coachName.charAt(0)}</span>
-          </div>
+          {/* The frame keeps its 4:5 shape whatever the photo's, so nothing moves when it loads. */}
+          {portrait ? (
+            <img className={styles.portrait} src={portrait} alt={coachName} width={640} height={800} />
+          ) : (
+            <div className={styles.portrait} aria-hidden="true">
+              <span>{coachName.charAt(0)}</span>
+            </div>
+          )}
           <div className={styles.prose}>
             <h2>Biography</h2>
             <p>{useText('about', 'bio')}</p>
@@ -43,7 +49,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <TitledSection id="beliefs-title" title="What I believe" tone="section-tint">
+      <TitledSection id="beliefs-title" title={useText('about', 'beliefsTitle')} tone="section-tint">
         <ul className={styles.beliefs}>
           {beliefs.map((belief) => (
             <li key={belief}>

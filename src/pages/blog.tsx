@@ -8,12 +8,12 @@ import { Settled } from '../components/ui/settled'
 import { Loading } from '../components/ui/loading'
 import { PostCard } from '../features/blog/components/post-card'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
-import { usePageTitle } from './use-page-title'
+import { usePageTexts } from './use-page-title'
 import styles from './blog.module.css'
 import { PageHero } from '../components/ui/page-hero'
 
 export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
-  usePageTitle('Blog')
+  const hero = usePageTexts('blog', 'Blog')
   const [params, setParams] = useSearchParams()
   const tag = params.get('tag')
   const select = (next: string | null) => setParams(next === null ? {} : { tag: next }, { replace: true })
@@ -21,11 +21,7 @@ export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
 
   return (
     <>
-      <PageHero
-        eyebrow="Blog"
-        title="Encouragement for everyday money decisions"
-        intro="Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity."
-      />
+      <PageHero {...hero} />
       <section className="section">
         <div className="container">
           <Settled promise={posts} fallback={<Loading label="Loading posts…" reserve />}>

@@ -5,10 +5,10 @@ import styles from './book-now.module.css'
 import { PageHero } from '../components/ui/page-hero'
 
 export function BookNowPage() {
-  const { title, intro } = usePageTexts('bookNow')
+  const { eyebrow, title, intro } = usePageTexts('bookNow')
   return (
     <>
-      <PageHero eyebrow="Speak · Coach · Consult" title={title} intro={intro} />
+      <PageHero eyebrow={eyebrow} title={title} intro={intro} />
       <section className="section">
         <div className={`container ${styles.layout}`}>
           <div className={`card ${styles.formCard}`}>

@@ -8,13 +8,13 @@ import { Loading } from '../components/ui/loading'
 import { ResourceCard } from '../features/resources/components/resource-card'
 import { Settled } from '../components/ui/settled'
 import { useHydrated } from '../lib/use-hydrated'
-import { usePageTitle } from './use-page-title'
+import { usePageTexts } from './use-page-title'
 import { PageHero } from '../components/ui/page-hero'
 
 const TYPE_OPTIONS = [{ value: null, label: 'All' }, ...RESOURCE_TYPES.map((t) => ({ value: t, label: `${RESOURCE_TYPE_LABELS[t]}s` }))]
 
 export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
-  usePageTitle('Free Resources')
+  const hero = usePageTexts('resources', 'Free Resources')
   const [params, setParams] = useSearchParams()
   const hydrated = useHydrated()
   const type = hydrated ? params.get('type') : null
@@ -24,11 +24,7 @@ export function ResourcesPage({ resources }: { resources: Promise<PublicResource
 
   return (
     <>
-      <PageHero
-        eyebrow="Free resources"
-        title="Tools for your financial journey"
-        intro="Ebooks, guides, templates and videos to help you budget, save and give with confidence. Free to download."
-      />
+      <PageHero {...hero} />
       <section className="section">
         <div className="container">
           {/* The filters are drawn with the page but work only with its code: until then they are

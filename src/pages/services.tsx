@@ -8,12 +8,12 @@ import { PageHero } from '../components/ui/page-hero'
 const ICONS: LucideIcon[] = [UserRound, TrendingUp, Gem, HeartHandshake, Mic]
 
 export function ServicesPage() {
-  const { title, intro } = usePageTexts('services')
+  const { eyebrow, title, intro } = usePageTexts('services')
   const services = useListText('services', 'items', isTitledText)
 
   return (
     <>
-      <PageHero eyebrow="How I can help" title={title} intro={intro} />
+      <PageHero eyebrow={eyebrow} title={title} intro={intro} />
       <section className="section">
         <div className="container">
           <ul className={`grid grid-3 ${styles.list}`}>

@@ -9,10 +9,16 @@ export function usePageTitle(title: string | null) {
   }, [title, siteName])
 }
 
-/** The editable title and intro of an inner page's hero; the title also names the document. */
-export function usePageTexts(section: 'about' | 'services' | 'bookNow') {
+type HeroSection = 'about' | 'services' | 'bookNow' | 'resources' | 'blog'
+
+/**
+ * The editable eyebrow, title and intro of an inner page's hero. The document is named by the
+ * hero's title, or by `documentTitle` where the page's name is not its hero title (Blog, Free Resources).
+ */
+export function usePageTexts(section: HeroSection, documentTitle?: string) {
+  const eyebrow = useText(section, 'eyebrow')
   const title = useText(section, 'title')
   const intro = useText(section, 'intro')
-  usePageTitle(title)
-  return { title, intro }
+  usePageTitle(documentTitle ?? title)
+  return { eyebrow, title, intro }
 }

@@ -6,7 +6,7 @@ import { CONTENT_MESSAGES } from '../../domain/content-item'
 import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { RESOURCE_MESSAGES } from '../../domain/resource'
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../netlify/lib/http'
-import { DEFAULT_TEXTS } from '../../src/features/content/default-texts'
+import { DEFAULT_TEXTS } from '../../domain/default-texts'
 import { expect, failedResourceLog, test } from './support/fixtures'
 
 /**

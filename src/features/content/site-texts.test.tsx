@@ -5,7 +5,7 @@ import type { SiteTexts } from '../../../domain/content-item'
 import { answer, fail, gate, ok } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
 import { server } from '../../testing/server'
-import { DEFAULT_TEXTS } from './default-texts'
+import { DEFAULT_TEXTS } from '../../../domain/default-texts'
 
 const BUILT_IN_BELIEFS = JSON.parse(DEFAULT_TEXTS.about.beliefs) as string[]
 const BUILT_IN_SERVICES = (JSON.parse(DEFAULT_TEXTS.services.items) as { title: string }[]).map((s) => s.title)

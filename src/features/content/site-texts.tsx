@@ -1,6 +1,7 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
+import { isSafeUrl } from '../../../domain/safe-url'
 import { siteText, type SiteTexts } from '../../../domain/site-texts'
-import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
+import { DEFAULT_TEXTS, type TextKey, type TextSection } from '../../../domain/default-texts'
 
 const SiteTextsContext = createContext<SiteTexts>({})
 
@@ -22,6 +23,14 @@ export function SiteTextsProvider({ pending, children }: { pending: Promise<Site
 export function useText<S extends TextSection>(section: S, key: TextKey<S>): string {
   const edited = siteText(use(SiteTextsContext), section, key)
   return edited?.trim() ? edited : (DEFAULT_TEXTS[section][key] as string)
+}
+
+/** An image text: its address when it is one the page may load, else the built-in one (or none). */
+export function useImageText<S extends TextSection>(section: S, key: TextKey<S>): string | undefined {
+  const edited = useText(section, key).trim()
+  if (edited && isSafeUrl(edited)) return edited
+  const fallback = DEFAULT_TEXTS[section][key] as string
+  return fallback && isSafeUrl(fallback) ? fallback : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { DEFAULT_TEXTS } from '../../../src/features/content/default-texts'
+import { DEFAULT_TEXTS } from '../../../domain/default-texts'
 import { packPayloads, XSS_CORPUS } from '../../support/xss-corpus'
 import type { AdminApi } from './admin-api'
 import { expect } from './fixtures'

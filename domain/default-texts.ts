@@ -1,7 +1,8 @@
 /**
  * The built-in texts of the public pages. Each can be replaced without a rebuild by a content
  * item with the same section and key (docs/decisions.md, Editable page texts); these are the fallback when none exists.
- * Lists (testimonials, services, beliefs) are JSON content items.
+ * Lists (testimonials, services, beliefs) are JSON content items. Where each one shows, and how the
+ * admin edits it, is in domain/text-catalog.ts. Plain data: the public pages import it on first load.
  */
 export const DEFAULT_TEXTS = {
   site: {
@@ -54,11 +55,15 @@ export const DEFAULT_TEXTS = {
     ]),
   },
   about: {
+    eyebrow: 'About',
     title: 'About Grace',
     intro: 'A financial coach who believes every family can find peace with money.',
     bio: 'Grace Adeyemi is a faith-based personal-finance coach. She helps individuals, couples and churches build budgets they can keep, get out of debt step by step, prepare for marriage and grow in generosity.',
     story:
       'Grace learned about money the way many of us do: by making mistakes and slowly finding a better way. What changed everything was seeing money as something entrusted to her, not something to fear. Since then she has made it her work to share that freedom with others, one family at a time.',
+    /** An image address; none shows her initial on a soft tile instead. */
+    portrait: '',
+    beliefsTitle: 'What I believe',
     beliefs: JSON.stringify([
       'Everything we have is entrusted to us, and stewardship is an act of worship.',
       'A plan brings peace: a budget is a tool for freedom, not a cage.',
@@ -67,6 +72,7 @@ export const DEFAULT_TEXTS = {
     ]),
   },
   services: {
+    eyebrow: 'How I can help',
     title: 'Services',
     intro: 'Coaching and teaching for every season of your financial life.',
     items: JSON.stringify([
@@ -92,7 +98,18 @@ export const DEFAULT_TEXTS = {
       },
     ]),
   },
+  resources: {
+    eyebrow: 'Free resources',
+    title: 'Tools for your financial journey',
+    intro: 'Ebooks, guides, templates and videos to help you budget, save and give with confidence. Free to download.',
+  },
+  blog: {
+    eyebrow: 'Blog',
+    title: 'Encouragement for everyday money decisions',
+    intro: 'Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity.',
+  },
   bookNow: {
+    eyebrow: 'Speak · Coach · Consult',
     title: 'Book Now',
     intro: 'Invite Grace to speak, coach or consult. Tell us a little about yourself and what you have in mind, and we will be in touch.',
   },
