@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { DEFAULT_TEXTS } from '../../../domain/default-texts'
+import { catalogEntry } from '../../../domain/text-catalog'
 import { packPayloads, XSS_CORPUS } from '../../support/xss-corpus'
 import type { AdminApi } from './admin-api'
 import { expect } from './fixtures'
@@ -79,16 +80,22 @@ export async function storeCorpus(admin: AdminApi, server: APIRequestContext, ba
     }),
   )
 
-  // Every text of the public pages; lists keep their shape with a payload in every field.
+  // Every text of the public pages; lists keep their shape with a payload in every field (within
+  // its limit), a picture gets an address carrying one.
   let n = 0
-  const next = () => CONTENT_VALUES[n++ % CONTENT_VALUES.length]!.slice(0, 600)
+  const next = (max = 600) => CONTENT_VALUES[n++ % CONTENT_VALUES.length]!.slice(0, max)
   for (const [section, texts] of Object.entries(DEFAULT_TEXTS)) {
     for (const [key, fallback] of Object.entries(texts as Record<string, string>)) {
-      if (fallback.startsWith('[')) {
+      const entry = catalogEntry(section, key)
+      if (entry?.kind === 'list') {
         const items = (JSON.parse(fallback) as unknown[]).map((item) =>
-          typeof item === 'string' ? next() : Object.fromEntries(Object.keys(item as object).map((field) => [field, next()])),
+          entry.fields === null
+            ? `${n} ${next((entry.itemMax ?? 600) - 4)}`
+            : Object.fromEntries(entry.fields.map((field, i) => [field.name, `${i === 0 ? n : ''}${next(field.max - 4)}`])),
         )
         await admin.saveContent({ section, key, value: JSON.stringify(items), type: 'json' })
+      } else if (entry?.kind === 'image') {
+        await admin.saveContent({ section, key, value: urlWith(base, next()), type: 'image' })
       } else {
         await admin.saveContent({ section, key, value: next() })
       }
