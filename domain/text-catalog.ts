@@ -223,6 +223,11 @@ export function parseListText(entry: Extract<CatalogEntry, { kind: 'list' }>, va
   return items
 }
 
+/** The part that names a list's item (a title, a name): '' for a list of sentences. */
+export function namingField(entry: Extract<CatalogEntry, { kind: 'list' }>): string {
+  return entry.fields?.find((field) => !field.long)?.name ?? ''
+}
+
 /**
  * What is wrong with a list before it is saved, by item and field ("2.quote" → message), or
  * nothing. The admin form shows these beside the fields; the function refuses the same.
@@ -234,14 +239,15 @@ export function listTextIssues(entry: Extract<CatalogEntry, { kind: 'list' }>, i
   const parts: readonly ListField[] = entry.fields ?? [
     { name: '', label: 'Text', max: entry.itemMax ?? 600 },
   ]
-  // Pages tell items apart by their first part (a title, a name), so two alike would blur.
+  // Pages tell items apart by their name (a title, a name), so two alike would blur.
+  const naming = namingField(entry)
   const seen = new Set<string>()
   items.forEach((item, index) => {
-    for (const [position, field] of parts.entries()) {
+    for (const field of parts) {
       const where = field.name ? `${index}.${field.name}` : `${index}`
       const part = (typeof item === 'string' ? item : item[field.name]) ?? ''
       const name = field.label.replace(/ \(optional\)$/, '')
-      const first = position === 0 ? part.trim().toLowerCase() : ''
+      const first = field.name === naming ? part.trim().toLowerCase() : ''
       if (!field.optional && !part.trim()) issues[where] = `${name} is required`
       else if (part.length > field.max) issues[where] = `${name} must be at most ${field.max} characters`
       else if (first && seen.has(first)) issues[where] = `Another ${entry.itemName} already says this`

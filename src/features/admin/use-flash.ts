@@ -3,6 +3,11 @@ import { ApiError } from '../../lib/api-client'
 
 export type Flash = { kind: 'success' | 'error'; text: string } | null
 
+/** What a failed call says: the server's message, the action's own, or the network one. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : 'Network error. Please try again.'
+}
+
 /**
  * The success and failure banner of an admin page. `run` performs an action and shows its
  * messages (docs/product.md, Messages): the given success text, the server's message or the
@@ -17,8 +22,7 @@ export function useFlash() {
       setFlash({ kind: 'success', text: messages.success })
       return true
     } catch (error) {
-      const text = error instanceof ApiError ? (error.serverMessage ?? messages.failure) : 'Network error. Please try again.'
-      setFlash({ kind: 'error', text })
+      setFlash({ kind: 'error', text: failureText(error, messages.failure) })
       return false
     }
   }, [])

@@ -30,7 +30,7 @@ const deletes = () => sentRequests().filter((r) => r.method === 'DELETE')
 
 async function openContent() {
   const current = session()
-  const view = await renderRoute('/admin/content', { session: current })
+  const view = await renderRoute('/admin/content?view=stored', { session: current })
   await screen.findByRole('region', { name: 'Section home' })
   return { ...view, token: current.token }
 }
