@@ -28,6 +28,7 @@ const PUBLIC_PAGES = [
 const ADMIN_SCREENS = [
   '/admin',
   '/admin/content',
+  '/admin/content?view=stored',
   '/admin/blog-resources',
   '/admin/subscribers',
   '/admin/users',

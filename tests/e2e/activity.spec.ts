@@ -41,6 +41,7 @@ test('Activity lists each write by who made it, filters by person and kind, and 
   await form.getByRole('button', { name: 'Create post' }).click()
   await expect(banner(page)).toHaveText('Blog post created successfully')
   await page.getByRole('link', { name: 'Content', exact: true }).click()
+  await page.getByRole('tab', { name: 'Stored items' }).click()
   await page.getByRole('button', { name: 'Add content' }).click()
   const text = page.getByRole('form', { name: 'Add content' })
   await text.getByLabel('Section').fill('home')

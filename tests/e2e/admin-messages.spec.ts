@@ -129,7 +129,7 @@ const cases: Case[] = [
     method: 'DELETE',
     message: 'Failed to delete content',
     act: async (page) => {
-      await page.goto('/admin/content')
+      await page.goto('/admin/content?view=stored')
       await page
         .getByRole('row', { name: /heroTitle/ })
         .getByRole('button', { name: /Delete/ })

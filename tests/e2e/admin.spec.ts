@@ -113,6 +113,8 @@ test.describe('content', () => {
     consoleErrors.allow(failedResourceLog(500, '/api/admin/content'))
     await signIn(page)
     await page.getByRole('link', { name: 'Content', exact: true }).click()
+    await page.getByRole('tab', { name: 'Stored items' }).click()
+    await expect(page).toHaveURL(/\/admin\/content\?view=stored$/)
     await expect(page.getByRole('region', { name: 'Section home' })).toBeVisible()
 
     await page.getByRole('button', { name: 'Add content' }).click()

@@ -107,7 +107,7 @@ export function ListEditor({
               </div>
               <div className={styles.listActions}>
                 <button type="button" className={styles.iconButton} data-move="-1" disabled={index === 0} onClick={() => move(index, -1)}>
-                  <ArrowUp aria-hidden="true" size={16} /> Move up<span className="visually-hidden">: {noun} {index + 1}</span>
+                  <ArrowUp aria-hidden="true" size={16} /> Move up<span className="visually-hidden"> {noun} {index + 1}</span>
                 </button>
                 <button
                   type="button"
@@ -116,10 +116,10 @@ export function ListEditor({
                   disabled={index === rows.length - 1}
                   onClick={() => move(index, 1)}
                 >
-                  <ArrowDown aria-hidden="true" size={16} /> Move down<span className="visually-hidden">: {noun} {index + 1}</span>
+                  <ArrowDown aria-hidden="true" size={16} /> Move down<span className="visually-hidden"> {noun} {index + 1}</span>
                 </button>
                 <button type="button" className={`${styles.iconButton} ${styles.dangerLink}`} onClick={() => remove(index)}>
-                  <Trash2 aria-hidden="true" size={16} /> Remove<span className="visually-hidden">: {noun} {index + 1}</span>
+                  <Trash2 aria-hidden="true" size={16} /> Remove<span className="visually-hidden"> {noun} {index + 1}</span>
                 </button>
               </div>
             </fieldset>

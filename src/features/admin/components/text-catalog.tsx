@@ -55,7 +55,7 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
             </h2>
             <a href={page.path} target="_blank" rel="noopener" className={styles.iconButton}>
               View page <ExternalLink aria-hidden="true" size={16} />
-              <span className="visually-hidden">: {page.name} (opens in a new tab)</span>
+              <span className="visually-hidden"> {page.name} (opens in a new tab)</span>
             </a>
           </div>
           {page.places.map((place) => (
@@ -151,11 +151,11 @@ function TextRow({
         {!editing && (
           <div className={styles.textActions}>
             <button type="button" className={styles.iconButton} onClick={onEdit}>
-              <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden">: {entry.label}</span>
+              <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {entry.label}</span>
             </button>
             {item && (
               <button type="button" className={styles.iconButton} onClick={() => void onRevert(item)}>
-                <Undo2 aria-hidden="true" size={16} /> Revert<span className="visually-hidden">: {entry.label}</span>
+                <Undo2 aria-hidden="true" size={16} /> Revert<span className="visually-hidden"> {entry.label}</span>
               </button>
             )}
           </div>
