@@ -213,11 +213,356 @@ function portrait({ width, height }: DemoImage): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Shared pieces for the posts and resources
+// ---------------------------------------------------------------------------------------------
+
+/** A soft shadow under an object: the same shape, darker, blurred and a little lower. */
+const shadowed = (shape: string, dy = 14, opacity = 0.18) =>
+  `<g transform="translate(0 ${dy})" opacity="${opacity}" filter="url(#shadow)" fill="${C.green900}">${shape}</g>`
+
+// ---------------------------------------------------------------------------------------------
+// Featured images for the posts (16:9)
+// ---------------------------------------------------------------------------------------------
+
+/** A kitchen table from above: an open notebook with a plan, a pencil, coffee, coins, a plant. */
+function familyBudget({ width, height }: DemoImage): string {
+  const planks = [150, 330, 520, 700].map((y) => `<path d="M0 ${y} H${width}" stroke="${C.woodDark}" stroke-width="3" opacity="0.35"/>`)
+  const grain = [
+    [200, 240],
+    [900, 80],
+    [1300, 420],
+    [420, 610],
+    [1150, 800],
+  ].map(([x, y]) => `<path d="M${x} ${y} q120 -18 240 0" fill="none" stroke="${C.woodDark}" stroke-width="3" opacity="0.25"/>`)
+  const notebook = `<rect x="-420" y="-270" width="840" height="540" rx="26"/>`
+  const lines = (x: number, y: number, widths: number[]) =>
+    widths.map((w, i) => `<rect x="${x}" y="${y + i * 46}" width="${w}" height="12" rx="6" fill="${C.sand}"/>`).join('')
+  const checks = [0, 1, 2, 3].map(
+    (i) =>
+      `<circle cx="40" cy="${-150 + i * 72}" r="17" fill="${i < 2 ? C.green600 : 'none'}" stroke="${C.green600}" stroke-width="4"/>` +
+      (i < 2 ? `<path d="M32 ${-150 + i * 72} l6 7 l11 -13" fill="none" stroke="${C.white}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>` : '') +
+      `<rect x="72" y="${-156 + i * 72}" width="${[230, 190, 250, 170][i]}" height="12" rx="6" fill="${C.sand}"/>`,
+  )
+  const plant = Array.from({ length: 9 }, (_, i) => {
+    const angle = i * 40 + 10
+    return `<path d="${leafPath(150 - (i % 3) * 22, 42)}" fill="${[C.green600, C.green500, C.sage][i % 3]}" transform="rotate(${angle})"/>`
+  })
+  return svg(
+    width,
+    height,
+    [
+      linear('table', [
+        [0, '#e6cba4'],
+        [1, C.wood],
+      ], 0, 0, 1, 1),
+      radial('coffee', [
+        [0, '#7a5540'],
+        [1, '#4e3426'],
+      ]),
+      linear('coin', [
+        [0, C.amber400],
+        [1, C.amber600],
+      ]),
+      radial('light', [
+        [0, C.white, 0.35],
+        [1, C.white, 0],
+      ]),
+      blur('shadow', 14),
+    ],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#table)"/>`,
+      ...planks,
+      ...grain,
+      `<circle cx="300" cy="120" r="520" fill="url(#light)"/>`,
+      // Notebook, slightly turned, with a little pie chart on the left page and a checklist on the right.
+      `<g transform="translate(700 470) rotate(-5)">`,
+      shadowed(notebook, 16, 0.25),
+      `<rect x="-420" y="-270" width="840" height="540" rx="26" fill="${C.green700}"/>`,
+      `<rect x="-400" y="-256" width="395" height="512" rx="14" fill="${C.cream}"/>`,
+      `<rect x="5" y="-256" width="395" height="512" rx="14" fill="${C.white}"/>`,
+      `<rect x="-8" y="-256" width="16" height="512" fill="${C.creamDeep}"/>`,
+      `<g transform="translate(-300 -120)"><circle r="70" fill="${C.green100}"/><path d="M0 0 V-70 A70 70 0 0 1 66.6 21.6 Z" fill="${C.amber500}"/><path d="M0 0 L66.6 21.6 A70 70 0 0 1 -41 56.6 Z" fill="${C.green600}"/></g>`,
+      lines(-200, -170, [150, 110, 130]),
+      lines(-360, 10, [300, 260, 320, 220, 280]),
+      ...checks,
+      lines(40, 180, [280, 200]),
+      `</g>`,
+      // Pencil across the right page.
+      `<g transform="translate(980 660) rotate(-32)">`,
+      shadowed(`<rect x="-230" y="-14" width="460" height="28" rx="8"/>`, 12, 0.22),
+      `<rect x="-200" y="-14" width="400" height="28" fill="${C.amber500}"/><rect x="-200" y="-14" width="400" height="9" fill="${C.amber400}"/>`,
+      `<rect x="-236" y="-14" width="40" height="28" rx="10" fill="${C.clay}"/><rect x="-204" y="-14" width="14" height="28" fill="${C.sageLight}"/>`,
+      `<path d="M200 -14 L262 0 L200 14 Z" fill="#f0d6b0"/><path d="M244 -4 L262 0 L244 4 Z" fill="${C.ink}"/>`,
+      `</g>`,
+      // Coffee in a white cup on a saucer.
+      shadowed(`<circle cx="1330" cy="300" r="150"/>`, 18, 0.22),
+      `<circle cx="1330" cy="300" r="150" fill="${C.cream}"/>`,
+      `<circle cx="1330" cy="300" r="112" fill="${C.white}"/><rect x="1430" y="280" width="80" height="40" rx="20" fill="${C.white}"/>`,
+      `<circle cx="1330" cy="300" r="88" fill="url(#coffee)"/>`,
+      `<path d="M1290 270 q40 -28 80 0" fill="none" stroke="${C.amber100}" stroke-width="8" stroke-linecap="round" opacity="0.5"/>`,
+      // A few coins.
+      ...[
+        [220, 760],
+        [300, 790],
+        [250, 690],
+      ].map(
+        ([x, y]) =>
+          shadowed(`<circle cx="${x}" cy="${y}" r="44"/>`, 8, 0.2) +
+          `<circle cx="${x}" cy="${y}" r="44" fill="url(#coin)"/><circle cx="${x}" cy="${y}" r="32" fill="none" stroke="${C.amber200}" stroke-width="4" opacity="0.7"/>`,
+      ),
+      // A small plant in a pot, from above.
+      shadowed(`<circle cx="1420" cy="760" r="110"/>`, 16, 0.22),
+      `<circle cx="1420" cy="760" r="110" fill="${C.clay}"/><circle cx="1420" cy="760" r="90" fill="#8a5e44"/>`,
+      `<g transform="translate(1420 760)">${plant.join('')}</g>`,
+    ],
+  )
+}
+
+/** Two wedding rings resting on a shared plan, between two cups of coffee. */
+function beforeIDo({ width, height }: DemoImage): string {
+  const sheet = `<rect x="-360" y="-250" width="720" height="500" rx="18"/>`
+  const bars = [90, 150, 120, 200, 170].map(
+    (h, i) => `<rect x="${60 + i * 52}" y="${-30 - h}" width="34" height="${h}" rx="8" fill="${i === 3 ? C.amber500 : C.sage}"/>`,
+  )
+  const rows = [0, 1, 2, 3, 4].map(
+    (i) => `<rect x="-300" y="${-180 + i * 56}" width="${[260, 200, 240, 180, 220][i]}" height="14" rx="7" fill="${C.sand}"/>`,
+  )
+  return svg(
+    width,
+    height,
+    [
+      linear('cloth', [
+        [0, C.green50],
+        [1, C.green100],
+      ], 0, 0, 1, 1),
+      radial('glow', [
+        [0, C.amber100, 0.9],
+        [1, C.amber100, 0],
+      ]),
+      linear('gold', [
+        [0, C.amber400],
+        [1, C.amber600],
+      ], 0, 0, 1, 1),
+      blur('shadow', 16),
+    ],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#cloth)"/>`,
+      `<circle cx="800" cy="380" r="560" fill="url(#glow)"/>`,
+      `<g fill="none" stroke="${C.sageLight}" stroke-width="2" opacity="0.7">${Array.from({ length: 16 }, (_, i) => `<path d="M${i * 110} 0 V${height}"/>`).join('')}</g>`,
+      // The plan: a list on the left, a small bar chart and a line toward a goal on the right.
+      `<g transform="translate(800 340) rotate(3)">`,
+      shadowed(sheet, 18, 0.2),
+      `<rect x="-360" y="-250" width="720" height="500" rx="18" fill="${C.white}"/>`,
+      `<rect x="-300" y="-214" width="150" height="18" rx="9" fill="${C.green600}"/>`,
+      ...rows,
+      ...bars,
+      `<path d="M60 -30 H330" stroke="${C.sand}" stroke-width="4"/>`,
+      `<path d="M-300 120 C-180 60 -40 170 80 100 S260 40 310 60" fill="none" stroke="${C.green600}" stroke-width="8" stroke-linecap="round"/>`,
+      `<circle cx="310" cy="60" r="16" fill="${C.amber500}"/>`,
+      `<path d="M-300 190 H300" stroke="${C.sand}" stroke-width="4" stroke-dasharray="14 12"/>`,
+      `</g>`,
+      // Two mugs, one each.
+      shadowed(`<circle cx="250" cy="200" r="100"/><circle cx="1360" cy="170" r="100"/>`, 14, 0.2),
+      `<circle cx="250" cy="200" r="100" fill="${C.clay}"/><circle cx="250" cy="200" r="78" fill="#6b4733"/><rect x="330" y="186" width="60" height="30" rx="15" fill="${C.clay}"/>`,
+      `<circle cx="1360" cy="170" r="100" fill="${C.green600}"/><circle cx="1360" cy="170" r="78" fill="#6b4733"/><rect x="1210" y="156" width="60" height="30" rx="15" fill="${C.green600}"/>`,
+      // Two rings, one leaning on the other.
+      `<g fill="none" stroke="${C.green900}" opacity="0.14" filter="url(#shadow)"><circle cx="748" cy="664" r="88" stroke-width="22"/><ellipse cx="880" cy="690" rx="82" ry="68" stroke-width="20" transform="rotate(-18 880 690)"/></g>`,
+      `<g fill="none" stroke-linecap="round">`,
+      `<circle cx="740" cy="650" r="88" stroke="url(#gold)" stroke-width="22"/>`,
+      `<ellipse cx="872" cy="676" rx="82" ry="68" stroke="url(#gold)" stroke-width="20" transform="rotate(-18 872 676)"/>`,
+      `<path d="M690 585 A88 88 0 0 1 790 578" stroke="${C.amber200}" stroke-width="6" opacity="0.8"/>`,
+      `<path d="M830 622 A82 68 0 0 1 900 612" stroke="${C.amber200}" stroke-width="5" opacity="0.8"/>`,
+      `</g>`,
+      `<g fill="${C.amber200}"><path d="M1000 560 l8 -24 l8 24 l24 8 l-24 8 l-8 24 l-8 -24 l-24 -8 Z"/></g>`,
+    ],
+  )
+}
+
+/** A large umbrella over a small house, gentle rain around it and the sun breaking through. */
+function emergencyFund({ width, height }: DemoImage): string {
+  const random = seeded(11)
+  const rain: string[] = []
+  for (let i = 0; i < 70; i++) {
+    const x = random() * width
+    const y = random() * 700
+    // Under the umbrella it stays dry.
+    if (x > 420 && x < 1180 && y > 60) continue
+    rain.push(`<path d="M${f(x)} ${f(y)} l-10 34" />`)
+  }
+  // The canopy: six panels between curved ribs from the tip down to a scalloped rim.
+  const rim = (k: number) => 440 + 120 * k
+  const rib = (k: number) => `${f(rim(k))} 146`
+  const panels = [0, 1, 2, 3, 4, 5].map(
+    (i) =>
+      `<path d="M800 100 Q${rib(i)} ${rim(i)} 330 Q${rim(i) + 60} 372 ${rim(i + 1)} 330 Q${rib(i + 1)} 800 100 Z" fill="${i % 2 ? C.amber400 : C.amber500}"/>`,
+  )
+  return svg(
+    width,
+    height,
+    [
+      linear('sky', [
+        [0, '#e4ece6'],
+        [0.6, C.cream],
+        [1, C.amber100],
+      ]),
+      radial('sun', [
+        [0, C.amber200, 1],
+        [0.5, C.amber200, 0.5],
+        [1, C.amber200, 0],
+      ]),
+      linear('hill', [
+        [0, C.green500],
+        [1, C.green700],
+      ]),
+    ],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
+      `<circle cx="1320" cy="250" r="330" fill="url(#sun)"/><circle cx="1320" cy="250" r="95" fill="${C.amber200}"/>`,
+      `<g fill="${C.white}" opacity="0.85"><ellipse cx="280" cy="150" rx="190" ry="60"/><ellipse cx="380" cy="120" rx="120" ry="70"/><ellipse cx="1120" cy="120" rx="150" ry="45"/></g>`,
+      `<g stroke="${C.green500}" stroke-width="6" stroke-linecap="round" opacity="0.35">${rain.join('')}</g>`,
+      `<path d="M0 720 C300 640 520 690 800 700 S1300 640 1600 690 V900 H0 Z" fill="${C.sage}"/>`,
+      `<path d="M0 790 C360 740 620 770 900 760 S1400 740 1600 780 V900 H0 Z" fill="url(#hill)"/>`,
+      // The umbrella's shaft stands behind the house.
+      `<path d="M800 110 V600" stroke="${C.green800}" stroke-width="12"/>`,
+      // The house.
+      `<rect x="650" y="520" width="300" height="230" fill="${C.cream}"/>`,
+      `<path d="M620 540 L800 410 L980 540 Z" fill="${C.green700}"/>`,
+      `<rect x="875" y="430" width="40" height="70" fill="${C.green800}"/>`,
+      `<rect x="770" y="620" width="70" height="130" rx="8" fill="${C.green600}"/><circle cx="826" cy="690" r="6" fill="${C.amber500}"/>`,
+      `<rect x="680" y="580" width="64" height="64" rx="6" fill="${C.amber400}"/><path d="M712 580 V644 M680 612 H744" stroke="${C.cream}" stroke-width="6"/>`,
+      `<rect x="862" y="580" width="64" height="64" rx="6" fill="${C.amber400}"/><path d="M894 580 V644 M862 612 H926" stroke="${C.cream}" stroke-width="6"/>`,
+      `<path d="M600 752 H1000" stroke="${C.green800}" stroke-width="6" stroke-linecap="round"/>`,
+      ...panels,
+      `<path d="M800 100 V72" stroke="${C.green800}" stroke-width="10" stroke-linecap="round"/>`,
+      `<path d="M520 270 Q580 170 720 128" fill="none" stroke="${C.white}" stroke-width="10" stroke-linecap="round" opacity="0.35"/>`,
+    ],
+  )
+}
+
+/** An open hand holding a little soil, with a seedling growing from it, in warm light. */
+function generosity({ width, height }: DemoImage): string {
+  const random = seeded(5)
+  const motes = Array.from(
+    { length: 18 },
+    () => `<circle cx="${f(400 + random() * 800)}" cy="${f(80 + random() * 420)}" r="${f(4 + random() * 8)}" fill="${C.amber400}" opacity="${f(0.25 + random() * 0.4)}"/>`,
+  )
+  const skin = '#9a6647'
+  const skinShade = '#7e4f36'
+  return svg(
+    width,
+    height,
+    [
+      linear('bg', [
+        [0, C.cream],
+        [1, C.amber100],
+      ], 0, 0, 1, 1),
+      radial('glow', [
+        [0, C.amber200, 0.95],
+        [0.6, C.amber200, 0.35],
+        [1, C.amber200, 0],
+      ]),
+      linear('palm', [
+        [0, skin],
+        [1, skinShade],
+      ]),
+      linear('soil', [
+        [0, '#7a5540'],
+        [1, '#5a3d2c'],
+      ]),
+    ],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#bg)"/>`,
+      `<circle cx="800" cy="400" r="480" fill="url(#glow)"/>`,
+      `<path d="M0 900 C250 820 450 860 600 900 Z" fill="${C.sageLight}" opacity="0.6"/>`,
+      `<path d="M1600 900 C1400 790 1250 830 1120 900 Z" fill="${C.sageLight}" opacity="0.6"/>`,
+      ...motes,
+      // The seedling rises from a little mound of soil in the palm.
+      `<path d="M800 520 C796 450 792 400 800 330" fill="none" stroke="${C.green600}" stroke-width="12" stroke-linecap="round"/>`,
+      `<g transform="translate(800 350)"><path d="${leafPath(190, 62)}" fill="${C.green600}" transform="rotate(-155)"/><path d="${leafPath(170, 56)}" fill="${C.green500}" transform="rotate(-30)"/></g>`,
+      `<g transform="translate(796 440)"><path d="${leafPath(110, 36)}" fill="${C.sage}" transform="rotate(-10)"/></g>`,
+      `<path d="M590 590 C620 520 700 500 800 500 C900 500 980 520 1010 590 Z" fill="url(#soil)"/>`,
+      // Two cupped hands from the front: forearms meeting at the wrists, fingertips along the top, thumbs outside.
+      `<path d="M700 740 L540 900 H760 L800 780 Z" fill="${skinShade}"/><path d="M900 740 L1060 900 H840 L800 780 Z" fill="${skinShade}"/>`,
+      `<path d="M610 830 L520 900 H740 L770 860 Z" fill="${C.green700}"/><path d="M990 830 L1080 900 H860 L830 860 Z" fill="${C.green600}"/>`,
+      `<path d="M800 780 C700 780 605 720 572 565 Q600 548 628 570 Q652 552 678 574 Q702 556 728 578 Q752 562 780 582 L800 584 L820 582 Q848 562 872 578 Q898 556 922 574 Q948 552 972 570 Q1000 548 1028 565 C995 720 900 780 800 780 Z" fill="url(#palm)"/>`,
+      `<path d="M582 600 C556 540 548 490 564 462 C584 446 606 466 614 506 C620 536 626 566 632 590 Z" fill="${skin}"/>`,
+      `<path d="M1018 600 C1044 540 1052 490 1036 462 C1016 446 994 466 986 506 C980 536 974 566 968 590 Z" fill="${skin}"/>`,
+      `<g fill="none" stroke="${skinShade}" stroke-width="5" stroke-linecap="round" opacity="0.7">`,
+      `<path d="M800 600 V775"/><path d="M678 580 C682 600 688 615 696 628"/><path d="M728 584 C730 604 734 618 740 630"/>`,
+      `<path d="M922 580 C918 600 912 615 904 628"/><path d="M872 584 C870 604 866 618 860 630"/>`,
+      `</g>`,
+    ],
+  )
+}
+
+/** A path of stepping stones winding up a green hill toward a small flag and a rising sun. */
+function outOfDebt({ width, height }: DemoImage): string {
+  // Stones along a curve from the front to the top, smaller as they go.
+  const stones: string[] = []
+  const count = 11
+  for (let i = 0; i < count; i++) {
+    const t = i / (count - 1)
+    const x = 520 + 540 * t + 260 * Math.sin(t * Math.PI * 2) * (1 - t * 0.6)
+    const y = 860 - 560 * t
+    const rx = 80 * (1 - 0.75 * t)
+    stones.push(
+      `<ellipse cx="${f(x)}" cy="${f(y + rx * 0.12)}" rx="${f(rx)}" ry="${f(rx * 0.38)}" fill="${C.green800}" opacity="0.35"/>` +
+        `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(rx)}" ry="${f(rx * 0.36)}" fill="${i % 3 === 0 ? C.creamDeep : C.cream}"/>`,
+    )
+  }
+  const tree = (x: number, y: number, r: number, fill: string) =>
+    `<rect x="${x - r * 0.1}" y="${y}" width="${r * 0.2}" height="${r * 1.5}" rx="${r * 0.1}" fill="${C.green800}"/><circle cx="${x}" cy="${y}" r="${r}" fill="${fill}"/>`
+  return svg(
+    width,
+    height,
+    [
+      linear('sky', [
+        [0, C.amber100],
+        [1, C.cream],
+      ]),
+      radial('sun', [
+        [0, C.amber400, 1],
+        [0.35, C.amber200, 0.8],
+        [1, C.amber200, 0],
+      ]),
+      linear('hill', [
+        [0, C.green500],
+        [1, C.green700],
+      ]),
+      linear('far', [
+        [0, C.sageLight],
+        [1, C.sage],
+      ]),
+    ],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
+      `<circle cx="1080" cy="300" r="380" fill="url(#sun)"/>`,
+      `<path d="M0 470 C250 400 420 430 620 460 S1100 380 1600 440 V900 H0 Z" fill="url(#far)"/>`,
+      `<path d="M-50 900 C200 700 600 330 1060 300 C1300 290 1500 420 1650 560 V900 Z" fill="url(#hill)"/>`,
+      tree(1330, 400, 56, C.green600),
+      tree(1420, 450, 42, C.green500),
+      tree(330, 610, 50, C.green600),
+      tree(250, 680, 36, C.sage),
+      ...stones,
+      // The flag at the top.
+      `<path d="M1060 300 V160" stroke="${C.green900}" stroke-width="8" stroke-linecap="round"/>`,
+      `<path d="M1064 164 L1150 188 L1064 214 Z" fill="${C.amber500}"/>`,
+      `<g fill="none" stroke="${C.green800}" stroke-width="5" stroke-linecap="round" opacity="0.55"><path d="M420 200 q16 -14 30 0 q14 -14 30 0"/><path d="M520 150 q12 -10 24 0 q12 -10 24 0"/></g>`,
+    ],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // The list: one drawing per file in the manifest
 // ---------------------------------------------------------------------------------------------
 
 const DRAWINGS: Record<string, (image: DemoImage) => string> = {
   'grace-adeyemi-portrait.webp': portrait,
+  'post-first-family-budget.webp': familyBudget,
+  'post-money-before-i-do.webp': beforeIDo,
+  'post-emergency-fund.webp': emergencyFund,
+  'post-generosity.webp': generosity,
+  'post-out-of-debt.webp': outOfDebt,
 }
 
 function checkCoverage(): void {
