@@ -46,7 +46,12 @@ const C = {
 type Stop = [offset: number, color: string, opacity?: number]
 
 const stops = (list: Stop[]) =>
-  list.map(([offset, color, opacity]) => `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? '' : ` stop-opacity="${opacity}"`}/>`).join('')
+  list
+    .map(
+      ([offset, color, opacity]) =>
+        `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? '' : ` stop-opacity="${opacity}"`}/>`,
+    )
+    .join('')
 
 /** A linear gradient from (x1, y1) to (x2, y2), in the shape's box (0 to 1). */
 const linear = (id: string, list: Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1) =>
@@ -74,7 +79,8 @@ function seeded(seed: number): () => number {
 const f = (n: number) => n.toFixed(1)
 
 /** A pointed leaf of length l and half-width w, from its stalk at (0, 0) pointing along +x. */
-const leafPath = (l: number, w: number) => `M0 0 C${f(l * 0.3)} ${f(-w)} ${f(l * 0.7)} ${f(-w)} ${f(l)} 0 C${f(l * 0.7)} ${f(w)} ${f(l * 0.3)} ${f(w)} 0 0 Z`
+const leafPath = (l: number, w: number) =>
+  `M0 0 C${f(l * 0.3)} ${f(-w)} ${f(l * 0.7)} ${f(-w)} ${f(l)} 0 C${f(l * 0.7)} ${f(w)} ${f(l * 0.3)} ${f(w)} 0 0 Z`
 
 /**
  * A stem along the quadratic curve from `from` through `control` to `to`, with leaves on
@@ -104,9 +110,11 @@ function branch(
       `<path d="${leafPath(length, length * 0.36)}" fill="${colors[i % colors.length]}" transform="translate(${f(x)} ${f(y)}) rotate(${f(tangent + side * spread)})"/>`,
     )
   }
-  parts.push(`<path d="${leafPath(size * 0.5, size * 0.18)}" fill="${colors[0]}" transform="translate(${to[0]} ${to[1]}) rotate(${f(
-    (Math.atan2(to[1] - control[1], to[0] - control[0]) * 180) / Math.PI,
-  )})"/>`)
+  parts.push(
+    `<path d="${leafPath(size * 0.5, size * 0.18)}" fill="${colors[0]}" transform="translate(${to[0]} ${to[1]}) rotate(${f(
+      (Math.atan2(to[1] - control[1], to[0] - control[0]) * 180) / Math.PI,
+    )})"/>`,
+  )
   return parts.join('')
 }
 
@@ -240,7 +248,9 @@ function familyBudget({ width, height }: DemoImage): string {
   const checks = [0, 1, 2, 3].map(
     (i) =>
       `<circle cx="40" cy="${-150 + i * 72}" r="17" fill="${i < 2 ? C.green600 : 'none'}" stroke="${C.green600}" stroke-width="4"/>` +
-      (i < 2 ? `<path d="M32 ${-150 + i * 72} l6 7 l11 -13" fill="none" stroke="${C.white}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>` : '') +
+      (i < 2
+        ? `<path d="M32 ${-150 + i * 72} l6 7 l11 -13" fill="none" stroke="${C.white}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>`
+        : '') +
       `<rect x="72" y="${-156 + i * 72}" width="${[230, 190, 250, 170][i]}" height="12" rx="6" fill="${C.sand}"/>`,
   )
   const plant = Array.from({ length: 9 }, (_, i) => {
@@ -251,10 +261,17 @@ function familyBudget({ width, height }: DemoImage): string {
     width,
     height,
     [
-      linear('table', [
-        [0, '#e6cba4'],
-        [1, C.wood],
-      ], 0, 0, 1, 1),
+      linear(
+        'table',
+        [
+          [0, '#e6cba4'],
+          [1, C.wood],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
       radial('coffee', [
         [0, '#7a5540'],
         [1, '#4e3426'],
@@ -331,18 +348,32 @@ function beforeIDo({ width, height }: DemoImage): string {
     width,
     height,
     [
-      linear('cloth', [
-        [0, C.green50],
-        [1, C.green100],
-      ], 0, 0, 1, 1),
+      linear(
+        'cloth',
+        [
+          [0, C.green50],
+          [1, C.green100],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
       radial('glow', [
         [0, C.amber100, 0.9],
         [1, C.amber100, 0],
       ]),
-      linear('gold', [
-        [0, C.amber400],
-        [1, C.amber600],
-      ], 0, 0, 1, 1),
+      linear(
+        'gold',
+        [
+          [0, C.amber400],
+          [1, C.amber600],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
       blur('shadow', 16),
     ],
     [
@@ -444,7 +475,8 @@ function generosity({ width, height }: DemoImage): string {
   const random = seeded(5)
   const motes = Array.from(
     { length: 18 },
-    () => `<circle cx="${f(400 + random() * 800)}" cy="${f(80 + random() * 420)}" r="${f(4 + random() * 8)}" fill="${C.amber400}" opacity="${f(0.25 + random() * 0.4)}"/>`,
+    () =>
+      `<circle cx="${f(400 + random() * 800)}" cy="${f(80 + random() * 420)}" r="${f(4 + random() * 8)}" fill="${C.amber400}" opacity="${f(0.25 + random() * 0.4)}"/>`,
   )
   const skin = '#9a6647'
   const skinShade = '#7e4f36'
@@ -452,10 +484,17 @@ function generosity({ width, height }: DemoImage): string {
     width,
     height,
     [
-      linear('bg', [
-        [0, C.cream],
-        [1, C.amber100],
-      ], 0, 0, 1, 1),
+      linear(
+        'bg',
+        [
+          [0, C.cream],
+          [1, C.amber100],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
       radial('glow', [
         [0, C.amber200, 0.95],
         [0.6, C.amber200, 0.35],
@@ -553,6 +592,235 @@ function outOfDebt({ width, height }: DemoImage): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Covers for the resources (4:3)
+// ---------------------------------------------------------------------------------------------
+
+/** A calm backdrop shared by the covers: a cream wall, a soft disc of colour and a table edge. */
+function coverBackdrop(width: number, height: number, disc: string, table: string): string[] {
+  return [
+    `<rect width="${width}" height="${height}" fill="url(#wall)"/>`,
+    `<circle cx="${width * 0.5}" cy="${height * 0.44}" r="${height * 0.36}" fill="${disc}"/>`,
+    `<rect y="${height * 0.8}" width="${width}" height="${height * 0.2}" fill="${table}"/>`,
+    `<rect y="${height * 0.8}" width="${width}" height="8" fill="${C.white}" opacity="0.35"/>`,
+  ]
+}
+
+const coverDefs = (): string[] => [
+  linear('wall', [
+    [0, C.cream],
+    [1, C.creamDeep],
+  ]),
+  blur('shadow', 12),
+]
+
+/** A potted plant standing on the table, its pot's base at (x, y). */
+const pottedPlant = (x: number, y: number, scale = 1) =>
+  `<g transform="translate(${x} ${y}) scale(${scale})">` +
+  branch([0, -90], [-20, -200], [-70, -300], { count: 6, size: 70, colors: [C.green600, C.green500] }) +
+  branch([0, -90], [30, -190], [60, -260], { count: 5, size: 60, colors: [C.green500, C.sage] }) +
+  `<path d="M-60 -100 H60 L48 0 H-48 Z" fill="${C.clay}"/><rect x="-66" y="-112" width="132" height="22" rx="6" fill="#c97b5a"/></g>`
+
+/** A green book standing slightly turned, a golden sprout on its cover, a cup of tea beside it. */
+function ebookCover({ width, height }: DemoImage): string {
+  return svg(
+    width,
+    height,
+    [
+      ...coverDefs(),
+      linear(
+        'cover',
+        [
+          [0, C.green600],
+          [1, C.green800],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    ],
+    [
+      ...coverBackdrop(width, height, C.green100, C.wood),
+      pottedPlant(930, 722, 1.1),
+      // The book: spine, pages, cover.
+      shadowed(`<rect x="430" y="170" width="360" height="560" rx="14"/>`, 14, 0.25),
+      `<path d="M420 180 L430 170 V730 L420 740 Z" fill="${C.green900}"/>`,
+      `<rect x="440" y="182" width="352" height="548" rx="10" fill="${C.cream}"/>`,
+      `<rect x="430" y="170" width="350" height="560" rx="14" fill="url(#cover)"/>`,
+      `<rect x="430" y="170" width="26" height="560" rx="10" fill="${C.green900}" opacity="0.35"/>`,
+      `<rect x="480" y="220" width="260" height="460" rx="10" fill="none" stroke="${C.amber400}" stroke-width="3" opacity="0.6"/>`,
+      `<circle cx="610" cy="420" r="100" fill="${C.green900}" opacity="0.3"/>`,
+      `<g transform="translate(610 470)"><path d="M0 30 V-70" stroke="${C.cream}" stroke-width="10" stroke-linecap="round"/>`,
+      `<path d="${leafPath(110, 40)}" fill="${C.amber500}" transform="translate(0 -50) rotate(-40)"/>`,
+      `<path d="${leafPath(80, 30)}" fill="${C.cream}" transform="translate(0 -20) rotate(-150)"/></g>`,
+      `<rect x="530" y="600" width="160" height="10" rx="5" fill="${C.amber400}" opacity="0.7"/>`,
+      // A cup of tea.
+      shadowed(`<rect x="230" y="590" width="130" height="130" rx="26"/>`, 10, 0.2),
+      `<path d="M350 620 h22 a34 34 0 0 1 0 68 h-22" fill="none" stroke="${C.white}" stroke-width="14"/>`,
+      `<path d="M230 600 H360 V690 a30 30 0 0 1 -30 30 H260 a30 30 0 0 1 -30 -30 Z" fill="${C.white}"/>`,
+      `<rect x="230" y="600" width="130" height="16" fill="${C.amber100}"/>`,
+      `<g fill="none" stroke="${C.green600}" stroke-width="6" stroke-linecap="round" opacity="0.35"><path d="M270 570 q-14 -20 0 -40 q14 -20 0 -40"/><path d="M315 570 q-14 -20 0 -40 q14 -20 0 -40"/></g>`,
+    ],
+  )
+}
+
+/** A clipboard holding a budget sheet with a bar chart and a pie chart, a pencil beside it. */
+function budgetTemplateCover({ width, height }: DemoImage): string {
+  // Each line: its colour, the label's width, the amount's offset and width.
+  const lines: [string, number, number, number][] = [
+    [C.green600, 150, 10, 50],
+    [C.amber500, 120, 30, 30],
+    [C.sage, 170, 0, 60],
+    [C.clay, 100, 40, 20],
+  ]
+  const rows = lines.map(
+    ([color, label, offset, amount], i) =>
+      `<circle cx="470" cy="${560 + i * 44}" r="9" fill="${color}"/>` +
+      `<rect x="494" y="${554 + i * 44}" width="${label}" height="12" rx="6" fill="${C.sand}"/>` +
+      `<rect x="${690 + offset}" y="${554 + i * 44}" width="${amount}" height="12" rx="6" fill="${C.green100}"/>`,
+  )
+  const bars = [110, 160, 90, 190, 140].map(
+    (h, i) => `<rect x="${616 + i * 30}" y="${470 - h}" width="20" height="${h}" rx="6" fill="${i === 3 ? C.amber500 : C.green500}"/>`,
+  )
+  return svg(
+    width,
+    height,
+    [...coverDefs()],
+    [
+      ...coverBackdrop(width, height, C.amber100, C.green100),
+      // The clipboard, tilted a little.
+      `<g transform="rotate(-4 600 450)">`,
+      shadowed(`<rect x="400" y="130" width="400" height="620" rx="26"/>`, 16, 0.25),
+      `<rect x="400" y="130" width="400" height="620" rx="26" fill="${C.woodDark}"/>`,
+      `<rect x="428" y="180" width="344" height="544" rx="10" fill="${C.white}"/>`,
+      `<rect x="520" y="108" width="160" height="64" rx="16" fill="${C.green700}"/><circle cx="600" cy="126" r="10" fill="${C.woodDark}"/>`,
+      `<rect x="456" y="214" width="140" height="16" rx="8" fill="${C.green700}"/>`,
+      `<g transform="translate(525 380)"><circle r="72" fill="${C.green100}"/><path d="M0 0 V-72 A72 72 0 0 1 68.5 22.2 Z" fill="${C.green600}"/><path d="M0 0 L68.5 22.2 A72 72 0 0 1 -22.2 68.5 Z" fill="${C.amber500}"/><circle r="30" fill="${C.white}"/></g>`,
+      ...bars,
+      `<path d="M606 470 H750" stroke="${C.sand}" stroke-width="4"/>`,
+      ...rows,
+      `</g>`,
+      // A pencil resting against the board.
+      `<g transform="translate(900 560) rotate(-70)">`,
+      `<rect x="-200" y="-13" width="360" height="26" fill="${C.amber500}"/><rect x="-200" y="-13" width="360" height="8" fill="${C.amber400}"/>`,
+      `<rect x="-234" y="-13" width="38" height="26" rx="9" fill="${C.clay}"/><rect x="-204" y="-13" width="12" height="26" fill="${C.sageLight}"/>`,
+      `<path d="M160 -13 L214 0 L160 13 Z" fill="#f0d6b0"/><path d="M198 -4 L214 0 L198 4 Z" fill="${C.ink}"/></g>`,
+    ],
+  )
+}
+
+/** Two armchairs turned toward each other, a small table with two cups between them. */
+function couplesCover({ width, height }: DemoImage): string {
+  const chair = (fill: string, shade: string) =>
+    `<rect x="-150" y="-330" width="110" height="300" rx="50" fill="${shade}"/>` +
+    `<rect x="-150" y="-120" width="300" height="110" rx="40" fill="${fill}"/>` +
+    `<rect x="-170" y="-170" width="70" height="170" rx="34" fill="${fill}"/>` +
+    `<rect x="110" y="-170" width="70" height="170" rx="34" fill="${fill}"/>` +
+    `<rect x="-140" y="-10" width="16" height="60" rx="6" fill="${C.green900}"/><rect x="146" y="-10" width="16" height="60" rx="6" fill="${C.green900}"/>`
+  return svg(
+    width,
+    height,
+    [...coverDefs()],
+    [
+      `<rect width="${width}" height="${height}" fill="url(#wall)"/>`,
+      // A window with soft light, and a rug.
+      `<rect x="470" y="90" width="260" height="320" rx="130" fill="${C.amber100}"/><rect x="486" y="106" width="228" height="288" rx="114" fill="${C.green100}"/>`,
+      `<path d="M600 106 V394 M486 260 H714" stroke="${C.amber100}" stroke-width="12"/>`,
+      `<rect y="${height * 0.8}" width="${width}" height="${height * 0.2}" fill="${C.sand}"/>`,
+      `<ellipse cx="600" cy="790" rx="470" ry="60" fill="${C.green100}"/>`,
+      `<ellipse cx="600" cy="790" rx="430" ry="46" fill="none" stroke="${C.sageLight}" stroke-width="6"/>`,
+      // The chairs face each other.
+      `<g transform="translate(300 760)">${chair(C.green600, C.green700)}</g>`,
+      `<g transform="translate(900 760) scale(-1 1)">${chair(C.amber500, C.amber600)}</g>`,
+      // The table and two cups.
+      `<rect x="540" y="600" width="120" height="18" rx="8" fill="${C.woodDark}"/><rect x="592" y="616" width="16" height="150" fill="${C.woodDark}"/><rect x="560" y="760" width="80" height="12" rx="6" fill="${C.woodDark}"/>`,
+      `<rect x="556" y="560" width="36" height="40" rx="8" fill="${C.white}"/><rect x="608" y="560" width="36" height="40" rx="8" fill="${C.cream}"/>`,
+      pottedPlant(1140, 730, 0.7),
+      `<g fill="${C.white}" opacity="0.9"><path d="M250 250 h130 a30 30 0 0 1 30 30 v40 a30 30 0 0 1 -30 30 h-90 l-40 30 v-30 a30 30 0 0 1 -30 -30 v-40 a30 30 0 0 1 30 -30 Z"/><path d="M950 300 h-130 a30 30 0 0 0 -30 30 v40 a30 30 0 0 0 30 30 h90 l40 30 v-30 a30 30 0 0 0 30 -30 v-40 a30 30 0 0 0 -30 -30 Z"/></g>`,
+    ],
+  )
+}
+
+/** A screen showing a calm, sunlit room, with a round play button in the middle. */
+function welcomeVideoCover({ width, height }: DemoImage): string {
+  return svg(
+    width,
+    height,
+    [
+      ...coverDefs(),
+      linear('scene', [
+        [0, C.amber100],
+        [1, C.green100],
+      ]),
+    ],
+    [
+      ...coverBackdrop(width, height, C.amber100, C.wood),
+      // The screen on its stand.
+      shadowed(`<rect x="230" y="140" width="740" height="480" rx="28"/>`, 18, 0.25),
+      `<rect x="560" y="620" width="80" height="90" fill="${C.green800}"/><rect x="470" y="700" width="260" height="24" rx="12" fill="${C.green800}"/>`,
+      `<rect x="230" y="140" width="740" height="480" rx="28" fill="${C.green900}"/>`,
+      `<rect x="254" y="164" width="692" height="432" rx="12" fill="url(#scene)"/>`,
+      // The room inside: a window, a plant, a chair.
+      `<rect x="330" y="220" width="180" height="220" rx="90" fill="${C.white}" opacity="0.8"/>`,
+      `<path d="M254 500 H946 V596 H254 Z" fill="${C.sand}"/>`,
+      `<rect x="700" y="360" width="150" height="150" rx="40" fill="${C.green600}"/><rect x="680" y="430" width="190" height="80" rx="30" fill="${C.green500}"/>`,
+      pottedPlant(400, 540, 0.6),
+      // The play button.
+      `<circle cx="600" cy="380" r="100" fill="${C.amber500}"/><circle cx="600" cy="380" r="122" fill="none" stroke="${C.white}" stroke-width="6" opacity="0.7"/>`,
+      `<path d="M572 330 L650 380 L572 430 Z" fill="${C.green900}" stroke="${C.green900}" stroke-width="12" stroke-linejoin="round"/>`,
+      pottedPlant(1050, 722, 0.8),
+    ],
+  )
+}
+
+/** A worksheet with its rows mostly ticked off and a progress bar nearly full. */
+function debtWorksheetCover({ width, height }: DemoImage): string {
+  // Each row: the debt's name width, the amount's offset and width; the first three are paid off.
+  const debts: [number, number, number][] = [
+    [190, 20, 60],
+    [150, 50, 30],
+    [210, 0, 80],
+    [170, 40, 40],
+    [130, 60, 20],
+  ]
+  const rows = debts.map(([name, offset, amount], i) => {
+    const y = 330 + i * 74
+    const done = i < 3
+    const fill = done ? C.green100 : C.sand
+    return (
+      `<rect x="404" y="${y - 26}" width="52" height="52" rx="12" fill="${done ? C.green600 : C.white}" stroke="${C.green600}" stroke-width="5"/>` +
+      (done
+        ? `<path d="M416 ${y} l11 12 l20 -24" fill="none" stroke="${C.white}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`
+        : '') +
+      `<rect x="480" y="${y - 8}" width="${name}" height="16" rx="8" fill="${fill}"/>` +
+      `<rect x="${720 + offset}" y="${y - 8}" width="${amount}" height="16" rx="8" fill="${fill}"/>`
+    )
+  })
+  return svg(
+    width,
+    height,
+    [...coverDefs()],
+    [
+      ...coverBackdrop(width, height, C.green100, C.amber100),
+      `<g transform="rotate(3 600 450)">`,
+      shadowed(`<rect x="360" y="120" width="480" height="640" rx="18"/>`, 16, 0.22),
+      `<rect x="360" y="120" width="480" height="640" rx="18" fill="${C.white}"/>`,
+      `<rect x="404" y="170" width="190" height="20" rx="10" fill="${C.green700}"/>`,
+      `<rect x="404" y="214" width="392" height="26" rx="13" fill="${C.green50}" stroke="${C.sageLight}" stroke-width="3"/>`,
+      `<rect x="404" y="214" width="300" height="26" rx="13" fill="${C.amber500}"/>`,
+      ...rows,
+      `</g>`,
+      // A pencil and a coin on the table.
+      `<g transform="translate(960 770) rotate(-12)">`,
+      `<rect x="-180" y="-12" width="320" height="24" fill="${C.green600}"/><rect x="-180" y="-12" width="320" height="8" fill="${C.green500}"/>`,
+      `<rect x="-212" y="-12" width="36" height="24" rx="9" fill="${C.clay}"/>`,
+      `<path d="M140 -12 L190 0 L140 12 Z" fill="#f0d6b0"/><path d="M176 -4 L190 0 L176 4 Z" fill="${C.ink}"/></g>`,
+      `<circle cx="250" cy="790" r="46" fill="${C.amber500}"/><circle cx="250" cy="790" r="33" fill="none" stroke="${C.amber200}" stroke-width="4"/>`,
+    ],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // The list: one drawing per file in the manifest
 // ---------------------------------------------------------------------------------------------
 
@@ -563,6 +831,11 @@ const DRAWINGS: Record<string, (image: DemoImage) => string> = {
   'post-emergency-fund.webp': emergencyFund,
   'post-generosity.webp': generosity,
   'post-out-of-debt.webp': outOfDebt,
+  'resource-gentle-start-ebook.webp': ebookCover,
+  'resource-family-budget-template.webp': budgetTemplateCover,
+  'resource-couples-conversations.webp': couplesCover,
+  'resource-welcome-video.webp': welcomeVideoCover,
+  'resource-debt-payoff-worksheet.webp': debtWorksheetCover,
 }
 
 function checkCoverage(): void {
@@ -588,7 +861,10 @@ for (const image of DEMO_IMAGES) {
   if (meta.width !== image.width || meta.height !== image.height) throw new Error(`${image.file} drew ${meta.width}x${meta.height}`)
   const out = join(OUT_DIR, image.file)
   await picture.clone().webp({ quality: 80, effort: 6 }).toFile(out)
-  await picture.clone().png().toFile(join(PREVIEW_DIR, image.file.replace(/\.webp$/, '.png')))
+  await picture
+    .clone()
+    .png()
+    .toFile(join(PREVIEW_DIR, image.file.replace(/\.webp$/, '.png')))
   const size = statSync(out).size
   total += size
   console.log(`${out}  ${image.width}x${image.height}  ${(size / 1024).toFixed(1)} KB`)

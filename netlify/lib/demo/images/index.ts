@@ -40,21 +40,21 @@ export const DEMO_POST_IMAGES: readonly DemoImage[] = [
     file: 'post-money-before-i-do.webp',
     width: 1600,
     height: 900,
-    alt: 'Two hands wearing wedding rings resting side by side on a shared written plan.',
+    alt: 'Two gold wedding rings resting on a shared plan with a list and a small chart, between two cups of coffee.',
     illustrates: { kind: 'post', title: 'Talking About Money Before You Say "I Do"' },
   },
   {
     file: 'post-emergency-fund.webp',
     width: 1600,
     height: 900,
-    alt: 'A large umbrella sheltering a small house from gentle rain, with the sun breaking through behind.',
+    alt: 'A large umbrella sheltering a small house from gentle rain, with the sun coming out behind.',
     illustrates: { kind: 'post', title: 'Your Emergency Fund: Peace of Mind for the Unexpected' },
   },
   {
     file: 'post-generosity.webp',
     width: 1600,
     height: 900,
-    alt: 'An open hand holding a little soil with a green seedling growing from it, in warm light.',
+    alt: 'Two cupped hands holding a little soil with a green seedling growing from it, in warm light.',
     illustrates: { kind: 'post', title: 'Generosity on Any Income' },
   },
   {
@@ -72,7 +72,7 @@ export const DEMO_RESOURCE_IMAGES: readonly DemoImage[] = [
     file: 'resource-gentle-start-ebook.webp',
     width: 1200,
     height: 900,
-    alt: 'A green book with a golden sprout on its cover, standing beside a cup of tea and a small plant.',
+    alt: 'A green book with a sprout on its cover, standing between a cup of tea and a small potted plant.',
     illustrates: { kind: 'resource', title: 'Faithful Finances: A Gentle Start' },
   },
   {
@@ -86,7 +86,7 @@ export const DEMO_RESOURCE_IMAGES: readonly DemoImage[] = [
     file: 'resource-couples-conversations.webp',
     width: 1200,
     height: 900,
-    alt: 'Two armchairs turned toward each other with a small table and two cups between them.',
+    alt: 'Two armchairs turned toward each other with a small table and two cups between them, and empty speech bubbles above.',
     illustrates: { kind: 'resource', title: 'Money Conversations for Couples' },
   },
   {
@@ -100,7 +100,7 @@ export const DEMO_RESOURCE_IMAGES: readonly DemoImage[] = [
     file: 'resource-debt-payoff-worksheet.webp',
     width: 1200,
     height: 900,
-    alt: 'A worksheet with a list of rows, most of them ticked off, and a progress bar nearly full.',
+    alt: 'A worksheet with five rows, three of them ticked off, and a progress bar most of the way full.',
     illustrates: { kind: 'resource', title: 'Debt Payoff Worksheet' },
   },
 ]
