@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { isString, useImageText, useListText, useText } from '../features/content/site-texts'
+import { CoachPortrait } from '../features/content/coach-portrait'
+import { isString, useListText, useText } from '../features/content/site-texts'
 import { usePageTexts } from './use-page-title'
 import styles from './about.module.css'
 import { PageHero } from '../components/ui/page-hero'
@@ -9,9 +10,7 @@ import { TitledSection } from '../components/ui/titled-section'
 
 export function AboutPage() {
   const { eyebrow, title, intro } = usePageTexts('about')
-  const coachName = useText('site', 'coachName')
   const beliefs = useListText('about', 'beliefs', isString)
-  const portrait = useImageText('about', 'portrait')
 
   return (
     <>
@@ -20,13 +19,7 @@ export function AboutPage() {
       <section className="section section-alt">
         <div className={`container ${styles.bioGrid}`}>
           {/* The frame keeps its 4:5 shape whatever the photo's, so nothing moves when it loads. */}
-          {portrait ? (
-            <img className={styles.portrait} src={portrait} alt={coachName} width={640} height={800} />
-          ) : (
-            <div className={styles.portrait} aria-hidden="true">
-              <span>{coachName.charAt(0)}</span>
-            </div>
-          )}
+          <CoachPortrait className={styles.portrait} width={640} height={800} />
           <div className={styles.prose}>
             <h2>Biography</h2>
             <p>{useText('about', 'bio')}</p>

@@ -1,5 +1,6 @@
 import { HandHeart, Quote, Sprout, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
+import { CoachPortrait } from '../features/content/coach-portrait'
 import { isTitledText, useListText, useText } from '../features/content/site-texts'
 import { TitledSection } from '../components/ui/titled-section'
 import { OnwardLink } from '../components/ui/onward-link'
@@ -100,6 +101,7 @@ export function HomePage() {
       <section className="section" aria-labelledby="cta-title">
         <div className="container">
           <div className={styles.cta}>
+            <CoachPortrait className={styles.ctaPortrait} width={320} height={320} />
             <h2 id="cta-title">{useText('home', 'ctaTitle')}</h2>
             <p>{useText('home', 'ctaText')}</p>
             <div className={styles.actions}>

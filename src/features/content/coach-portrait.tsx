@@ -1,0 +1,18 @@
+import { useImageText, useText } from './site-texts'
+
+/**
+ * The coach's portrait (the About page's picture text), or her initial on a soft tile until she
+ * has one. Both fill the same box, which the caller's class sizes, so nothing moves when the
+ * picture arrives with the edited texts.
+ */
+export function CoachPortrait({ className, width, height }: { className?: string; width: number; height: number }) {
+  const coachName = useText('site', 'coachName')
+  const portrait = useImageText('about', 'portrait')
+  if (!portrait)
+    return (
+      <div className={className} aria-hidden="true">
+        <span>{coachName.charAt(0)}</span>
+      </div>
+    )
+  return <img className={className} src={portrait} alt={coachName} width={width} height={height} loading="lazy" />
+}
