@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { BOOKING_MESSAGES, SERVICE_NOT_SURE } from '../../../domain/booking-messages'
 import { COUNTRIES } from '../../../domain/countries'
@@ -44,11 +44,12 @@ function clearFields(form: HTMLFormElement): void {
   }
 }
 
-/** The service titles the coach lists (the Services page's cards), each once. */
+/** The service titles the coach lists (the Services page's cards), each once; the same array while they stay the same. */
 function useServiceTitles(): string[] {
   const services = useListText('services', 'items', isTitledText)
   const titles = services.map((service) => service.title.trim()).filter((title) => title && title !== SERVICE_NOT_SURE)
-  return [...new Set(titles)]
+  const key = JSON.stringify(titles)
+  return useMemo(() => [...new Set(JSON.parse(key) as string[])], [key])
 }
 
 /**
@@ -57,18 +58,20 @@ function useServiceTitles(): string[] {
  * has already chosen one. The edited service titles arrive after the built-in ones, so it is tried
  * again when they do; a title that is not listed leaves "Not sure yet".
  */
-function usePreselectedService(box: React.RefObject<HTMLSelectElement | null>, titles: string[], skip: boolean) {
+function usePreselectedService(titles: string[], skip: boolean) {
   const [params] = useSearchParams()
   const wanted = params.get('service')?.trim()
+  const box = useRef<HTMLSelectElement>(null)
   const chosen = useRef(false)
   useEffect(() => {
     const select = box.current
     if (skip || !wanted || !select || chosen.current || select.value !== SERVICE_NOT_SURE) return
     if (titles.includes(wanted)) select.value = wanted
-  }, [box, titles, wanted, skip])
-  return () => {
+  }, [titles, wanted, skip])
+  const onChange = () => {
     chosen.current = true
   }
+  return { ref: box, onChange }
 }
 
 /**
@@ -88,9 +91,8 @@ export function BookingForm() {
   const [message, setMessage] = useState(answer?.message ?? '')
   const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
-  const serviceBox = useRef<HTMLSelectElement>(null)
   const services = useServiceTitles()
-  const onServiceChosen = usePreselectedService(serviceBox, services, Boolean(answer))
+  const preselect = usePreselectedService(services, Boolean(answer))
 
   useEffect(() => {
     if (answer) initialData.forgetFormAnswer()
@@ -173,7 +175,7 @@ export function BookingForm() {
       </div>
       <Field name="service" label="Service" error={errorFor('service')}>
         {/* "Not sure yet" comes first: the browser falls back to it when an edited list drops the chosen title. */}
-        <select {...boxProps('service')} ref={serviceBox} defaultValue={initial('service') || SERVICE_NOT_SURE} onChange={onServiceChosen}>
+        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || SERVICE_NOT_SURE}>
           <option>{SERVICE_NOT_SURE}</option>
           {services.map((title) => (
             <option key={title}>{title}</option>
