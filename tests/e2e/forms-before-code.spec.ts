@@ -87,7 +87,8 @@ test.describe('with JavaScript off', () => {
 
     await expect(page.locator('#booking-status')).toHaveText(BOOKING_SUCCESS)
     await expect(page.locator('#booking-status')).toBeInViewport()
-    for (const label of Object.values(labels)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('')
+    for (const [name, label] of Object.entries(labels))
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(name === 'service' ? 'Not sure yet' : '')
     expect(new URL(page.url()).search).toBe('')
 
     // Sent again (a second press, a reload that posts again): still one booking, one email.
