@@ -26,6 +26,9 @@ const FIELDS = [
   { name: 'company', label: 'Company / Organization', autoComplete: 'organization', optional: true },
 ] as const
 
+/** Drawn once: the same elements on every render, so React skips the 250 options when the form changes. */
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => <option key={country}>{country}</option>)
+
 /** What is in the boxes now, whoever typed it and whenever (before the page's code ran, too). */
 function typedValues(form: HTMLFormElement): Record<BookingField, string> {
   const data = new FormData(form)
@@ -167,9 +170,7 @@ export function BookingForm() {
           {/* A country that is not listed (an old answer) selects nothing: "Country is required" again. */}
           <select {...boxProps('country')} autoComplete="country-name" defaultValue={initial('country')}>
             <option value="">Choose your country</option>
-            {COUNTRIES.map((country) => (
-              <option key={country}>{country}</option>
-            ))}
+            {COUNTRY_OPTIONS}
           </select>
         </Field>
       </div>
