@@ -167,7 +167,7 @@ export function BookingForm() {
           </Field>
         ))}
         <Field name="country" label="Country" error={errorFor('country')}>
-          {/* A country that is not listed (an old answer) selects nothing: "Country is required" again. */}
+          {/* An answer with a country not in the list (not sent by this form) leaves "Choose your country" chosen. */}
           <select {...boxProps('country')} autoComplete="country-name" defaultValue={initial('country')}>
             <option value="">Choose your country</option>
             {COUNTRY_OPTIONS}
