@@ -1,7 +1,33 @@
 import * as z from 'zod/mini'
+import { SERVICE_MAX, SERVICE_NOT_SURE } from './booking-messages'
+import { isCountry } from './countries'
 import { emailField, IdSchema, optionalText, requiredText } from './fields'
 
-export { BOOKING_MESSAGES } from './booking-messages'
+export { BOOKING_MESSAGES, SERVICE_MAX, SERVICE_NOT_SURE } from './booking-messages'
+
+export const COUNTRY_NOT_LISTED = 'Choose a country from the list'
+// Line and paragraph separators too: the service is a line of the coach's plain-text email.
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u
+
+/**
+ * The service a request is about: one of the titles the coach lists, but not checked against them
+ * (she may rename one between a visitor's page load and the send). Plain text on one line, as it
+ * goes into the coach's email; missing or empty means "Not sure yet".
+ */
+const serviceField = z.pipe(
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: 'Service must be text' })
+        .check(
+          z.trim(),
+          z.maxLength(SERVICE_MAX, { error: `Service must be at most ${SERVICE_MAX} characters` }),
+          z.refine((value) => !CONTROL_CHARACTER.test(value), { error: 'Service must be plain text on one line' }),
+        ),
+    ),
+  ),
+  z.transform((value) => value || SERVICE_NOT_SURE),
+)
 
 /**
  * The checks run in this key order and the first failing message is shown (docs/product.md, Validation).
@@ -13,7 +39,11 @@ export const BookingRequestSchema = z.object({
   email: emailField('Email is required', 'Enter a valid email'),
   phone: optionalText(40, 'Phone'),
   company: optionalText(120, 'Company'),
-  country: requiredText('Country is required', 80, 'Country'),
+  country: requiredText('Country is required', 80, 'Country').check(
+    // Empty is already "Country is required"; one message per field.
+    z.refine((value) => value === '' || isCountry(value), { error: COUNTRY_NOT_LISTED }),
+  ),
+  service: serviceField,
   message: requiredText('Your message is required', 5000, 'Your message'),
   website: z.optional(z.string().check(z.maxLength(500))),
 })
@@ -31,7 +61,11 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 /** `sending` is a claim held by one delivery attempt, so two never send the same email. */
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 
-/** A stored booking: the request as sent, plus what the office and the mailer know about it. */
+/**
+ * A stored booking: the request as sent, plus what the office and the mailer know about it.
+ * Bookings sent before the form listed countries keep the country as typed; those sent before it
+ * asked for a service read back as "Not sure yet".
+ */
 export const StoredBookingSchema = z.object({
   id: IdSchema,
   firstName: z.string(),
@@ -40,6 +74,10 @@ export const StoredBookingSchema = z.object({
   phone: z.optional(z.string()),
   company: z.optional(z.string()),
   country: z.string(),
+  service: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value ?? SERVICE_NOT_SURE),
+  ),
   message: z.string(),
   status: z.enum(BOOKING_STATUSES),
   emailStatus: z.enum(EMAIL_STATUSES),

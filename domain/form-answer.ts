@@ -7,7 +7,7 @@ import { ENDPOINTS, functionPath } from './route-map'
  * with everything that was typed. The page's code reads the same answer when it starts, so the
  * hydrated page shows the same thing.
  */
-export const BOOKING_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'country', 'message'] as const
+export const BOOKING_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'country', 'service', 'message'] as const
 export type BookingField = (typeof BOOKING_FIELDS)[number]
 
 export type BookingAnswer = {

@@ -11,6 +11,7 @@ function bookingEmail(booking: StoredBooking, to: string) {
     `Phone: ${booking.phone ?? '-'}`,
     `Company: ${booking.company ?? '-'}`,
     `Country: ${booking.country}`,
+    `Service: ${booking.service}`,
     '',
     booking.message,
     '',

@@ -26,7 +26,8 @@ export function ServicesPage() {
                   </span>
                   <h2 className={styles.title}>{service.title}</h2>
                   <p>{service.text}</p>
-                  <Link to="/book-now" className={`touch-row ${styles.book}`}>
+                  {/* The booking form opens with this service chosen. */}
+                  <Link to={`/book-now?${new URLSearchParams({ service: service.title })}`} className={`touch-row ${styles.book}`}>
                     Book Now
                     <span className="visually-hidden">: {service.title}</span>
                     <ArrowRight aria-hidden="true" size={18} />

@@ -30,12 +30,17 @@ const submit = (page: Page) => page.getByRole('button', { name: /Send Request|Se
 const errorMessages = (page: Page) => page.locator('form').getByRole('alert')
 const statusBox = (page: Page) => page.locator('#booking-status')
 
+/** Country is chosen from a list; every other field here is typed. */
 async function fill(page: Page, values: Partial<Record<FieldName, string>>) {
-  for (const [name, value] of Object.entries(values)) await field[name as FieldName](page).fill(value)
+  for (const [name, value] of Object.entries(values)) {
+    const box = field[name as FieldName](page)
+    await (name === 'country' ? box.selectOption(value) : box.fill(value))
+  }
 }
 
 async function expectAllEmpty(page: Page) {
   for (const name of Object.keys(field) as FieldName[]) await expect(field[name](page), name).toHaveValue('')
+  await expect(page.getByLabel('Service')).toHaveValue('Not sure yet')
 }
 
 test.beforeEach(async ({ page }) => {
@@ -74,11 +79,11 @@ test('the checks run in order and show one message at a time, next to the field,
   expect(requests).toBe(1)
 })
 
-test('fields holding only spaces count as empty', async ({ page }) => {
+test('fields holding only spaces count as empty, as does no country chosen', async ({ page }) => {
   await fill(page, { firstName: '   ' })
   await submit(page).click()
   await expect(errorMessages(page)).toHaveText(['First Name is required'])
-  await fill(page, { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.com', country: '  ', message: 'Hi' })
+  await fill(page, { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.com', message: 'Hi' })
   await submit(page).click()
   await expect(errorMessages(page)).toHaveText(['Country is required'])
   await fill(page, { country: 'Ghana', message: ' \n ' })
@@ -116,6 +121,7 @@ test('a valid request shows "Sending…", then the thanks message, clears the fo
   expect(email!.replyTo).toBe(VALID.email)
   expect(email!.subject).toBe('Booking request: Ada Okafor')
   for (const text of [VALID.email, VALID.country, VALID.message, '+234 800 000 0000', 'Grace Chapel']) expect(email!.text).toContain(text)
+  expect(email!.text).toContain('Service: Not sure yet')
 })
 
 test('a request without phone and company is sent too', async ({ page, request }) => {
@@ -168,3 +174,40 @@ test('a real refusal from the function (too many requests) shows its message', a
   await expect(statusBox(page)).toHaveText('Too many requests from your connection. Please try again later.')
   await expect(field.message(page)).toHaveValue('Request number 41')
 })
+
+test('Country lists the countries after "Choose your country"; Service offers "Not sure yet" (chosen) and the listed services', async ({ page }) => {
+  const countries = field.country(page).locator('option')
+  await expect(countries.first()).toHaveText('Choose your country')
+  await expect(field.country(page)).toHaveValue('')
+  expect(await countries.count()).toBeGreaterThan(240)
+  for (const name of ['Nigeria', 'United Kingdom', 'United States']) await expect(countries.filter({ hasText: name }).first()).toBeAttached()
+  await expect(page.getByLabel('Service').locator('option')).toHaveText([
+    'Not sure yet',
+    '1-1 Financial Coaching',
+    'Investment Coaching',
+    'Pre-Marital Financial Coaching',
+    'Post-Marital Financial Coaching',
+    'Speaking Engagements',
+  ])
+  await expect(page.getByLabel('Service')).toHaveValue('Not sure yet')
+})
+
+/** Where a box sits in the form (the page scrolls to the failing field, so not in the window). */
+const topOf = (page: Page, name: FieldName) =>
+  field[name](page).evaluate((box) => box.getBoundingClientRect().top - box.closest('form')!.getBoundingClientRect().top)
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px a message under a field moves no other box in its row`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await fill(page, { firstName: VALID.firstName, lastName: VALID.lastName, email: VALID.email })
+    const before = { company: await topOf(page, 'company'), country: await topOf(page, 'country') }
+    if (width === 1280) expect(before.country, 'Company and Country share a row').toBe(before.company)
+    await submit(page).click()
+    await expect(errorMessages(page)).toHaveText(['Country is required'])
+    // Company sits beside Country on a wide screen, above it on a phone: neither box moves.
+    expect(await topOf(page, 'company')).toBe(before.company)
+    expect(await topOf(page, 'country')).toBe(before.country)
+    const height = async (name: FieldName) => (await field[name](page).boundingBox())!.height
+    expect(await height('country')).toBe(await height('company'))
+  })
+}

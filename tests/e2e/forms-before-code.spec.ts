@@ -16,6 +16,7 @@ const BOOKING = {
   lastName: 'Mwangi',
   email: 'hannah.mwangi@example.com',
   country: 'Kenya',
+  service: 'Pre-Marital Financial Coaching',
   message: 'We would love Grace to lead a money weekend for 40 young couples at our church in Nairobi next spring.',
 }
 const labels = {
@@ -23,8 +24,11 @@ const labels = {
   lastName: 'Last Name',
   email: 'Email',
   country: 'Country',
+  service: 'Service',
   message: 'Your message',
 } as const
+/** The fields chosen from a list rather than typed. */
+const CHOSEN: readonly string[] = ['country', 'service']
 
 /**
  * Opens a page without waiting for its code (the shared fixture waits for it; here it may never
@@ -37,7 +41,8 @@ async function open(page: Page, path: string) {
 
 async function fillBooking(page: Page, values: Partial<typeof BOOKING>) {
   for (const [name, value] of Object.entries(values)) {
-    await page.getByLabel(labels[name as keyof typeof labels], { exact: true }).fill(value)
+    const box = page.getByLabel(labels[name as keyof typeof labels], { exact: true })
+    await (CHOSEN.includes(name) ? box.selectOption(value) : box.fill(value))
   }
 }
 
@@ -82,7 +87,8 @@ test.describe('with JavaScript off', () => {
 
     await expect(page.locator('#booking-status')).toHaveText(BOOKING_SUCCESS)
     await expect(page.locator('#booking-status')).toBeInViewport()
-    for (const label of Object.values(labels)) await expect(page.getByLabel(label, { exact: true })).toHaveValue('')
+    for (const [name, label] of Object.entries(labels))
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(name === 'service' ? 'Not sure yet' : '')
     expect(new URL(page.url()).search).toBe('')
 
     // Sent again (a second press, a reload that posts again): still one booking, one email.
@@ -115,6 +121,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByLabel('Last Name')).toHaveValue(BOOKING.lastName)
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('hannah at example')
     await expect(page.getByLabel('Country')).toHaveValue('')
+    await expect(page.getByLabel('Service')).toHaveValue(BOOKING.service)
     await expect(page.getByLabel('Your message')).toHaveValue(BOOKING.message)
 
     // Put right, the next check speaks; then it goes through.
@@ -123,7 +130,7 @@ test.describe('with JavaScript off', () => {
     await expect(errors).toHaveText(['Country is required'])
     await expect(page.getByLabel('Country')).toBeFocused()
     await expect(page.getByLabel('Your message')).toHaveValue(BOOKING.message)
-    await page.getByLabel('Country').fill(BOOKING.country)
+    await page.getByLabel('Country').selectOption(BOOKING.country)
     await page.getByRole('button', { name: 'Send Request' }).click()
     await expect(page.locator('#booking-status')).toHaveText(BOOKING_SUCCESS)
 

@@ -81,7 +81,7 @@ test.describe('on any other domain', () => {
     await page.getByLabel('First Name').fill('Local')
     await page.getByLabel('Last Name').fill('Visitor')
     await page.getByLabel('Email', { exact: true }).fill('local@example.com')
-    await page.getByLabel('Country').fill('Canada')
+    await page.getByLabel('Country').selectOption('Canada')
     await page.getByLabel('Your message').fill('Hello')
     await page.getByRole('button', { name: 'Send Request' }).click()
     await expect(page.getByText("Thanks! Your request has been sent. We'll be in touch shortly.")).toBeVisible()

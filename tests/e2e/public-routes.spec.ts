@@ -54,18 +54,19 @@ test('home shows the vision, four testimonials, and links to About, Resources an
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tools for your financial journey')
 })
 
-test('services lists the five services, each with a Book Now link to /book-now', async ({ page }) => {
+test('services lists the five services, each with a Book Now link to /book-now with that service chosen', async ({ page }) => {
   await page.goto('/services')
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { level: 2 })).toHaveText(SERVICES)
   for (const service of SERVICES) {
     const card = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service, exact: true }) })
-    await expect(card.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', '/book-now')
+    await expect(card.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/book-now?${new URLSearchParams({ service })}`)
   }
 
   await main.getByRole('link', { name: /^Book Now\W*Speaking Engagements$/ }).click()
-  await expect(page).toHaveURL('/book-now')
+  await expect(page).toHaveURL('/book-now?service=Speaking+Engagements')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Now')
+  await expect(page.getByLabel('Service')).toHaveValue('Speaking Engagements')
 })
 
 test('about links to book-now and resources', async ({ page }) => {

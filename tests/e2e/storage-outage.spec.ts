@@ -90,13 +90,14 @@ test.describe('while the data store is down', () => {
       'First Name': 'Ada',
       'Last Name': 'Okafor',
       Email: 'ada.okafor@example.com',
-      Country: 'Nigeria',
       'Your message': 'Could Grace speak at our retreat?',
     }
+    const chosen = { Country: 'Nigeria', Service: 'Speaking Engagements' }
     for (const [label, value] of Object.entries(booking)) await page.getByLabel(label, { exact: true }).fill(value)
+    for (const [label, value] of Object.entries(chosen)) await page.getByLabel(label, { exact: true }).selectOption(value)
     await page.getByRole('button', { name: 'Send Request' }).click()
     await expect(page.locator('#booking-status')).toHaveText(STORAGE_UNAVAILABLE_MESSAGE)
-    for (const [label, value] of Object.entries(booking)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
+    for (const [label, value] of Object.entries({ ...booking, ...chosen })) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
 
     await page.goto('/blog')
     const newsletter = page.locator('form', { has: page.getByRole('button', { name: 'Subscribe' }) })

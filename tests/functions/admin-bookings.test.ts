@@ -1,9 +1,12 @@
+import { getStore } from '@netlify/blobs'
 import { describe, expect, it } from 'vitest'
 import type { StoredBooking } from '../../domain/booking'
 import * as adminBooking from '../../netlify/functions/admin-booking'
 import * as adminBookings from '../../netlify/functions/admin-bookings'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import { bookings } from '../../netlify/lib/data/bookings'
+import { timeOrderedId } from '../../netlify/lib/ids'
+import { keys } from '../../netlify/lib/keys'
 import { createAdmin, createEditor } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
@@ -61,8 +64,55 @@ describe('GET /api/admin/bookings', () => {
       phone: sent.phone,
       company: sent.company,
       country: sent.country,
+      service: 'Not sure yet',
       message: sent.message,
       status: 'new',
+    })
+  })
+
+  it('shows the service each booking is about', async () => {
+    const { authorization } = await createAdmin()
+    await book({ firstName: 'Ada', service: 'Investment Coaching' })
+    await book({ firstName: 'Bea', service: 'A service renamed since' })
+    await book({ firstName: 'Cora' })
+
+    const listed = (await list(authorization)).body.bookings
+
+    expect(listed.map((b) => [b.firstName, b.service])).toEqual([
+      ['Cora', 'Not sure yet'],
+      ['Bea', 'A service renamed since'],
+      ['Ada', 'Investment Coaching'],
+    ])
+  })
+
+  it('reads back bookings stored before the form asked for a service and listed countries', async () => {
+    const { authorization } = await createAdmin()
+    // As the form stored them then: no service, the country as typed.
+    const id = timeOrderedId()
+    const old = {
+      id,
+      firstName: 'Esther',
+      lastName: 'Mensah',
+      email: 'esther@test.example',
+      country: 'Gold Coast (typed by hand)',
+      message: 'Written before the service question.',
+      status: 'new',
+      emailStatus: 'sent',
+      emailAttempts: 1,
+      createdAt: '2025-01-02T10:00:00.000Z',
+      updatedAt: '2025-01-02T10:00:00.000Z',
+    }
+    await getStore({ name: 'bookings', consistency: 'strong' }).set(keys.booking(id), JSON.stringify(old))
+
+    const { status, body } = await list(authorization)
+
+    expect(status).toBe(200)
+    expect(body.bookings).toEqual([{ ...old, service: 'Not sure yet' }])
+    // It can still be marked handled, and keeps its country.
+    expect((await setStatus(authorization, id, { status: 'handled' })).body.booking).toMatchObject({
+      country: 'Gold Coast (typed by hand)',
+      service: 'Not sure yet',
+      status: 'handled',
     })
   })
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { BOOKING_MESSAGES } from '../../domain/booking'
+import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
@@ -117,6 +117,30 @@ describe('the booking form posted by the browser', () => {
     expect(page.html).not.toContain('<img src=x')
     expect(await bookings.list()).toEqual([])
     expect(await outbox.list()).toEqual([])
+  })
+
+  it('keeps the service chosen, and refuses a country not in the list next to the country, which takes the focus', async () => {
+    serveTemplates()
+    const typed = bookingInput({ country: 'Wakanda', service: 'Investment Coaching' })
+
+    const page = await bookForm(typed)
+
+    expect(page.status).toBe(400)
+    expect(dataBlock(page.html).answer).toMatchObject({
+      ok: false,
+      field: 'country',
+      message: COUNTRY_NOT_LISTED,
+      values: { country: 'Wakanda', service: 'Investment Coaching' },
+    })
+    expect(page.html).toContain(COUNTRY_NOT_LISTED)
+    expect(page.html.match(/<(?:input|select|textarea)[^>]*autofocus[^>]*>/g)).toEqual([expect.stringContaining('name="country"')])
+    // The service select shows the one chosen; the country select has none of its names chosen.
+    expect(page.html).toMatch(/<option selected="">Investment Coaching<\/option>/)
+    expect(page.html.match(/<option selected="">[^<]*<\/option>/g)).toHaveLength(1)
+    expect(await bookings.list()).toEqual([])
+
+    expect((await bookForm({ ...typed, country: 'Ghana' })).status).toBe(200)
+    expect(await bookings.list()).toEqual([expect.objectContaining({ country: 'Ghana', service: 'Investment Coaching' })])
   })
 
   it('counts the first of a field sent twice and ignores fields it does not know', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { BOOKING_MESSAGES } from '../../domain/booking'
+import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { outbox } from '../../netlify/lib/data/outbox'
@@ -27,6 +27,8 @@ describe('POST /.netlify/functions/send-booking-email: validation', () => {
     ['email', '  ', 'Email is required'],
     ['email', 'grace@example', 'Enter a valid email'],
     ['country', '', 'Country is required'],
+    ['country', 'Narnia', COUNTRY_NOT_LISTED],
+    ['service', 'x'.repeat(121), 'Service must be at most 120 characters'],
     ['message', '  \n ', 'Your message is required'],
   ] as const
 
@@ -73,6 +75,76 @@ describe('POST /.netlify/functions/send-booking-email: validation', () => {
     const { status, body } = await call(sendBookingEmail, { method, path: '/.netlify/functions/send-booking-email' })
     expect(status).toBe(405)
     expect(body).toEqual({ success: false, message: 'Method not allowed' })
+  })
+})
+
+describe('POST /.netlify/functions/send-booking-email: country and service', () => {
+  it.each(['united states', 'USA', 'Atlantis', ' Nigeria.', 'Nigeria\u0000'])('refuses the country %j, which is not in the list', async (country) => {
+    const { status, body } = await book(bookingInput({ country }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: COUNTRY_NOT_LISTED })
+    expect(await bookings.list()).toEqual([])
+  })
+
+  it.each(['United States', 'United Kingdom', 'Nigeria', "Côte d'Ivoire", '  Kenya  '])('accepts the listed country %j', async (country) => {
+    expect((await book(bookingInput({ country }))).body).toEqual(SUCCESS)
+    expect((await bookings.list())[0]?.country).toBe(country.trim())
+  })
+
+  it('stores the service, trimmed, and names it in the coach\'s email', async () => {
+    expect((await book(bookingInput({ service: '  Speaking Engagements ' }))).body).toEqual(SUCCESS)
+    const [stored] = await bookings.list()
+    expect(stored?.service).toBe('Speaking Engagements')
+    const [email] = await outbox.list()
+    expect(email?.text).toContain('Service: Speaking Engagements')
+    expect(email?.subject).not.toContain('Speaking')
+  })
+
+  it.each([
+    ['left out', undefined],
+    ['empty', ''],
+    ['spaces', '   '],
+    ['null', null],
+  ])('keeps "Not sure yet" for a service %s', async (_case, service) => {
+    const request = bookingInput({ service })
+    if (service === undefined) delete request.service
+    expect((await book(request)).body).toEqual(SUCCESS)
+    expect((await bookings.list())[0]?.service).toBe('Not sure yet')
+    expect((await outbox.list())[0]?.text).toContain('Service: Not sure yet')
+  })
+
+  it('accepts a service the site does not list (it may have been renamed since the page loaded), up to 120 characters', async () => {
+    expect((await book(bookingInput({ service: 'Budget Bootcamp (old name)' }))).body).toEqual(SUCCESS)
+    expect((await book(bookingInput({ service: 's'.repeat(120) }))).body).toEqual(SUCCESS)
+    expect((await bookings.list()).map((booking) => booking.service)).toEqual(['s'.repeat(120), 'Budget Bootcamp (old name)'])
+  })
+
+  it.each([
+    ['a line break', 'Coaching\nBcc: someone@example.com'],
+    ['a carriage return', 'Coaching\r\nSubject: hi'],
+    ['a tab', 'Coaching\tplus'],
+    ['a bell', 'Coaching\u0007'],
+    ['a C1 control', 'Coaching\u0085'],
+    ['a line separator', 'Coaching\u2028Email: x'],
+  ])('refuses a service holding %s', async (_case, service) => {
+    const { status, body } = await book(bookingInput({ service }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Service must be plain text on one line' })
+    expect(await bookings.list()).toEqual([])
+  })
+
+  it('refuses a service that is not text', async () => {
+    const { status, body } = await book(bookingInput({ service: ['Coaching'] }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Service must be text' })
+  })
+
+  it('counts the same request for another service as another booking', async () => {
+    const request = bookingInput()
+    expect((await book({ ...request, service: 'Investment Coaching' })).body).toEqual(SUCCESS)
+    expect((await book({ ...request, service: 'Investment Coaching' })).body).toEqual(SUCCESS)
+    expect((await book({ ...request, service: 'Speaking Engagements' })).body).toEqual(SUCCESS)
+    expect((await bookings.list()).map((booking) => booking.service)).toEqual(['Speaking Engagements', 'Investment Coaching'])
   })
 })
 

@@ -230,8 +230,8 @@ async function storedDataProblems(): Promise<{ problems: string[]; duplicates: n
     snapshot.subscribers.map((subscriber) => subscriber.email),
   )
   for (const booking of snapshot.bookings) {
-    const { firstName, lastName, email, phone, company, country, message } = booking
-    refit(`booking ${booking.id}`, BookingRequestSchema, { firstName, lastName, email, phone, company, country, message })
+    const { firstName, lastName, email, phone, company, country, service, message } = booking
+    refit(`booking ${booking.id}`, BookingRequestSchema, { firstName, lastName, email, phone, company, country, service, message })
   }
   twice(
     'booking ids',

@@ -243,6 +243,7 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
       phone: '+1 555 0100',
       company: 'Hope Church',
       country: 'Kenya',
+      service: 'Speaking Engagements',
       message: 'Please come and speak.',
     }),
     writes: ['bookings', 'booking-emails-due', 'booking-submissions', 'outbox'],

@@ -38,8 +38,8 @@ function parseSubmission(text: string | null): Submission | null {
 
 /** What makes two requests the same: every field as checked (trimmed), in one fixed order. */
 function fingerprintOf(request: BookingRequest): string {
-  const { firstName, lastName, email, phone, company, country, message } = request
-  return JSON.stringify([firstName, lastName, email.toLowerCase(), phone ?? '', company ?? '', country, message])
+  const { firstName, lastName, email, phone, company, country, service, message } = request
+  return JSON.stringify([firstName, lastName, email.toLowerCase(), phone ?? '', company ?? '', country, message, service])
 }
 
 /** How long a delivery attempt may hold its claim before another may take over (a crashed attempt). */

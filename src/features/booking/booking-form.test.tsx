@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
-import { fail, gate, ok } from '../../testing/handlers'
+import { describe, expect, it, vi } from 'vitest'
+import { answer, fail, gate, ok } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
 import { sentRequests, server } from '../../testing/server'
 
@@ -16,14 +16,21 @@ async function openForm() {
   return view
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+const SERVICES = [
+  '1-1 Financial Coaching',
+  'Investment Coaching',
+  'Pre-Marital Financial Coaching',
+  'Post-Marital Financial Coaching',
+  'Speaking Engagements',
+]
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Send Request' }))
 
 async function fillValid(user: UserEvent) {
   await user.type(field('First Name'), '  Grace ')
   await user.type(field('Last Name'), 'Hopper')
   await user.type(field('Email'), 'grace@test.example')
-  await user.type(field('Country'), 'United States')
+  await user.selectOptions(field('Country'), 'United States')
   await user.type(field('Your message'), 'Please speak at our stewardship weekend.')
 }
 
@@ -35,7 +42,7 @@ describe('the booking form (/book-now)', () => {
       ['Last Name is required', () => user.type(field('Last Name'), 'Hopper')],
       ['Email is required', () => user.type(field('Email'), 'grace@example')],
       ['Enter a valid email', () => user.type(field('Email'), '.com')],
-      ['Country is required', () => user.type(field('Country'), 'Ghana')],
+      ['Country is required', () => user.selectOptions(field('Country'), 'Ghana')],
       ['Your message is required', () => user.type(field('Your message'), 'Hello')],
     ]
     for (const [message, fill] of steps) {
@@ -92,6 +99,7 @@ describe('the booking form (/book-now)', () => {
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone (optional)', 'Country', 'Your message']) {
       expect(field(label).value).toBe('')
     }
+    expect(field('Service').value).toBe('Not sure yet')
 
     const body = await bookingRequests()[0]?.json()
     expect(body).toMatchObject({
@@ -100,9 +108,59 @@ describe('the booking form (/book-now)', () => {
       email: 'grace@test.example',
       phone: '+1 555 0100',
       country: 'United States',
+      service: 'Not sure yet',
       message: 'Please speak at our stewardship weekend.',
     })
     expect(body).not.toHaveProperty('company')
+  })
+
+  it('offers "Choose your country" first, then the countries by name', async () => {
+    await openForm()
+    const options = [...(field('Country') as HTMLSelectElement).options].map((option) => [option.value, option.text])
+    expect(options[0]).toEqual(['', 'Choose your country'])
+    expect(options.map(([, text]) => text)).toEqual(expect.arrayContaining(['United States', 'United Kingdom', 'Nigeria', "Côte d'Ivoire"]))
+    expect(options.length).toBeGreaterThan(240)
+  })
+
+  it('asks which service, offering "Not sure yet" (chosen) and the services the site lists', async () => {
+    await openForm()
+    const select = field('Service') as HTMLSelectElement
+    expect([...select.options].map((option) => option.text)).toEqual(['Not sure yet', ...SERVICES])
+    expect(select.value).toBe('Not sure yet')
+  })
+
+  it('offers the services as the coach renamed them', async () => {
+    const items = JSON.stringify([{ title: 'Budget Coaching', text: 'One to one.' }, { title: 'Church Workshops', text: 'For groups.' }])
+    server.use(...answer.content({ services: { items } }))
+    await openForm()
+    await vi.waitFor(() =>
+      expect([...(field('Service') as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+        'Not sure yet',
+        'Budget Coaching',
+        'Church Workshops',
+      ]),
+    )
+  })
+
+  it('sends the chosen service', async () => {
+    const { user } = await openForm()
+    await fillValid(user)
+    await user.selectOptions(field('Service'), 'Speaking Engagements')
+    await submit(user)
+    await screen.findByText(SUCCESS)
+    expect(await bookingRequests()[0]?.json()).toMatchObject({ country: 'United States', service: 'Speaking Engagements' })
+  })
+
+  it('starts with the service named in the address (?service=), if the site lists it', async () => {
+    await renderRoute(`/book-now?${new URLSearchParams({ service: 'Investment Coaching' })}`)
+    await vi.waitFor(() => expect(field('Service').value).toBe('Investment Coaching'))
+  })
+
+  it('keeps "Not sure yet" for a service in the address that the site does not list', async () => {
+    await renderRoute('/book-now?service=Something%20else')
+    await screen.findByRole('button', { name: 'Send Request' })
+    expect(field('Service').value).toBe('Not sure yet')
+    expect([...(field('Service') as HTMLSelectElement).options].map((option) => option.text)).not.toContain('Something else')
   })
 
   it('thanks the visitor in its own words when the server gives no message', async () => {

@@ -1,10 +1,12 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useLocation } from 'react-router-dom'
-import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useLocation, useSearchParams } from 'react-router-dom'
+import { BOOKING_MESSAGES, SERVICE_NOT_SURE } from '../../../domain/booking-messages'
+import { COUNTRIES } from '../../../domain/countries'
 import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '../../../domain/form-answer'
 import { useInitialData } from '../../lib/initial-data'
 import { onDemand } from '../../lib/on-demand'
+import { isTitledText, useListText } from '../content/site-texts'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
 
@@ -22,8 +24,10 @@ const FIELDS = [
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', optional: true },
   { name: 'company', label: 'Company / Organization', autoComplete: 'organization', optional: true },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const
+
+/** Drawn once: the same elements on every render, so React skips the 250 options when the form changes. */
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => <option key={country}>{country}</option>)
 
 /** What is in the boxes now, whoever typed it and whenever (before the page's code ran, too). */
 function typedValues(form: HTMLFormElement): Record<BookingField, string> {
@@ -31,12 +35,46 @@ function typedValues(form: HTMLFormElement): Record<BookingField, string> {
   return Object.fromEntries(BOOKING_FIELDS.map((name) => [name, String(data.get(name) ?? '')])) as Record<BookingField, string>
 }
 
-/** After a success the form starts again, empty (the boxes are the browser's, see below). */
+/**
+ * After a success the form starts again, empty (the boxes are the browser's, see below); each
+ * select goes back to its first choice ("Choose your country", "Not sure yet").
+ */
 function clearFields(form: HTMLFormElement): void {
   for (const name of BOOKING_FIELDS) {
     const box = form.elements.namedItem(name)
     if (box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) box.value = ''
+    if (box instanceof HTMLSelectElement) box.selectedIndex = 0
   }
+}
+
+/** The service titles the coach lists (the Services page's cards), each once; the same array while they stay the same. */
+function useServiceTitles(): string[] {
+  const services = useListText('services', 'items', isTitledText)
+  const titles = services.map((service) => service.title.trim()).filter((title) => title && title !== SERVICE_NOT_SURE)
+  const key = JSON.stringify(titles)
+  return useMemo(() => [...new Set(JSON.parse(key) as string[])], [key])
+}
+
+/**
+ * A link such as the Services page's "Book Now" (`?service=<title>`) preselects that service once
+ * the page's code runs (the prerendered page cannot know the address's query), unless the visitor
+ * has already chosen one. The edited service titles arrive after the built-in ones, so it is tried
+ * again when they do; a title that is not listed leaves "Not sure yet".
+ */
+function usePreselectedService(titles: string[], skip: boolean) {
+  const [params] = useSearchParams()
+  const wanted = params.get('service')?.trim()
+  const box = useRef<HTMLSelectElement>(null)
+  const chosen = useRef(false)
+  useEffect(() => {
+    const select = box.current
+    if (skip || !wanted || !select || chosen.current || select.value !== SERVICE_NOT_SURE) return
+    if (titles.includes(wanted)) select.value = wanted
+  }, [titles, wanted, skip])
+  const onChange = () => {
+    chosen.current = true
+  }
+  return { ref: box, onChange }
 }
 
 /**
@@ -56,6 +94,8 @@ export function BookingForm() {
   const [message, setMessage] = useState(answer?.message ?? '')
   const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
+  const services = useServiceTitles()
+  const preselect = usePreselectedService(services, Boolean(answer))
 
   useEffect(() => {
     if (answer) initialData.forgetFormAnswer()
@@ -93,6 +133,15 @@ export function BookingForm() {
 
   const errorFor = (name: BookingField) => (status === 'error' && invalidField === name ? message : null)
   const initial = (name: BookingField) => answer?.values[name] ?? ''
+  /** What every box of a field carries: its id, focus on a failed answer, and its message's link. */
+  const boxProps = (name: BookingField) => ({
+    id: `booking-${name}`,
+    name,
+    className: 'input',
+    autoFocus: answer?.field === name,
+    'aria-invalid': invalidField === name || undefined,
+    'aria-describedby': errorFor(name) ? `booking-${name}-error` : undefined,
+  })
 
   return (
     <form
@@ -110,30 +159,36 @@ export function BookingForm() {
         {FIELDS.map((field) => (
           <Field key={field.name} name={field.name} label={field.label} optional={'optional' in field} error={errorFor(field.name)}>
             <input
-              id={`booking-${field.name}`}
-              name={field.name}
-              className="input"
+              {...boxProps(field.name)}
               type={'type' in field ? field.type : 'text'}
               autoComplete={field.autoComplete}
               defaultValue={initial(field.name)}
-              autoFocus={answer?.field === field.name}
-              aria-invalid={invalidField === field.name || undefined}
-              aria-describedby={errorFor(field.name) ? `booking-${field.name}-error` : undefined}
             />
           </Field>
         ))}
+        <Field name="country" label="Country" error={errorFor('country')}>
+          {/* An answer with a country not in the list (not sent by this form) leaves "Choose your country" chosen. */}
+          <select {...boxProps('country')} autoComplete="country-name" defaultValue={initial('country')}>
+            <option value="">Choose your country</option>
+            {COUNTRY_OPTIONS}
+          </select>
+        </Field>
       </div>
+      <Field name="service" label="Service" error={errorFor('service')}>
+        {/* "Not sure yet" comes first: the browser falls back to it when an edited list drops the chosen title. */}
+        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || SERVICE_NOT_SURE}>
+          <option>{SERVICE_NOT_SURE}</option>
+          {services.map((title) => (
+            <option key={title}>{title}</option>
+          ))}
+        </select>
+      </Field>
       <Field name="message" label="Your message" error={errorFor('message')}>
         <textarea
-          id="booking-message"
-          name="message"
-          className="input"
+          {...boxProps('message')}
           rows={6}
           defaultValue={initial('message')}
-          autoFocus={answer?.field === 'message'}
           placeholder="Tell us about your event, your goals or the kind of coaching you are looking for."
-          aria-invalid={invalidField === 'message' || undefined}
-          aria-describedby={errorFor('message') ? 'booking-message-error' : undefined}
         />
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}

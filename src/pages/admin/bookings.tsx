@@ -1,6 +1,9 @@
 import { Check, RotateCcw } from 'lucide-react'
+import { useSearchParams } from 'react-router-dom'
 import type { StoredBooking } from '../../../domain/booking'
+import { SERVICE_NOT_SURE } from '../../../domain/booking-messages'
 import { mailtoHref } from '../../../domain/email-link'
+import { FilteredEmptyState } from '../../components/ui/empty-state'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import { AdminList, type Column } from '../../features/admin/components/admin-table'
@@ -12,6 +15,7 @@ import { LoadState } from '../../features/admin/components/load-state'
 import { RowAction } from '../../features/admin/components/row-action'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
+import { isTitledText, useListText } from '../../features/content/site-texts'
 
 const columns: Column<StoredBooking>[] = [
   {
@@ -35,6 +39,9 @@ const columns: Column<StoredBooking>[] = [
         <span className={styles.muted}>
           {new Date(booking.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
         </span>
+        <div>
+          <span className={styles.muted}>Service:</span> <span className={styles.cellStrong}>{booking.service}</span>
+        </div>
         <p className={styles.message}>{booking.message}</p>
       </>
     ),
@@ -52,9 +59,25 @@ const columns: Column<StoredBooking>[] = [
   },
 ]
 
-/** Every booking request is kept; admins see it here even when its email failed or email is not set up. */
+/**
+ * The services to filter by: the ones the site lists now, "Not sure yet", then any other that
+ * bookings carry (a service renamed or removed since), and the one in the address.
+ */
+function serviceChoices(listed: string[], bookings: StoredBooking[], current: string | undefined): string[] {
+  const others = [...bookings.map((booking) => booking.service), ...(current ? [current] : [])].sort((a, b) => a.localeCompare(b))
+  return [...new Set([...listed, SERVICE_NOT_SURE, ...others])]
+}
+
+/**
+ * Every booking request is kept; admins see it here even when its email failed or email is not set
+ * up. The service filter is kept in the address (`?service=`), so a view can be shared; the list is
+ * read whole, so it filters what has loaded.
+ */
 export function BookingsPage() {
   const [bookings, reload] = useAdminData(adminApi.bookings, 'Failed to load bookings')
+  const [params, setParams] = useSearchParams()
+  const service = params.get('service') || undefined
+  const listed = useListText('services', 'items', isTitledText).map((item) => item.title.trim())
   const [stats] = useAdminData(adminApi.stats, 'Failed to load data')
   const { flash, run, clear } = useFlash()
 
@@ -81,8 +104,37 @@ export function BookingsPage() {
       <AdminPageHeader title="Bookings" description="Requests sent through the Book Now form, newest first." />
       <FlashBanner flash={flash} onClose={clear} />
       {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
+      <form className={styles.filterRow} aria-label="Filter bookings" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="bookings-service">Service</label>
+          <select
+            id="bookings-service"
+            className="input"
+            value={service ?? ''}
+            onChange={(event) => setParams(event.target.value ? { service: event.target.value } : {})}
+          >
+            <option value="">All services</option>
+            {serviceChoices(listed, bookings.status === 'ready' ? bookings.data : [], service).map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
       <LoadState state={bookings} loading="Loading bookings…">
-        {(rows) => <AdminList columns={columns} rows={rows} actions={actions} empty="No booking requests yet." />}
+        {(all) => {
+          const rows = service ? all.filter((booking) => booking.service === service) : all
+          if (rows.length === 0)
+            return (
+              <FilteredEmptyState
+                filtered={service ? `No booking requests for "${service}".` : null}
+                messages={{ empty: 'No booking requests yet.', viewAll: 'Show all bookings' }}
+                onShowAll={() => setParams({})}
+              />
+            )
+          return <AdminList columns={columns} rows={rows} actions={actions} />
+        }}
       </LoadState>
     </>
   )

@@ -83,12 +83,12 @@ export class AdminApi {
   }
 
   /** The booking requests as the admin Bookings page reads them, newest first. */
-  async bookings(): Promise<{ id: string; firstName: string; lastName: string; email: string; country: string; message: string }[]> {
+  async bookings(): Promise<{ id: string; firstName: string; lastName: string; email: string; country: string; service: string; message: string }[]> {
     const response = await this.request.get('/api/admin/bookings', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/bookings').toBe(200)
     return (
       (await response.json()) as {
-        bookings: { id: string; firstName: string; lastName: string; email: string; country: string; message: string }[]
+        bookings: { id: string; firstName: string; lastName: string; email: string; country: string; service: string; message: string }[]
       }
     ).bookings
   }

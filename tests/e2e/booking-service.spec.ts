@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test'
+import { DEMO_CREDENTIALS } from '../../domain/demo'
+import { expect, test } from './support/fixtures'
+import { readOutbox } from './support/outbox'
+
+/**
+ * A booking says which service it is about: chosen on /book-now (opened from the Services page's
+ * card, which preselects it), sent to the real function, named in the coach's email, shown in the
+ * admin's Bookings inbox and filtered by there, the filter kept in the address.
+ */
+
+const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+}
+
+async function book(page: Page, person: { firstName: string; lastName: string; email: string; country: string; message: string }) {
+  await page.getByLabel('First Name').fill(person.firstName)
+  await page.getByLabel('Last Name').fill(person.lastName)
+  await page.getByLabel('Email', { exact: true }).fill(person.email)
+  await page.getByLabel('Country').selectOption(person.country)
+  await page.getByLabel('Your message').fill(person.message)
+  await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(page.locator('#booking-status')).toHaveText(SUCCESS)
+}
+
+test('a booking for a chosen service reaches the coach and the inbox, which filters by it', async ({ page, request }) => {
+  // From the Services page's card: the form opens with that service chosen.
+  await page.goto('/services')
+  await page.getByRole('main').getByRole('link', { name: /^Book Now\W*Investment Coaching$/ }).click()
+  await expect(page).toHaveURL('/book-now?service=Investment+Coaching')
+  await expect(page.getByLabel('Service')).toHaveValue('Investment Coaching')
+  await book(page, {
+    firstName: 'Ifeoma',
+    lastName: 'Adeyemi',
+    email: 'ifeoma@example.com',
+    country: 'Nigeria',
+    message: 'I would like help investing for my children.',
+  })
+  // The form starts again at "Not sure yet".
+  await expect(page.getByLabel('Service')).toHaveValue('Not sure yet')
+
+  // A second request, for a service chosen by hand.
+  await book(page, { firstName: 'Tom', lastName: 'Reyes', email: 'tom@example.com', country: 'Philippines', message: 'Speaking?' })
+  await page.goto('/book-now')
+  await page.getByLabel('Service').selectOption('Speaking Engagements')
+  await book(page, {
+    firstName: 'Sara',
+    lastName: 'Lind',
+    email: 'sara@example.com',
+    country: 'Sweden',
+    message: 'Could Grace speak at our conference?',
+  })
+
+  const email = (await readOutbox(request)).find((sent) => sent.subject === 'Booking request: Ifeoma Adeyemi')
+  expect(email?.text).toContain('Service: Investment Coaching')
+  expect(email?.text).toContain('Country: Nigeria')
+
+  await signIn(page)
+  await page.getByRole('link', { name: 'Bookings', exact: true }).click()
+  await expect(page.getByRole('row', { name: /Ifeoma Adeyemi/ })).toContainText('Service: Investment Coaching')
+  await expect(page.getByRole('row', { name: /Tom Reyes/ })).toContainText('Service: Not sure yet')
+  await expect(page.getByRole('row', { name: /Sara Lind/ })).toContainText('Service: Speaking Engagements')
+
+  const filter = page.getByRole('form', { name: 'Filter bookings' }).getByLabel('Service')
+  await filter.selectOption('Investment Coaching')
+  await expect(page).toHaveURL('/admin/bookings?service=Investment+Coaching')
+  await expect(page.getByRole('row').filter({ hasText: 'Service:' })).toHaveCount(1)
+  await expect(page.getByRole('row', { name: /Ifeoma Adeyemi/ })).toBeVisible()
+
+  // The filter survives a reload, as it is in the address.
+  await page.reload()
+  await expect(filter).toHaveValue('Investment Coaching')
+  await expect(page.getByRole('row', { name: /Ifeoma Adeyemi/ })).toBeVisible()
+
+  // A service nobody asked about yet: the empty state, and the way back.
+  await filter.selectOption('Pre-Marital Financial Coaching')
+  await expect(page.getByText('No booking requests for "Pre-Marital Financial Coaching".')).toBeVisible()
+  await page.getByRole('button', { name: 'Show all bookings' }).click()
+  await expect(page).toHaveURL('/admin/bookings')
+  await expect(filter).toHaveValue('')
+  await expect(page.getByRole('row').filter({ hasText: 'Service:' })).toHaveCount(3)
+})
