@@ -15,6 +15,7 @@ export const ACTIVITY_SUBJECT_LABELS = {
   user: 'Users',
   booking: 'Bookings',
   subscriber: 'Subscribers',
+  media: 'Media files',
 } as const
 export const ACTIVITY_SUBJECTS = valuesOf(ACTIVITY_SUBJECT_LABELS)
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number]
@@ -28,6 +29,7 @@ export const ACTIVITY_ACTION_LABELS = {
   'password-changed': 'changed the password of',
   'password-reset': 'reset the password of',
   exported: 'exported',
+  uploaded: 'uploaded',
 } as const
 export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_ACTION_LABELS)
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
@@ -142,6 +144,7 @@ const SUBJECT_NOUNS: Record<ActivitySubject, string> = {
   user: 'the user',
   booking: 'the booking from',
   subscriber: 'the',
+  media: 'the file',
 }
 
 /** What an entry says after its actor's name, e.g. `updated the post "Giving First"`. */

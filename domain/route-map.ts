@@ -207,6 +207,12 @@ export const ENDPOINTS = {
   adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },
   adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
   adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
+  adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },
+  adminMediaFile: { function: 'admin-media-file', served: 'config', path: '/api/admin/media/:id' },
+  adminMediaPart: { function: 'admin-media-part', served: 'config', path: '/api/admin/media/:id/parts/:n' },
+  adminMediaComplete: { function: 'admin-media-complete', served: 'config', path: '/api/admin/media/:id/complete' },
+  /** A library file, on every host (its own path, no rewrite): the id finds it, the name is for people. */
+  mediaFile: { function: 'media-file', served: 'config', path: '/media/:id/:name' },
   /** Any other /api address: a JSON 404 rather than the site's HTML (a forced netlify.toml rewrite). */
   apiNotFound: { function: 'api-not-found', served: 'rewrite', path: '/api/*' },
   blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },

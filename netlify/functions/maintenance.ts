@@ -2,6 +2,7 @@ import type { Config, Context } from '@netlify/functions'
 import { retryBookingEmails } from '../lib/booking-email'
 import { activity } from '../lib/data/activity'
 import { bookings } from '../lib/data/bookings'
+import { media } from '../lib/data/media'
 import { rateLimits } from '../lib/data/rate-limits'
 import { resources } from '../lib/data/resources'
 import { revokedTokens } from '../lib/data/revoked-tokens'
@@ -14,7 +15,8 @@ import { PUBLIC_LIMITS } from '../lib/public-forms'
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
  * into the counts, retries booking emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
- * markers that make a request sent twice one booking, history entries older than a year).
+ * markers that make a request sent twice one booking, history entries older than a year, media
+ * uploads never completed within a day).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -26,6 +28,7 @@ export default async (_req: Request, context: Context) => {
     welcomes: () => welcomeEmails.prune(),
     submissions: () => bookings.pruneSubmissions(),
     activity: () => activity.prune(),
+    media: () => media.pruneStale(),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

@@ -39,6 +39,7 @@ export const STORE_NAMES = [
   'rate-limits',
   'revoked-tokens',
   'activity',
+  'media',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 
@@ -132,6 +133,21 @@ export function openStore(name: StoreName) {
 
     /** True when written; false when the entry changed since `etag` was read. */
     setIfMatch: (key: BlobKey, value: string, etag: string) => conditionalWrite(key, value, { onlyIfMatch: etag }),
+
+    /** Raw bytes (a media file's part); the value is kept exactly as given. */
+    setBytes: (key: BlobKey, bytes: Uint8Array) => {
+      assertSafeKey(key)
+      return guard(() => raw().set(key, new Blob([bytes as Uint8Array<ArrayBuffer>])))
+    },
+
+    /**
+     * A value as a stream of its bytes, never whole in memory; null when missing. The deadline
+     * covers the answer's arrival, not the reading, which goes at the reader's pace.
+     */
+    getStream: (key: BlobKey) => {
+      assertSafeKey(key)
+      return guard(() => raw().get(key, { type: 'stream' }) as Promise<ReadableStream<Uint8Array> | null>)
+    },
 
     delete: (key: BlobKey) => {
       assertSafeKey(key)

@@ -1,4 +1,4 @@
-import { cacheHeaders, DAY } from '@netlify/cache'
+import { cacheHeaders, DAY, YEAR } from '@netlify/cache'
 import { purgeCache } from '@netlify/functions'
 import { env } from './env'
 
@@ -10,16 +10,23 @@ import { env } from './env'
  * - `posts`: the post list and each post (JSON and page), a former address's redirect, the feed
  *   and the sitemap; purged by every post write and by scheduled publishing;
  * - `content`: the site texts, and what shows them (post pages and the feed name the site);
- * - `resources`: the public resource list.
+ * - `resources`: the public resource list;
+ * - `media`: the library's files, which never change under their id: kept a year, purged when
+ *   one is deleted.
  * A new deploy revalidates everything (templates and code change with it). The CDN copy also
  * expires after a day, a safety net should a purge ever fail.
  */
-export const CACHE_TAGS = { posts: 'posts', content: 'content', resources: 'resources' } as const
+export const CACHE_TAGS = { posts: 'posts', content: 'content', resources: 'resources', media: 'media' } as const
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]
 
 /** The CDN's caching headers for an answer built from these kinds of records. */
 export function cdnCacheHeaders(tags: readonly CacheTag[]): Record<string, string> {
   return cacheHeaders({ durable: true, ttl: DAY, tags: [...tags] })
+}
+
+/** A library file's CDN headers: its bytes never change under its id, so the copy is kept a year. */
+export function mediaCacheHeaders(): Record<string, string> {
+  return cacheHeaders({ durable: true, ttl: YEAR, tags: [CACHE_TAGS.media] })
 }
 
 /**

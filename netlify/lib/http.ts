@@ -54,7 +54,7 @@ export function publicJson(req: Request, data: unknown, cdn: readonly CacheTag[]
 }
 
 /** If-None-Match holds a list; a CDN that compresses may have weakened our tag to W/"…". */
-function matchesETag(header: string | null, etag: string): boolean {
+export function matchesETag(header: string | null, etag: string): boolean {
   if (!header) return false
   return header.split(',').some((tag) => {
     const value = tag.trim().replace(/^W\//, '')
@@ -123,9 +123,14 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, data: unknown): z.
 
 /** The body as text, refused with a 413 once it passes MAX_BODY_BYTES (whatever it declared). */
 export async function readLimitedText(req: Request): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(req, MAX_BODY_BYTES))
+}
+
+/** The body as bytes, refused with a 413 once it passes `max` (whatever it declared). */
+export async function readLimitedBytes(req: Request, max: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large')
-  if (!req.body) return ''
+  if (declared > max) throw new HttpError(413, 'Request body is too large')
+  if (!req.body) return new Uint8Array()
   const reader = req.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -133,13 +138,29 @@ export async function readLimitedText(req: Request): Promise<string> {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel()
       throw new HttpError(413, 'Request body is too large')
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
+}
+
+/**
+ * A Content-Disposition naming a file (RFC 6266): a plain ASCII `filename` for old clients and
+ * the exact name as UTF-8 in `filename*` (RFC 5987). Neither can carry a quote, a backslash, a
+ * line break or any other character that would end the header or start another.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]|["\\%;]/g, '_')
+      .slice(0, 150) || 'file'
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
 /** A path parameter from the function's config.path, validated like any other input. */

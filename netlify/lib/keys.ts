@@ -65,6 +65,12 @@ function id(value: string): string {
   return value
 }
 
+/** A part's number as a segment of three digits, so the parts list in order. */
+function partNumber(part: number): string {
+  if (!Number.isInteger(part) || part < 1 || part > 999) throw new UnsafeKeyError('a part number outside 1-999 reached a storage key')
+  return String(part).padStart(3, '0')
+}
+
 /**
  * Text of any shape as one fixed-length segment (rate-limit subjects, email recipients). Keyed
  * with a secret derived from JWT_SECRET, so the stored keys do not give back the addresses,
@@ -133,6 +139,13 @@ export const keys = {
   postVersion: (postId: string, versionId: string) => key('version', id(postId), id(versionId)),
   postVersions: (postId: string) => `${key('version', id(postId))}/` as KeyPrefix,
   outboxEmail: (emailId: string) => key(id(emailId)),
+
+  /** A media file's record, and its bytes in numbered parts (netlify/lib/data/media.ts). */
+  mediaFile: (fileId: string) => key('file', id(fileId)),
+  mediaFiles: () => 'file/' as KeyPrefix,
+  mediaPart: (fileId: string, part: number) => key('part', id(fileId), partNumber(part)),
+  mediaParts: (fileId: string) => `${key('part', id(fileId))}/` as KeyPrefix,
+  allMediaParts: () => 'part/' as KeyPrefix,
 
   /** A key read back from list(): checked like any other before it is used again. */
   listed: (value: string) => key(value),

@@ -69,6 +69,7 @@ const UsersPage = named(() => import('../pages/admin/users'), 'UsersPage')
 const BookingsPage = named(() => import('../pages/admin/bookings'), 'BookingsPage')
 const AccountPage = named(() => import('../pages/admin/account'), 'AccountPage')
 const ActivityPage = named(() => import('../pages/admin/activity'), 'ActivityPage')
+const MediaPage = named(() => import('../pages/admin/media'), 'MediaPage')
 
 export function AppRoutes() {
   return (
@@ -83,6 +84,7 @@ export function AppRoutes() {
         <Route index element={<Page component={DashboardPage} />} />
         <Route path="content" element={<Page component={ContentPage} />} />
         <Route path="blog-resources" element={<Page component={BlogResourcesPage} />} />
+        <Route path="media" element={<Page component={MediaPage} />} />
         <Route path="subscribers" element={<Page component={SubscribersPage} />} />
         <Route path="users" element={<Page component={UsersPage} />} />
         <Route path="bookings" element={<Page component={BookingsPage} />} />

@@ -84,6 +84,11 @@ export const handlers: HttpHandler[] = [
   http.post('/api/admin/resources', () => ok()),
   http.put('/api/admin/resources', () => ok()),
   http.delete('/api/admin/resources/:id', () => ok()),
+  http.get('/api/admin/media', () => ok({ files: [] })),
+  http.post('/api/admin/media', () => ok({ upload: { id: 'upload1', partSize: 4 * 1024 * 1024, parts: 1 } }, { status: 201 })),
+  http.put('/api/admin/media/:id/parts/:n', () => ok()),
+  http.post('/api/admin/media/:id/complete', () => ok({ message: 'File uploaded' })),
+  http.delete('/api/admin/media/:id', () => ok({ message: 'File deleted' })),
   http.get('/api/admin/bookings', () => ok({ bookings: [] })),
   http.put('/api/admin/bookings/:id', () => ok()),
 ]

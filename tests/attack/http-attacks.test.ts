@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { normalizeEmail } from '../../domain/subscriber'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
+import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -126,6 +127,10 @@ const removeItem = async (outcome: Outcome) => {
 const removeResource = async (outcome: Outcome) => {
   const id = createdId(outcome, 'resource')
   if (id) await resources.remove(id).catch(() => {})
+}
+const removeUpload = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'upload')
+  if (id) await media.remove(id).catch(() => {})
 }
 const removeUser = async (outcome: Outcome) => {
   const id = createdId(outcome, 'user')
@@ -256,6 +261,48 @@ describe('attack: every function, one hostile call at a time', () => {
             },
             {
               attack: cls,
+              label: `PUT admin-media-part params.id and n=${name} (${auth})`,
+              fn: 'admin-media-part',
+              method: 'PUT',
+              url: `/api/admin/media/${seg}/parts/1`,
+              params: { id, n: i % 2 ? id : '1' },
+              auth,
+              body: '%PDF-1.7 a hostile part',
+              touches: touch.adminMediaPart(id),
+            },
+            {
+              attack: cls,
+              label: `POST admin-media-complete params.id=${name} (${auth})`,
+              fn: 'admin-media-complete',
+              method: 'POST',
+              url: `/api/admin/media/${seg}/complete`,
+              params: { id },
+              auth,
+              touches: touch.adminMediaComplete(id),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-media-file params.id=${name} (${auth})`,
+              fn: 'admin-media-file',
+              method: 'DELETE',
+              url: `/api/admin/media/${seg}?force=1`,
+              params: { id },
+              auth,
+              touches: touch.adminMediaDelete(id),
+            },
+            {
+              attack: cls,
+              label: `POST admin-media name=${name} (${auth})`,
+              fn: 'admin-media',
+              method: 'POST',
+              url: '/api/admin/media',
+              auth,
+              body: { name: id, size: 1000, type: 'application/pdf' },
+              touches: touch.adminMediaStart(),
+              cleanup: removeUpload,
+            },
+            {
+              attack: cls,
               label: `PUT admin-booking params.id=${name} (${auth})`,
               fn: 'admin-booking',
               method: 'PUT',
@@ -329,6 +376,15 @@ describe('attack: every function, one hostile call at a time', () => {
             url: `/api/resources/${seg}/download`,
             params: { id },
             touches: touch.resourceDownload(id),
+          },
+          {
+            attack: cls,
+            label: `GET media-file params.id=${name}`,
+            fn: 'media-file',
+            method: 'GET',
+            url: `/media/${seg}/${seg}`,
+            params: { id, name: id },
+            touches: touch.mediaFile(id),
           },
           {
             attack: cls,
@@ -502,6 +558,16 @@ describe('attack: every function, one hostile call at a time', () => {
               params,
               auth: 'editor',
               touches: touch.adminPostsGet(),
+            },
+            {
+              attack: cls,
+              label: `GET admin-media ${q} (editor)`,
+              fn: 'admin-media',
+              method: 'GET',
+              url: `/api/admin/media${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminMediaList(),
             },
             {
               attack: cls,

@@ -67,6 +67,13 @@ const NEW_VERSIONS: Rule[] = [
   writePattern('posts', new RegExp(`^version\\/[\\w-]{16}\\/${TIME_ID}$`)),
   list('posts', /^version\/[\w-]{16}\/$/),
 ]
+/** Where a library file may be used: every resource, post (bodies included) and text (netlify/lib/media-usage.ts). */
+const MEDIA_USES: Rule[] = [
+  ...documentRead('resources'),
+  ...documentRead('posts'),
+  ...documentRead('content'),
+  readPattern('posts', /^body\/[\w-]{1,64}\/[\w-]{1,64}$/),
+]
 const OUTBOX = writePattern('outbox', new RegExp(`^${TIME_ID}$`))
 /** Once-a-day welcome markers (netlify/lib/keys.ts welcomeMarker), where the code keeps them. */
 const WELCOME: Rule[] = [
@@ -180,6 +187,27 @@ export const touch = {
     always: [read('subscribers', subscriberKey(email))],
     onSuccess: [write('subscribers', subscriberKey(email))],
   }),
+  /** A library file: its record, then (when it is there) its parts in turn. */
+  mediaFile: (id: string): Touches => ({ always: [read('media', `file/${id}`), readPrefix('media', `part/${id}/`)] }),
+  adminMediaStart: (): Touches => ({
+    always: [...AUTH],
+    onSuccess: [writePattern('media', /^file\/[\w-]{16}$/), list('media', /^file\/[\w-]{16}$/)],
+  }),
+  adminMediaList: (): Touches => ({
+    always: [...AUTH, list('media', 'file/'), readPattern('media', /^file\/[\w-]{1,64}$/), ...MEDIA_USES],
+  }),
+  adminMediaPart: (id: string): Touches => ({
+    always: [...AUTH, read('media', `file/${id}`)],
+    onSuccess: [writePrefix('media', `part/${id}/`)],
+  }),
+  adminMediaComplete: (id: string): Touches => ({
+    always: [...AUTH, read('media', `file/${id}`), list('media', `file/${id}`), list('media', `part/${id}/`), readPrefix('media', `part/${id}/`)],
+    onSuccess: [write('media', `file/${id}`), HISTORY],
+  }),
+  adminMediaDelete: (id: string): Touches => ({
+    always: [...AUTH, read('media', `file/${id}`), ...MEDIA_USES],
+    onSuccess: [write('media', `file/${id}`), writePrefix('media', `part/${id}/`), list('media', `part/${id}/`), HISTORY],
+  }),
   booking: (): Touches => ({
     always: RATE_LIMITS,
     onSuccess: [
@@ -207,6 +235,10 @@ const JSON_FUNCTIONS = new Set([
   'admin-content-item',
   'admin-login',
   'admin-logout',
+  'admin-media',
+  'admin-media-complete',
+  'admin-media-file',
+  'admin-media-part',
   'admin-post-preview',
   'admin-resource',
   'admin-resources',

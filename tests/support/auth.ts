@@ -10,6 +10,10 @@ import * as adminBookings from '../../netlify/functions/admin-bookings'
 import * as adminContent from '../../netlify/functions/admin-content'
 import * as adminContentItem from '../../netlify/functions/admin-content-item'
 import * as adminLogout from '../../netlify/functions/admin-logout'
+import * as adminMedia from '../../netlify/functions/admin-media'
+import * as adminMediaComplete from '../../netlify/functions/admin-media-complete'
+import * as adminMediaFile from '../../netlify/functions/admin-media-file'
+import * as adminMediaPart from '../../netlify/functions/admin-media-part'
 import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
 import * as adminPostVersion from '../../netlify/functions/admin-post-version'
@@ -26,6 +30,7 @@ import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { issueToken } from '../../netlify/lib/auth'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
+import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -188,8 +193,10 @@ export async function callRaw(
 ): Promise<{ status: number; text: string; headers: Headers }> {
   const init: RequestInit = { method, headers: { ...headers } }
   if (body !== undefined) {
-    init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Bytes (a media part) go as they are.
+    if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
+    else init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
   return {
@@ -212,7 +219,15 @@ export type Fixtures = {
   contentId: string
   bookingId: string
   userId: string
+  /** A ready library file; an upload waiting for its one part; an upload with its part stored, to complete. */
+  mediaId: string
+  mediaUploadId: string
+  mediaCompleteId: string
 }
+
+/** The one part of the fixture upload (text bytes: every table sends it as it is). */
+export const MEDIA_FIXTURE_PART = '%PDF-1.7 a part sent by the endpoint tables'
+const mediaBytes = () => new TextEncoder().encode(MEDIA_FIXTURE_PART)
 
 /** Who may make the call (docs/decisions.md, Roles checked on the server): admins only, editors too, or anyone signed in. */
 export type Access = 'admin' | 'editor' | 'signed-in'
@@ -227,6 +242,8 @@ export type AdminEndpoint = {
    * again with one user's tokens leave out its success, which tests/functions/admin-account-password.test.ts checks.
    */
   endsOwnSessions?: true
+  /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
+  rawBody?: true
 }
 
 let bodySequence = 0
@@ -250,7 +267,21 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
+    ...(await createMediaFixtures()),
   }
+}
+
+/** The media records the endpoint tables need, made through the data module as the admin's calls would. */
+async function createMediaFixtures() {
+  const bytes = mediaBytes()
+  const fields = { name: 'fixture.pdf', size: bytes.byteLength }
+  const ready = await media.start(fields, 'fixture')
+  await media.putPart(ready.id, 1, bytes)
+  await media.complete(ready.id)
+  const waiting = await media.start(fields, 'fixture')
+  const toComplete = await media.start(fields, 'fixture')
+  await media.putPart(toComplete.id, 1, bytes)
+  return { mediaId: ready.id, mediaUploadId: waiting.id, mediaCompleteId: toComplete.id }
 }
 
 const withId = (path: string, id: string): Pick<CallOptions, 'path' | 'params'> => ({
@@ -460,6 +491,42 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     }),
   },
   {
+    name: 'GET /api/admin/media',
+    fn: adminMedia,
+    access: 'editor',
+    options: () => ({ path: '/api/admin/media' }),
+  },
+  {
+    name: 'POST /api/admin/media',
+    fn: adminMedia,
+    access: 'editor',
+    options: () => ({ method: 'POST', path: '/api/admin/media', body: { name: 'guide.pdf', size: 1000, type: 'application/pdf' } }),
+  },
+  {
+    name: 'PUT /api/admin/media/{id}/parts/{n}',
+    fn: adminMediaPart,
+    access: 'editor',
+    rawBody: true,
+    options: (f) => ({
+      method: 'PUT',
+      path: `/api/admin/media/${f.mediaUploadId}/parts/1`,
+      params: { id: f.mediaUploadId, n: '1' },
+      body: MEDIA_FIXTURE_PART,
+    }),
+  },
+  {
+    name: 'POST /api/admin/media/{id}/complete',
+    fn: adminMediaComplete,
+    access: 'editor',
+    options: (f) => ({ method: 'POST', path: `/api/admin/media/${f.mediaCompleteId}/complete`, params: { id: f.mediaCompleteId } }),
+  },
+  {
+    name: 'DELETE /api/admin/media/{id}',
+    fn: adminMediaFile,
+    access: 'editor',
+    options: (f) => ({ method: 'DELETE', ...withId('/api/admin/media', f.mediaId) }),
+  },
+  {
     name: 'GET /api/admin/bookings',
     fn: adminBookings,
     access: 'admin',
@@ -497,13 +564,14 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
 
 /** Everything the admin can change, read back through the data modules, post bodies included. */
 export async function snapshotData() {
-  const [userList, contentList, postList, resourceList, bookingList, subscriberList] = await Promise.all([
+  const [userList, contentList, postList, resourceList, bookingList, subscriberList, mediaList] = await Promise.all([
     users.list(),
     content.list(),
     posts.list().then((list) => Promise.all(list.map((post) => posts.find({ id: post.id })))),
     resources.listWithExactCounts(),
     bookings.list(),
     subscribers.all(),
+    media.list(),
   ])
   return {
     users: userList,
@@ -512,5 +580,6 @@ export async function snapshotData() {
     resources: resourceList,
     bookings: bookingList,
     subscribers: subscriberList,
+    media: mediaList,
   }
 }

@@ -6,7 +6,7 @@ export type CallOptions = {
   method?: string
   /** Path and query, e.g. `/api/blog-posts?slug=x`. */
   path?: string
-  /** An object or array is sent as JSON; a string is sent as is (malformed JSON, big bodies). */
+  /** An object or array is sent as JSON; a string or bytes as they are (malformed JSON, big bodies, media parts). */
   body?: unknown
   headers?: Record<string, string>
   /** What Netlify fills from the function's `config.path`, e.g. `{ id }`. */
@@ -57,8 +57,10 @@ export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, opti
   const { method = 'GET', path = '/', body, headers = {}, params, ip, runtime } = options
   const init: RequestInit = { method, headers: { ...headers } }
   if (body !== undefined) {
-    init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Bytes (a media part) go as they are.
+    if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
+    else init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.

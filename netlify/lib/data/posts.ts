@@ -178,6 +178,18 @@ export const posts = {
     return posts.map(summary).sort(newestFirst)
   },
 
+  /** Every post with its body, for a search of what they link to (the media library's "where used"). */
+  async listWithBodies(): Promise<BlogPost[]> {
+    const { posts } = await index.read()
+    const found: BlogPost[] = []
+    // A few at a time: a thousand posts are a thousand reads, never a thousand at once.
+    for (let i = 0; i < posts.length; i += 20) {
+      const batch = await Promise.all(posts.slice(i, i + 20).map(readBody))
+      found.push(...batch.filter((post) => post !== null))
+    }
+    return found
+  },
+
   async listPublished(): Promise<PostSummary[]> {
     return (await this.list()).filter((post) => post.status === 'published')
   },

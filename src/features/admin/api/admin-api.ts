@@ -4,6 +4,7 @@ import type { PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, 
 import type { BlogPost, PostInput, PostSummary, PostVersionSummary, RenderedPostVersion } from '../../../../domain/blog-post'
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
+import type { MediaListItem } from '../../../../domain/media'
 import type { Resource, ResourceInput } from '../../../../domain/resource'
 import type { Subscriber } from '../../../../domain/subscriber'
 import { api, endpointAddress, paths } from '../../../lib/api-client'
@@ -69,6 +70,10 @@ export const adminApi = {
     (await call<{ versions: PostVersionSummary[] }>(endpointAddress('adminPostVersions', { id }))).versions,
   postVersion: async (id: string, versionId: string) =>
     (await call<{ version: RenderedPostVersion }>(endpointAddress('adminPostVersion', { id, versionId }))).version,
+
+  media: async () => (await call<{ files: MediaListItem[] }>(endpointAddress('adminMedia'))).files,
+  /** A file still in use answers 409 with where; `force` deletes it anyway. */
+  deleteMedia: (id: string, force = false) => call(`${endpointAddress('adminMediaFile', { id })}${force ? '?force=1' : ''}`, 'DELETE'),
 
   bookings: async () => (await call<{ bookings: StoredBooking[] }>(endpointAddress('adminBookings'))).bookings,
   setBookingStatus: (id: string, status: BookingStatus) => call(endpointAddress('adminBooking', { id }), 'PUT', { status }),

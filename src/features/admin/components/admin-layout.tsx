@@ -10,6 +10,7 @@ import {
   PanelLeftOpen,
   Users,
   History,
+  Images,
   Newspaper,
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -25,6 +26,7 @@ const NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/content', label: 'Content', icon: FileText },
   { to: '/admin/blog-resources', label: 'Blog & Resources', icon: Newspaper },
+  { to: '/admin/media', label: 'Media', icon: Images },
   { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },

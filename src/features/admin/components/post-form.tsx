@@ -15,6 +15,7 @@ import { useSchemaForm } from '../use-schema-form'
 import styles from './admin-ui.module.css'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { SelectField, TextAreaField, TextField } from './field'
+import { MediaPicker } from './media-picker'
 import { PostPreviewPane } from './post-preview'
 import { PostVersions, VERSION_MESSAGES } from './post-versions'
 
@@ -71,7 +72,12 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
         <TextField {...form.field('title')} wide />
         <TextAreaField {...form.field('excerpt')} rows={2} wide />
         <TextAreaField {...form.field('content')} rows={12} wide />
-        <TextField {...form.field('featuredImage')} type="url" inputMode="url" />
+        <TextField
+          {...form.field('featuredImage')}
+          type="url"
+          inputMode="url"
+          action={<MediaPicker field="Featured image" imagesOnly onPick={(url) => form.load({ featuredImage: url })} />}
+        />
         <TextField {...form.field('tags')} placeholder="Budgeting, Marriage" />
         <TextField {...form.field('slug')} placeholder="made-from-the-title" autoCapitalize="none" spellCheck={false} wide />
         <SelectField {...form.field('status')} options={POST_STATUS_LABELS} />

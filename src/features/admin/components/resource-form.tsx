@@ -2,8 +2,12 @@ import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resour
 import { useSchemaForm } from '../use-schema-form'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field'
+import { MediaPicker } from './media-picker'
 
-/** Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing). */
+/**
+ * Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing).
+ * The file and thumbnail can be typed, or chosen from the media library.
+ */
 export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Resource, ResourceInput>) {
   const form = useSchemaForm({
     schema: ResourceInputSchema,
@@ -29,8 +33,18 @@ export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Reso
       <TextField {...form.field('title')} />
       <SelectField {...form.field('type')} options={RESOURCE_TYPE_LABELS} />
       <TextAreaField {...form.field('description')} rows={3} wide />
-      <TextField {...form.field('fileUrl')} type="url" inputMode="url" />
-      <TextField {...form.field('thumbnailUrl')} type="url" inputMode="url" />
+      <TextField
+        {...form.field('fileUrl')}
+        type="url"
+        inputMode="url"
+        action={<MediaPicker field="File URL" onPick={(url) => form.load({ fileUrl: url })} />}
+      />
+      <TextField
+        {...form.field('thumbnailUrl')}
+        type="url"
+        inputMode="url"
+        action={<MediaPicker field="Thumbnail URL" imagesOnly onPick={(url) => form.load({ thumbnailUrl: url })} />}
+      />
       <CheckboxField {...form.checkbox('isActive')} />
     </EntityForm>
   )

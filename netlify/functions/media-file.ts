@@ -1,0 +1,43 @@
+import type { Config } from '@netlify/functions'
+import { MEDIA_MESSAGES, mediaDownloadName } from '../../domain/media'
+import { mediaCacheHeaders } from '../lib/cdn'
+import { media } from '../lib/data/media'
+import { contentDisposition, HttpError, matchesETag, pathParam, route, SECURITY_HEADERS } from '../lib/http'
+
+/** A year: what is stored under an id never changes (a new upload is a new id). */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * GET /media/{id}/{name}: a library file, streamed part after part (never whole in memory). The id
+ * finds it; the name is only for people and their downloads. Its type is the one its first bytes
+ * showed, never guessed again by the browser (nosniff), and nothing in it can run: the policy
+ * allows nothing and sandboxes the file were it ever opened as a page. PDFs download under their
+ * name, images show inline.
+ */
+export default route({
+  GET: async (req, context) => {
+    const id = pathParam(context, 'id', MEDIA_MESSAGES.notFound)
+    const file = await media.get(id)
+    if (!file || file.status !== 'ready' || !file.contentType || !file.sha256) throw new HttpError(404, MEDIA_MESSAGES.notFound)
+    const etag = `"${file.sha256}"`
+    const headers = {
+      ...SECURITY_HEADERS,
+      ...mediaCacheHeaders(),
+      'Content-Security-Policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': IMMUTABLE,
+      'Content-Type': file.contentType,
+      'Content-Disposition': contentDisposition(
+        file.contentType === 'application/pdf' ? 'attachment' : 'inline',
+        mediaDownloadName(file.name, file.contentType),
+      ),
+      ETag: etag,
+    }
+    if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+    const withLength = { ...headers, 'Content-Length': String(file.size) }
+    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: withLength })
+    return new Response(media.openStream(file), { status: 200, headers: withLength })
+  },
+})
+
+export const config: Config = { path: '/media/:id/:name' }

@@ -1,0 +1,55 @@
+import { MEDIA_MESSAGES, MEDIA_SNIFF_BYTES, MEDIA_MAX_BYTES, sniffMedia, type MediaListItem, type MediaUpload } from '../../../../domain/media'
+import { api, ApiError, endpointAddress } from '../../../lib/api-client'
+import { readSession } from '../../../lib/session'
+
+/**
+ * The quick answer before anything is sent: the size, and what the first bytes say the file is
+ * (the server reads them again and decides). Undefined when the file may go.
+ */
+export async function checkMediaFile(file: Blob): Promise<string | undefined> {
+  if (file.size === 0) return MEDIA_MESSAGES.emptyFile
+  if (file.size > MEDIA_MAX_BYTES) return MEDIA_MESSAGES.tooLarge
+  const first = new Uint8Array(await file.slice(0, MEDIA_SNIFF_BYTES).arrayBuffer())
+  const sniffed = sniffMedia(first)
+  return 'refused' in sniffed ? sniffed.refused : undefined
+}
+
+const token = () => readSession()?.token ?? ''
+
+/**
+ * Uploads a file in parts, one request each (a request is smaller than a file may be), then asks
+ * the server to complete it. `onProgress` hears the bytes sent after each part. Any refusal
+ * throws the server's ApiError, whose message the screen shows.
+ */
+export async function uploadMedia(
+  file: File,
+  { onProgress, signal }: { onProgress: (sent: number) => void; signal?: AbortSignal },
+): Promise<MediaListItem> {
+  const { upload } = await api<{ upload: MediaUpload }>(endpointAddress('adminMedia'), {
+    method: 'POST',
+    body: { name: file.name, size: file.size, type: file.type },
+    token: token(),
+    signal,
+  })
+  for (let n = 1; n <= upload.parts; n++) {
+    const part = file.slice((n - 1) * upload.partSize, n * upload.partSize)
+    // Raw bytes, not JSON: the one call the API client's JSON helper cannot make.
+    const response = await fetch(endpointAddress('adminMediaPart', { id: upload.id, n: String(n) }), {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/octet-stream' },
+      body: part,
+      signal,
+    })
+    if (!response.ok) {
+      const data = (await response.json().catch(() => null)) as { message?: unknown } | null
+      throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined)
+    }
+    onProgress(Math.min(file.size, n * upload.partSize))
+  }
+  const { file: stored } = await api<{ file: MediaListItem }>(endpointAddress('adminMediaComplete', { id: upload.id }), {
+    method: 'POST',
+    token: token(),
+    signal,
+  })
+  return stored
+}

@@ -1,0 +1,69 @@
+import { MEDIA_MESSAGES, type MediaListItem } from '../../../domain/media'
+import { ApiError, errorMessage } from '../../lib/api-client'
+import { adminApi } from '../../features/admin/api/admin-api'
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { useConfirm } from '../../features/admin/components/confirm-dialog'
+import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { LoadState } from '../../features/admin/components/load-state'
+import { MediaList } from '../../features/admin/components/media-list'
+import { MediaUploader } from '../../features/admin/components/media-uploader'
+import { useAdminData } from '../../features/admin/use-admin-data'
+import { useFlash } from '../../features/admin/use-flash'
+import { useMediaUpload } from '../../features/admin/use-media-upload'
+
+const NETWORK_MESSAGE = 'Network error. Please try again.'
+
+/**
+ * The media library (docs/product.md, Media): upload PDFs and images, copy a file's link, see
+ * where each is used, delete. A delete asks first; a file still in use is named with its places
+ * and asked about again.
+ */
+export function MediaPage() {
+  const [data, reload] = useAdminData(adminApi.media, MEDIA_MESSAGES.loadFailed)
+  const flash = useFlash()
+  const { confirm, dialog } = useConfirm()
+  const uploader = useMediaUpload((file) => {
+    flash.setFlash({ kind: 'success', text: `${MEDIA_MESSAGES.uploaded}: "${file.name}"` })
+    reload()
+  })
+
+  async function copy(file: MediaListItem) {
+    try {
+      await navigator.clipboard.writeText(new URL(file.url, window.location.origin).href)
+      flash.setFlash({ kind: 'success', text: `${MEDIA_MESSAGES.copied}: ${file.name}` })
+    } catch {
+      flash.setFlash({ kind: 'error', text: MEDIA_MESSAGES.copyFailed })
+    }
+  }
+
+  async function remove(file: MediaListItem) {
+    if (!(await confirm('Delete file?', `Delete "${file.name}"? Its link stops working.`))) return
+    let force = false
+    for (;;) {
+      try {
+        await adminApi.deleteMedia(file.id, force)
+        flash.setFlash({ kind: 'success', text: MEDIA_MESSAGES.deleted })
+        return reload()
+      } catch (error) {
+        const inUse = !force && error instanceof ApiError && error.status === 409
+        if (!inUse) return flash.setFlash({ kind: 'error', text: errorMessage(error, MEDIA_MESSAGES.deleteFailed, NETWORK_MESSAGE) })
+        // Still in use (the server names where): ask again before breaking those links.
+        const labels = { confirmLabel: 'Delete anyway', cancelLabel: 'Keep it' }
+        if (!(await confirm('This file is in use', `${error.serverMessage ?? ''} Delete "${file.name}" anyway?`, labels))) return
+        force = true
+      }
+    }
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Media" description="PDFs and images for resources, posts and the site's texts." />
+      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      <MediaUploader state={uploader.state} onFile={(file) => void uploader.upload(file)} />
+      <LoadState state={data} loading="Loading files…">
+        {(files) => <MediaList files={files} onCopy={(file) => void copy(file)} onDelete={(file) => void remove(file)} />}
+      </LoadState>
+      {dialog}
+    </>
+  )
+}
