@@ -287,22 +287,4 @@ export function mediaDownloadName(name: string, type: MediaContentType): string 
   return extensions.some((extension) => name.toLowerCase().endsWith(extension)) ? name : `${name}${extensions[0]}`
 }
 
-/** The widths a picture is offered at (a srcset): a phone's column up to a wide screen's, at 2x. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const
-
-/**
- * A site image at a width, resized and re-encoded (WebP or AVIF when the browser takes them) by
- * Netlify's Image CDN, which also answers under `netlify serve` and `netlify dev`. Only this
- * site's own paths go through it; an outside address is left as it is (the CDN serves only
- * remote hosts listed in netlify.toml).
- */
-export function imageSrc(url: string, width: number): string {
-  if (!url.startsWith('/') || url.startsWith('//')) return url
-  return `/.netlify/images?url=${encodeURIComponent(url)}&w=${width}`
-}
-
-/** A srcset for an image: each width through the Image CDN; empty for an outside address. */
-export function imageSrcSet(url: string, widths: readonly number[] = IMAGE_WIDTHS): string {
-  if (imageSrc(url, widths[0] ?? 0) === url) return ''
-  return widths.map((width) => `${imageSrc(url, width)} ${width}w`).join(', ')
-}
+export { IMAGE_WIDTHS, imageSrc, imageSrcSet } from './image-src'

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { UserInputSchema } from '../../domain/admin-user'
 import { PostInputSchema } from '../../domain/blog-post'
-import { ContentInputSchema } from '../../domain/content-item'
+import { ContentInputSchema, type ContentInput } from '../../domain/content-item'
 import { ResourceInputSchema } from '../../domain/resource'
 import { clearStore, STORE_NAMES } from '../lib/blobs'
 import { content } from '../lib/data/content'
@@ -11,6 +11,8 @@ import { resources } from '../lib/data/resources'
 import { users } from '../lib/data/users'
 import { DEMO_CONTENT, DEMO_COACH_NAME, DEMO_CREATED_BY, DEMO_POSTS, DEMO_RESOURCES, DEMO_USERS } from '../lib/demo-content'
 import { devOnly } from '../lib/demo/guard'
+import { DEMO_PORTRAIT, demoImageFor, type DemoImage } from '../lib/demo/images/index'
+import { seedDemoImages } from '../lib/demo/seed-images'
 import { restoreSnapshot, takeSnapshot } from '../lib/demo/snapshot'
 import { env } from '../lib/env'
 import { HttpError, json, MAX_BODY_BYTES, parseWith, route } from '../lib/http'
@@ -45,20 +47,27 @@ async function seed(): Promise<void> {
     if (!(await users.findByUsername(user.username))) await users.create(parseWith(UserInputSchema, user), options)
   }
 
+  // The illustrations go into the media library; the portrait, the posts and the resources use them.
+  const images = await seedDemoImages()
+  const imageOf = (image: DemoImage | undefined) => (image ? images.get(image.file) : undefined)
+  const portrait: ContentInput = { section: 'about', key: 'portrait', value: imageOf(DEMO_PORTRAIT)!, type: 'image' }
+
   const present = new Set((await content.list()).map((item) => `${item.section}/${item.key}`))
-  for (const item of DEMO_CONTENT) {
+  for (const item of [...DEMO_CONTENT, portrait]) {
     if (!present.has(`${item.section}/${item.key}`)) await content.save(parseWith(ContentInputSchema, item), DEMO_CREATED_BY)
   }
 
   // Lists show newest first: create in reverse so they appear in the order written.
   if ((await resources.list()).length === 0) {
     for (const resource of DEMO_RESOURCES.toReversed()) {
-      await resources.create(parseWith(ResourceInputSchema, resource), DEMO_CREATED_BY)
+      const thumbnailUrl = resource.thumbnailUrl ?? imageOf(demoImageFor('resource', resource.title))
+      await resources.create(parseWith(ResourceInputSchema, { ...resource, thumbnailUrl }), DEMO_CREATED_BY)
       await tick()
     }
   }
   for (const post of DEMO_POSTS.toReversed()) {
-    await posts.create(parseWith(PostInputSchema, post), DEMO_COACH_NAME)
+    const featuredImage = post.featuredImage ?? imageOf(demoImageFor('post', post.title))
+    await posts.create(parseWith(PostInputSchema, { ...post, featuredImage }), DEMO_COACH_NAME)
     await tick()
   }
 }

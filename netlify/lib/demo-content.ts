@@ -374,7 +374,6 @@ export const DEMO_POSTS: PostInput[] = [
     excerpt:
       'Cars break down and roofs leak. An emergency fund turns those moments from a crisis into an inconvenience. Here is how to start one, a little at a time.',
     content: emergencyFund,
-    featuredImage: '/images/emergency-fund.svg',
     status: 'published',
     tags: ['Saving', 'Debt'],
   },

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
+import { FEATURED_IMAGE_SIZES, IMAGE_WIDTHS, sizedImage } from '../../domain/image-src'
 import { postPath } from '../../domain/route-map'
 import { formatDateTime, formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
@@ -97,7 +98,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
           <img
             ref={image}
             className={styles.featured}
-            src={post.featuredImage}
+            {...sizedImage(post.featuredImage, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
             alt=""
             width={1200}
             height={630}

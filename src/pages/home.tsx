@@ -101,7 +101,7 @@ export function HomePage() {
       <section className="section" aria-labelledby="cta-title">
         <div className="container">
           <div className={styles.cta}>
-            <CoachPortrait className={styles.ctaPortrait} width={320} height={320} />
+            <CoachPortrait className={styles.ctaPortrait} width={320} height={320} sizes="8rem" />
             <h2 id="cta-title">{useText('home', 'ctaTitle')}</h2>
             <p>{useText('home', 'ctaText')}</p>
             <div className={styles.actions}>

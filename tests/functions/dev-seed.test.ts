@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import * as devSeed from '../../netlify/dev-functions/dev-seed'
 import { STORE_NAMES, openStore } from '../../netlify/lib/blobs'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
+import { mediaPath } from '../../domain/media'
+import { content } from '../../netlify/lib/data/content'
+import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
+import { resources } from '../../netlify/lib/data/resources'
+import { DEMO_IMAGES, DEMO_PORTRAIT } from '../../netlify/lib/demo/images/index'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
@@ -59,5 +64,31 @@ describe('POST /api/dev/seed', () => {
     expect((await seed({ reset: true })).body).toEqual({ success: true, seeded: true })
     expect(await contents()).toEqual(demo)
     expect(await openStore('resources').versions()).toEqual(untouched)
+  })
+})
+
+describe('the demo set', () => {
+  it('puts its illustrations in the media library and uses them: the portrait, every post and resource', async () => {
+    vi.stubEnv('DEMO_SEED', 'true')
+    vi.stubEnv('TEST_BCRYPT_COST', '4')
+    expect((await seed({ reset: true })).status).toBe(200)
+
+    const library = await media.list()
+    expect(library.map((file) => file.name).sort()).toEqual(DEMO_IMAGES.map((image) => image.file).sort())
+    const portrait = library.find((file) => file.name === DEMO_PORTRAIT.file)!
+    expect(portrait).toMatchObject({ contentType: 'image/webp', width: DEMO_PORTRAIT.width, height: DEMO_PORTRAIT.height })
+
+    const items = await content.list()
+    expect(items.find((item) => item.section === 'about' && item.key === 'portrait')).toMatchObject({
+      type: 'image',
+      value: mediaPath(portrait),
+    })
+    const urls = new Set(library.map(mediaPath))
+    for (const post of await posts.list()) expect(urls.has(post.featuredImage ?? ''), post.title).toBe(true)
+    for (const resource of await resources.list()) expect(urls.has(resource.thumbnailUrl ?? ''), resource.title).toBe(true)
+
+    // A second seed on a full library adds nothing.
+    await seed()
+    expect((await media.list()).length).toBe(DEMO_IMAGES.length)
   })
 })

@@ -1,3 +1,4 @@
+import { sizedImage } from '../../../domain/image-src'
 import { useImageText, useText } from './site-texts'
 
 /**
@@ -5,7 +6,18 @@ import { useImageText, useText } from './site-texts'
  * has one. Both fill the same box, which the caller's class sizes, so nothing moves when the
  * picture arrives with the edited texts.
  */
-export function CoachPortrait({ className, width, height }: { className?: string; width: number; height: number }) {
+export function CoachPortrait({
+  className,
+  width,
+  height,
+  sizes,
+}: {
+  className?: string
+  width: number
+  height: number
+  /** The width the layout gives the picture, for choosing a size (`sizes`). */
+  sizes: string
+}) {
   const coachName = useText('site', 'coachName')
   const portrait = useImageText('about', 'portrait')
   if (!portrait)
@@ -14,5 +26,14 @@ export function CoachPortrait({ className, width, height }: { className?: string
         <span>{coachName.charAt(0)}</span>
       </div>
     )
-  return <img className={className} src={portrait} alt={coachName} width={width} height={height} loading="lazy" />
+  return (
+    <img
+      className={className}
+      {...sizedImage(portrait, [width / 2, width], sizes)}
+      alt={coachName}
+      width={width}
+      height={height}
+      loading="lazy"
+    />
+  )
 }

@@ -5,6 +5,7 @@ import { AdminPageHeader } from '../../features/admin/components/admin-page-head
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
+import { MediaPicker } from '../../features/admin/components/media-picker'
 import { StoredContent } from '../../features/admin/components/stored-content'
 import { TextCatalog, type TextActions } from '../../features/admin/components/text-catalog'
 import { useAdminData } from '../../features/admin/use-admin-data'
@@ -44,6 +45,7 @@ export function ContentPage() {
     save: (entry, value, type) =>
       change(() => adminApi.saveContent({ section: entry.section, key: entry.key, value, type }), saved, saveFailed),
     revert: (_entry, item) => change(() => adminApi.deleteContent(item.id), 'Back to the built-in text', CONTENT_MESSAGES.deleteFailed),
+    picker: (field, choose) => <MediaPicker field={field} imagesOnly onPick={choose} />,
   }
 
   return (

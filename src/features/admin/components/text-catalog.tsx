@@ -14,7 +14,7 @@ export type TextActions = {
   /** Deletes the stored item, so the page shows its built-in text again. */
   revert: (entry: CatalogEntry, item: ContentItem) => Promise<string | null>
   /** Beside a picture's address: a way to choose a file from the library. */
-  picker?: (choose: (url: string) => void) => ReactNode
+  picker?: (field: string, choose: (url: string) => void) => ReactNode
 }
 
 const idOf = (entry: CatalogEntry) => `${entry.section}.${entry.key}`

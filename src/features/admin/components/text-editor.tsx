@@ -87,7 +87,7 @@ export function TextEditor({
   onSave: (value: string) => Promise<boolean>
   onCancel: () => void
   /** Beside a picture's address: a way to choose a file from the library. */
-  picker?: (choose: (url: string) => void) => ReactNode
+  picker?: (field: string, choose: (url: string) => void) => ReactNode
 }) {
   const [text, setText] = useState(value)
   const [error, setError] = useState<string>()
@@ -120,7 +120,7 @@ export function TextEditor({
       )}
       {entry.kind === 'image' && (
         <div className={styles.imageChoice}>
-          {picker?.((url) => setText(url))}
+          {picker?.(entry.label, (url) => setText(url))}
           {text.trim() && isSafeUrl(text.trim()) && <img className={styles.imagePreview} src={text.trim()} alt="" />}
         </div>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { PostSummary } from '../../../../domain/blog-post'
 import { CARD_TAGS_MAX } from '../../../../domain/blog-post-display'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '../../../../domain/image-src'
 import { postPath } from '../../../../domain/route-map'
 import { excerptOf, formatLongDate } from '../../../../domain/text'
 import styles from './post-card.module.css'
@@ -15,7 +16,7 @@ export function PostCard({ post }: { post: PostSummary }) {
       {post.featuredImage && !imageFailed ? (
         <img
           className={styles.image}
-          src={post.featuredImage}
+          {...sizedImage(post.featuredImage, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
           alt=""
           loading="lazy"
           width={640}

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react'
 import { useState } from 'react'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '../../../../domain/image-src'
 import type { PublicResource } from '../../../../domain/resource'
 import { RESOURCE_TYPE_LABELS, isResourceType } from '../../../../domain/resource-display'
 import { recordDownload } from '../api/record-download'
@@ -16,7 +17,14 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
     <article className="card card-tile">
       <div className={styles.media} data-type={resource.type}>
         {showThumbnail ? (
-          <img src={resource.thumbnailUrl} alt="" loading="lazy" width={640} height={360} onError={() => setThumbnailFailed(true)} />
+          <img
+            {...sizedImage(resource.thumbnailUrl!, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
+            alt=""
+            loading="lazy"
+            width={640}
+            height={360}
+            onError={() => setThumbnailFailed(true)}
+          />
         ) : (
           <span className={styles.icon}>
             <ResourceTypeIcon type={resource.type} size={40} />
