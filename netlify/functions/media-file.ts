@@ -36,7 +36,9 @@ export default route({
     if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
     const withLength = { ...headers, 'Content-Length': String(file.size) }
     if (req.method === 'HEAD') return new Response(null, { status: 200, headers: withLength })
-    return new Response(media.openStream(file), { status: 200, headers: withLength })
+    // One part is answered whole (it fits a buffered answer); more are streamed, part after part.
+    const body = file.parts === 1 ? await media.readSmall(file) : media.openStream(file)
+    return new Response(body, { status: 200, headers: withLength })
   },
 })
 

@@ -149,6 +149,13 @@ export function openStore(name: StoreName) {
       return guard(() => raw().get(key, { type: 'stream' }) as Promise<ReadableStream<Uint8Array> | null>)
     },
 
+    /** A small value's bytes, whole; null when missing. */
+    getBytes: async (key: BlobKey) => {
+      assertSafeKey(key)
+      const buffer = await guard(() => raw().get(key, { type: 'arrayBuffer' }))
+      return buffer === null ? null : new Uint8Array(buffer as ArrayBuffer)
+    },
+
     delete: (key: BlobKey) => {
       assertSafeKey(key)
       return guard(() => raw().delete(key))

@@ -5,6 +5,7 @@ import type { Download, Page, Response } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { MEDIA_MESSAGES } from '../../domain/media'
 import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
+import { DEMO_IMAGES, DEMO_PORTRAIT } from '../../netlify/lib/demo/images/index'
 import { expect, failedResourceLog, test } from './support/fixtures'
 
 /**
@@ -69,7 +70,8 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
   const ebook = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20 * MB - 9)])
   await signIn(page)
   await openMedia(page)
-  await expect(page.getByText(MEDIA_MESSAGES.empty)).toBeVisible()
+  // The demo set's illustrations are there already.
+  await expect(row(page, DEMO_PORTRAIT.file)).toContainText('WebP')
 
   // Part 3 waits until the bar has been seen part-way.
   let releasePart!: () => void
@@ -97,7 +99,8 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
   const form = page.getByRole('form', { name: `Edit resource ${guide.title}` })
   await form.getByRole('button', { name: 'Choose from library for Thumbnail URL' }).click()
   let picker = page.getByRole('dialog', { name: 'Choose an image for Thumbnail URL' })
-  await expect(picker).toContainText('No images in the library yet.')
+  await expect(picker.getByRole('button', { name: new RegExp(DEMO_PORTRAIT.file.replace('.', '\\.')) })).toBeVisible()
+  await expect(picker.getByRole('button', { name: /Family Budget Ebook/ })).toHaveCount(0)
   await picker.getByRole('button', { name: 'Cancel' }).click()
   await expect(picker).toBeHidden()
   await expect(form.getByRole('button', { name: 'Choose from library for Thumbnail URL' })).toBeFocused()
@@ -172,7 +175,7 @@ test('a program renamed .pdf, an SVG with a script and a file over the limit are
   await expect(alert).toHaveText(`"huge.pdf" was not uploaded. ${MEDIA_MESSAGES.tooLarge}`)
 
   expect(sent).toEqual([])
-  await expect(page.getByText(MEDIA_MESSAGES.empty)).toBeVisible()
+  await expect(rows(page)).toHaveCount(DEMO_IMAGES.length + 1)
 })
 
 test('deleting a file in use says where and asks again; "Keep it" keeps it', async ({ page, admin, consoleErrors }) => {
@@ -184,7 +187,7 @@ test('deleting a file in use says where and asks again; "Keep it" keeps it', asy
   await expect(page.locator('.flash-text')).toHaveText('File uploaded: "cover.png"')
   // The thumbnail is decorative (alt=""): the name beside it says what it is.
   await expect(row(page, 'cover.png').locator('img')).toBeVisible()
-  await expect.poll(() => row(page, 'cover.png').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2)
+  await expect.poll(() => row(page, 'cover.png').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(row(page, 'cover.png')).toContainText('2 × 2')
   const url = await row(page, 'cover.png').getByRole('link', { name: 'cover.png' }).getAttribute('href')
   await admin.createResource({ title: 'Budget Cards', description: 'Cards.', type: 'template', fileUrl: '/files/cards.pdf', thumbnailUrl: url! })
@@ -203,6 +206,6 @@ test('deleting a file in use says where and asks again; "Keep it" keeps it', asy
   await page.getByRole('dialog', { name: 'Delete file?' }).getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('dialog', { name: 'This file is in use' }).getByRole('button', { name: 'Delete anyway' }).click()
   await expect(page.locator('.flash-text')).toHaveText('File deleted')
-  await expect(page.getByText(MEDIA_MESSAGES.empty)).toBeVisible()
+  await expect(row(page, 'cover.png')).toHaveCount(0)
   expect((await page.request.get(url!)).status()).toBe(404)
 })

@@ -146,6 +146,17 @@ export const media = {
       .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
   },
 
+  /**
+   * A file of one part (every picture, small PDFs), whole: at most one part's size in memory, and
+   * answered in one piece, which is sturdier than a stream through the local CLI's proxy.
+   */
+  async readSmall(file: MediaFile): Promise<Uint8Array<ArrayBuffer>> {
+    if (file.parts !== 1) throw new Error(`media file ${file.id} has ${file.parts} parts`)
+    const bytes = await store().getBytes(keys.mediaPart(file.id, 1))
+    if (!bytes) throw new StorageUnavailableError(`part 1 of media file ${file.id} is missing`)
+    return bytes
+  },
+
   /** The file's bytes, part after part, read as the stream is read: never the whole file in memory. */
   openStream(file: MediaFile): ReadableStream<Uint8Array> {
     let part = 0

@@ -11,7 +11,7 @@ import type { BlobKey } from '../keys'
  * The copy lives in the function's memory. Where the function is not kept warm between calls
  * (plain `npm run dev`), there is none and every reset seeds from scratch, which is also correct.
  */
-type StoreCopy = { values: Map<BlobKey, string>; versions: Map<BlobKey, string> }
+type StoreCopy = { values: Map<BlobKey, Uint8Array>; versions: Map<BlobKey, string> }
 
 let copy: Map<StoreName, StoreCopy> | undefined
 
@@ -25,9 +25,10 @@ export async function takeSnapshot(): Promise<void> {
     STORE_NAMES.map(async (name) => {
       const store = openStore(name)
       const versions = await store.versions()
-      const values = new Map<BlobKey, string>()
+      // As bytes: a media file's parts are not text, and a round trip through text would change them.
+      const values = new Map<BlobKey, Uint8Array>()
       for (const key of versions.keys()) {
-        const value = await store.get(key)
+        const value = await store.getBytes(key)
         if (value !== null) values.set(key, value)
       }
       return [name, { values, versions }] as const
@@ -52,7 +53,7 @@ export async function restoreSnapshot(): Promise<boolean> {
       const store = openStore(name)
       if (sameVersions(await store.versions(), saved.versions)) return
       await store.clear()
-      await Promise.all([...saved.values].map(([key, value]) => store.set(key, value)))
+      await Promise.all([...saved.values].map(([key, value]) => store.setBytes(key, value)))
       saved.versions = await store.versions()
     }),
   )

@@ -1,6 +1,7 @@
 import { ExternalLink, Pencil, Undo2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { ContentItem, ContentType } from '../../../../domain/content-item'
+import { imageSrc } from '../../../../domain/image-src'
 import { isSafeUrl } from '../../../../domain/safe-url'
 import { builtInText, namingField, parseListText, TEXT_CATALOG, type CatalogEntry, type ListItem } from '../../../../domain/text-catalog'
 import styles from './admin-ui.module.css'
@@ -208,7 +209,7 @@ function TextValue({ entry, value }: { entry: CatalogEntry; value: string }) {
   if (entry.kind === 'image')
     return value ? (
       <div className={styles.imageChoice}>
-        <img className={styles.imagePreview} src={value} alt="" />
+        <img className={styles.imagePreview} src={imageSrc(value, 192)} alt="" width={96} height={96} />
         <span className={styles.value}>{value}</span>
       </div>
     ) : (

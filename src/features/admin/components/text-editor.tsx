@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import * as z from 'zod/mini'
 import { ContentInputSchema, CONTENT_FIELDS, type ContentType } from '../../../../domain/content-item'
 import { firstIssue } from '../../../../domain/fields'
+import { imageSrc } from '../../../../domain/image-src'
 import { isSafeUrl } from '../../../../domain/safe-url'
 import type { CatalogEntry } from '../../../../domain/text-catalog'
 import { useLeaveGuard } from '../use-leave-guard'
@@ -121,7 +122,7 @@ export function TextEditor({
       {entry.kind === 'image' && (
         <div className={styles.imageChoice}>
           {picker?.(entry.label, (url) => setText(url))}
-          {text.trim() && isSafeUrl(text.trim()) && <img className={styles.imagePreview} src={text.trim()} alt="" />}
+          {text.trim() && isSafeUrl(text.trim()) && <img className={styles.imagePreview} src={imageSrc(text.trim(), 192)} alt="" width={96} height={96} />}
         </div>
       )}
     </InlineEditor>
