@@ -88,10 +88,11 @@ export async function storeCorpus(admin: AdminApi, server: APIRequestContext, ba
     for (const [key, fallback] of Object.entries(texts as Record<string, string>)) {
       const entry = catalogEntry(section, key)
       if (entry?.kind === 'list') {
-        const items = (JSON.parse(fallback) as unknown[]).map((item) =>
+        // Each part starts with a running number, so no two items share a name.
+        const items = (JSON.parse(fallback) as unknown[]).map(() =>
           entry.fields === null
-            ? `${n} ${next((entry.itemMax ?? 600) - 4)}`
-            : Object.fromEntries(entry.fields.map((field, i) => [field.name, `${i === 0 ? n : ''}${next(field.max - 4)}`])),
+            ? `${n} ${next((entry.itemMax ?? 600) - 6)}`
+            : Object.fromEntries(entry.fields.map((field) => [field.name, `${n} ${next(field.max - 6)}`])),
         )
         await admin.saveContent({ section, key, value: JSON.stringify(items), type: 'json' })
       } else if (entry?.kind === 'image') {
