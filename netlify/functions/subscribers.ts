@@ -22,8 +22,9 @@ const ListQuerySchema = z.object({
 
 /**
  * /api/subscribers (also /.netlify/functions/subscribers, see netlify.toml).
- * POST signs anyone up, unconfirmed until they open the emailed link, as JSON from the page's code or form-encoded from the browser itself
- * (answered with the page the form is on); GET lists them for signed-in admins and editors.
+ * POST signs anyone up (unconfirmed until they confirm from the emailed link), as JSON from the
+ * page's code or form-encoded from the browser itself (answered with the page the form is on);
+ * GET lists them, optionally by state, for signed-in admins and editors.
  */
 export default route({
   POST: async (req, context) => {
