@@ -106,6 +106,7 @@ export const PAGES = {
     description: 'Invite Grace to speak, coach or consult. Send a booking request and we will be in touch.',
   },
   unsubscribe: { path: '/unsubscribe', module: 'unsubscribe', component: 'UnsubscribePage', rendering: 'browser', sitemap: false },
+  confirm: { path: '/confirm', module: 'confirm', component: 'ConfirmPage', rendering: 'browser', sitemap: false },
   notFound: {
     path: '/404',
     catchAll: true,
@@ -185,6 +186,7 @@ export const ENDPOINTS = {
   resourceDownload: { function: 'resource-download', served: 'config', path: '/api/resources/:id/download' },
   blogPosts: { function: 'blog-posts', served: 'rewrite', path: '/api/blog-posts' },
   subscribers: { function: 'subscribers', served: 'rewrite', path: '/api/subscribers' },
+  subscriberConfirm: { function: 'subscriber-confirm', served: 'config', path: '/api/subscribers/confirm' },
   unsubscribe: { function: 'unsubscribe', served: 'config', path: '/api/unsubscribe' },
   booking: { function: 'send-booking-email', served: 'function-only' },
   adminLogin: { function: 'admin-login', served: 'rewrite', path: '/api/admin/login' },

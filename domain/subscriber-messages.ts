@@ -5,6 +5,17 @@
 export const SUBSCRIBE_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
   success: 'Subscribed successfully!',
+  /** Shown under the success message: nobody is on the list until they confirm from their inbox. */
+  confirmPrompt: 'Please confirm from the email we just sent you.',
   failed: 'Subscription failed',
   unexpected: 'Something went wrong. Please try again later.',
+} as const
+
+/** The confirmation page's words (src/pages/confirm.tsx) and its endpoint's answers. */
+export const CONFIRM_MESSAGES = {
+  confirmed: 'Thank you! Your subscription is confirmed.',
+  alreadyConfirmed: 'Your subscription was already confirmed. Nothing more to do.',
+  invalid: 'This confirmation link has expired or is not valid. Please subscribe again.',
+  failed: 'Could not confirm your subscription.',
+  unexpected: 'Something went wrong. Please check your connection and try again.',
 } as const

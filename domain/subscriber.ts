@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { isValidEmail } from './fields'
-import { SUBSCRIBE_MESSAGES } from './subscriber-messages'
+import { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
-export { SUBSCRIBE_MESSAGES }
+export { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES }
 
 /** Emails are kept trimmed and lower-cased, so one person is one subscriber (docs/decisions.md, Subscribers). */
 export function normalizeEmail(email: string): string {
@@ -23,12 +23,28 @@ export function checkSubscribe(input: SubscribeInput) {
   return z.safeParse(SubscribeSchema, input)
 }
 
+/**
+ * `pending` until the person confirms from the email the signup sends (double opt-in);
+ * subscribers stored before confirmation existed carry no state and read back as confirmed.
+ */
+export const SUBSCRIBER_STATES = ['pending', 'confirmed'] as const
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number]
+export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
+  pending: 'Awaiting confirmation',
+  confirmed: 'Confirmed',
+}
+
 export const SubscriberSchema = z.object({
   id: z.string(),
   email: z.string(),
   created_at: z.string(),
+  state: z._default(z.enum(SUBSCRIBER_STATES), 'confirmed'),
+  confirmed_at: z.optional(z.string()),
 })
 export type Subscriber = z.infer<typeof SubscriberSchema>
+
+/** An unconfirmed signup, and its confirmation link, last this long. */
+export const CONFIRM_TTL_DAYS = 7
 
 export const UnsubscribeSchema = z.object({
   email: z.string().check(z.overwrite(normalizeEmail), z.refine(isValidEmail)),
@@ -36,3 +52,10 @@ export const UnsubscribeSchema = z.object({
 })
 
 export const SUBSCRIBERS_PAGE_SIZE = 50
+
+/** The body of POST /api/subscribers/confirm: the signed token from the email's link. */
+export const ConfirmSubscriptionSchema = z.object({
+  token: z
+    .string({ error: CONFIRM_MESSAGES.invalid })
+    .check(z.regex(/^[\w-]{1,500}\.[\w-]{1,1000}\.[\w-]{1,200}$/, { error: CONFIRM_MESSAGES.invalid })),
+})

@@ -9,11 +9,11 @@ import { route, SECURITY_HEADERS } from '../lib/http'
 export default route({
   GET: async (req) => {
     const { user } = await requireEditor(req)
-    const rows = (await subscribers.all()).map((s) => [s.email, s.created_at])
+    const rows = (await subscribers.all()).map((s) => [s.email, s.created_at, s.state, s.confirmed_at ?? ''])
     // Not a write, but the whole list leaving the site is worth a line in the history.
     const changes = [`${rows.length} addresses, as subscribers.csv`]
     await activity.record(user, { action: 'exported', subject: 'subscriber', recordId: 'all', label: 'Subscriber list', changes })
-    const csv = toCsv([['email', 'created_at'], ...rows])
+    const csv = toCsv([['email', 'created_at', 'state', 'confirmed_at'], ...rows])
     return new Response(csv, {
       headers: {
         ...SECURITY_HEADERS,

@@ -6,6 +6,7 @@ import { media } from '../lib/data/media'
 import { rateLimits } from '../lib/data/rate-limits'
 import { resources } from '../lib/data/resources'
 import { revokedTokens } from '../lib/data/revoked-tokens'
+import { subscribers } from '../lib/data/subscribers'
 import { welcomeEmails } from '../lib/data/welcome-emails'
 import { runtimeOf } from '../lib/env'
 import { LOGIN_LIMITS } from '../lib/login'
@@ -16,7 +17,7 @@ import { PUBLIC_LIMITS } from '../lib/public-forms'
  * into the counts, retries booking emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
- * uploads never completed within a day).
+ * uploads never completed within a day, newsletter signups left unconfirmed for a week).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -26,6 +27,7 @@ export default async (_req: Request, context: Context) => {
     pruned: () => revokedTokens.prune(),
     limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS)]),
     welcomes: () => welcomeEmails.prune(),
+    unconfirmed: () => subscribers.prunePending(),
     submissions: () => bookings.pruneSubmissions(),
     activity: () => activity.prune(),
     media: () => media.pruneStale(),

@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { EMAIL_MAX } from '../../domain/fields'
 import { NEWSLETTER_PAGE_FIELD } from '../../domain/form-answer'
-import { SUBSCRIBE_MESSAGES, SubscribeSchema, type SubscribeInput } from '../../domain/subscriber'
+import { SUBSCRIBE_MESSAGES, SUBSCRIBER_STATES, SubscribeSchema, type SubscribeInput } from '../../domain/subscriber'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
 import { runtimeOf } from '../lib/env'
@@ -10,19 +10,21 @@ import { answerFormPost } from '../lib/form-answer'
 import { isFormPost } from '../lib/form-post'
 import { json, parseWith, readBody, route } from '../lib/http'
 import { newsletterPage } from '../lib/newsletter-page'
-import { sendWelcome } from '../lib/newsletter'
 import { limitPublicForm } from '../lib/public-forms'
+import { sendConfirmation } from '../lib/subscription-confirm'
 
 const ListQuerySchema = z.object({
   // The start of an address: no longer than an address can be (254 bytes, whatever the letters).
   search: z._default(z.string().check(z.refine((text) => Buffer.byteLength(text) <= EMAIL_MAX, { error: 'Search is too long' })), ''),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  state: z.optional(z.enum(SUBSCRIBER_STATES, { error: 'Unknown subscriber state' })),
 })
 
 /**
  * /api/subscribers (also /.netlify/functions/subscribers, see netlify.toml).
- * POST subscribes anyone, as JSON from the page's code or form-encoded from the browser itself
- * (answered with the page the form is on); GET lists them for signed-in admins and editors.
+ * POST signs anyone up (unconfirmed until they confirm from the emailed link), as JSON from the
+ * page's code or form-encoded from the browser itself (answered with the page the form is on);
+ * GET lists them, optionally by state, for signed-in admins and editors.
  */
 export default route({
   POST: async (req, context) => {
@@ -34,8 +36,8 @@ export default route({
   GET: async (req) => {
     await requireEditor(req)
     const params = Object.fromEntries(new URL(req.url).searchParams)
-    const { search, page } = parseWith(ListQuerySchema, params)
-    return json({ success: true, ...(await subscribers.page({ search, page })) })
+    const { search, page, state } = parseWith(ListQuerySchema, params)
+    return json({ success: true, ...(await subscribers.page({ search, page, state })) })
   },
 })
 
@@ -43,9 +45,13 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
   if (website) return
   await limitPublicForm('subscribe', req, context)
-  // Subscribing twice is one subscriber, with one welcome email.
-  const { created } = await subscribers.add(email)
-  if (created) await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
+  // Subscribing twice is one subscriber. Until she confirms, a repeat sends the confirmation again,
+  // at most once a day (sendConfirmation); a confirmed subscriber gets nothing, and the answer is
+  // the same either way, so the form tells nobody who is on the list.
+  const { state } = await subscribers.add(email)
+  if (state === 'pending') {
+    await sendConfirmation(email, runtimeOf(context), req).catch((error) => console.error('confirmation email failed:', error))
+  }
 }
 
 function answerNewsletterForm(req: Request, context: Context): Promise<Response> {

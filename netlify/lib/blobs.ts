@@ -31,6 +31,7 @@ export const STORE_NAMES = [
   'content',
   'users',
   'subscribers',
+  'pending-subscribers',
   'welcome-emails',
   'bookings',
   'booking-emails-due',

@@ -121,6 +121,12 @@ export const keys = {
     return prefix
   },
 
+  /**
+   * One marker per unconfirmed signup, under the day it was made, then the subscriber's own key:
+   * the maintenance task finds week-old signups by listing days, without reading every subscriber.
+   */
+  pendingSubscriber: (day: string, normalizedEmail: string) => key(id(day), hexSegments(normalizedEmail)),
+
   rateLimitEntry: (scope: string, subject: string, entryId: string) => key(scope, hashed(subject), id(entryId)),
   rateLimitEntries: (scope: string, subject: string) => `${key(scope, hashed(subject))}/` as KeyPrefix,
   rateLimitScope: (scope: string) => `${key(scope)}/` as KeyPrefix,

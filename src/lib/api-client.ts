@@ -18,7 +18,7 @@ export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''):
 const byHost = (endpoint: { function: string; path: string }) => (isHostingDomain() ? functionPath(endpoint.function) : endpoint.path)
 
 // Every address comes from the route map (domain/route-map.ts).
-const { resources, resourceDownload, blogPosts, subscribers, booking, content, unsubscribe, adminLogin } = ENDPOINTS
+const { resources, resourceDownload, blogPosts, subscribers, subscriberConfirm, booking, content, unsubscribe, adminLogin } = ENDPOINTS
 
 export const paths = {
   resources: () => resources.path,
@@ -28,6 +28,7 @@ export const paths = {
   booking: () => functionPath(booking.function),
   content: () => content.path,
   unsubscribe: () => unsubscribe.path,
+  subscriberConfirm: () => subscriberConfirm.path,
   /** Login tries the path the rule picks first, then the other one if that answers 404. */
   adminLogin: (): [first: string, fallback: string] =>
     isHostingDomain() ? [functionPath(adminLogin.function), adminLogin.path] : [adminLogin.path, functionPath(adminLogin.function)],

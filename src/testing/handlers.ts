@@ -54,8 +54,9 @@ export const handlers: HttpHandler[] = [
   ...blogPostsHandlers([renderedPost(), postSummary()]),
   ...bothPaths('subscribers', '/api/subscribers').flatMap((path) => [
     http.post(path, () => ok({ message: 'Subscribed successfully!' })),
-    http.get(path, () => ok({ subscribers: [subscriber(), subscriber()], page: 1, pageSize: 50, hasMore: false })),
+    http.get(path, () => ok({ subscribers: [subscriber(), subscriber({ state: 'pending' })], page: 1, pageSize: 50, hasMore: false })),
   ]),
+  http.post('/api/subscribers/confirm', () => ok({ status: 'confirmed', message: 'Thank you! Your subscription is confirmed.' })),
   http.post('/.netlify/functions/send-booking-email', () =>
     ok({ message: "Thanks! Your request has been sent. We'll be in touch shortly." }),
   ),

@@ -9,6 +9,7 @@ import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { confirmToken } from '../../netlify/lib/subscription-confirm'
 import { startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
 import { COACH_NAME, seedAttackData, SITE_NAME, startPageServer, type AttackFixtures } from '../support/attack-fixtures'
 import {
@@ -430,6 +431,15 @@ describe('attack: every function, one hostile call at a time', () => {
           },
           {
             attack: cls,
+            label: `POST subscriber-confirm token=${name}`,
+            fn: 'subscriber-confirm',
+            method: 'POST',
+            url: '/api/subscribers/confirm',
+            body: { token: id },
+            touches: touch.subscriberConfirm(f.subscriberEmail),
+          },
+          {
+            attack: cls,
             label: `POST admin-users username=${name} (admin)`,
             fn: 'admin-users',
             method: 'POST',
@@ -674,6 +684,8 @@ describe('attack: every function, one hostile call at a time', () => {
       { name: 'slug', max: 100 },
       { name: 'publishAt' },
     ]
+    // A real link's token: the patterns replace it, the base call confirms the seeded subscriber.
+    const validConfirmToken = await confirmToken(f.subscriberEmail)
     const targets: Target[] = [
       {
         label: 'POST subscribers',
@@ -712,6 +724,15 @@ describe('attack: every function, one hostile call at a time', () => {
         fields: [{ name: 'email', email: true }, { name: 'token' }],
         query: () => ({ url: '' }),
         touches: (v, b) => touch.unsubscribe(String(b.email).length <= 254 ? String(b.email) : 'x'),
+      },
+      {
+        label: 'POST subscriber-confirm',
+        fn: 'subscriber-confirm',
+        method: 'POST',
+        url: '/api/subscribers/confirm',
+        base: () => ({ token: validConfirmToken }),
+        fields: [{ name: 'token' }],
+        touches: () => touch.subscriberConfirm(f.subscriberEmail),
       },
       {
         label: 'POST admin-login',

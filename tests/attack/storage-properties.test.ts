@@ -9,7 +9,7 @@ import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
 import { TRAVERSAL_IDS } from '../support/attack-inputs'
-import { documentRead, documentWrite, list, read, readPrefix, write, writePrefix, AttackRunner, type Touches } from '../support/attack-runner'
+import { documentRead, documentWrite, list, read, readPrefix, write, writePattern, writePrefix, AttackRunner, type Touches } from '../support/attack-runner'
 import { attackScaled, reportAttack, reportFindings } from '../support/attack-scale'
 import { bookingInput, postInput, resourceInput } from '../support/factories'
 import { createPost, createResource } from '../support/records'
@@ -95,7 +95,8 @@ describe('storage properties: arbitrary ids through the data modules', () => {
       const key = subscriberKey(email)
       await runner.runLocal('storage properties', `subscribers.add(${show(email)})`, () => subscribers.add(email), {
         always: [read('subscribers', key)],
-        onSuccess: [write('subscribers', key)],
+        // The unconfirmed signup's marker: the day, then the subscriber's own key.
+        onSuccess: [write('subscribers', key), writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${key}$`))],
       })
       await runner.runLocal('storage properties', `subscribers.remove(${show(email)})`, () => subscribers.remove(email), { onSuccess: [write('subscribers', key)] })
     }

@@ -23,6 +23,8 @@ const PUBLIC_PAGES = [
   '/blog',
   '/blog/building-your-first-family-budget',
   '/book-now',
+  // The confirm page as the emailed link opens it (a token the server would refuse: nothing is sent until the click).
+  '/confirm?token=aaaa.bbbb.cccc',
   '/no-such-page',
 ]
 const ADMIN_SCREENS = [
@@ -31,6 +33,7 @@ const ADMIN_SCREENS = [
   '/admin/content?view=stored',
   '/admin/blog-resources',
   '/admin/subscribers',
+  '/admin/subscribers?state=pending',
   '/admin/users',
   '/admin/bookings',
   '/admin/account',

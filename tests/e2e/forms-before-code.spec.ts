@@ -151,7 +151,9 @@ test.describe('with JavaScript off', () => {
 
     await email.fill('Priscilla.Reader@Example.com')
     await page.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toContainText(
+      'Please confirm from the email we just sent you.',
+    )
     await expect(email).toHaveValue('')
     await expect(page).toHaveTitle(/^Blog \|/)
 

@@ -133,7 +133,7 @@ test('a network failure alerts "Something went wrong. Please try again later."',
   await expect(button(page)).toBeEnabled()
 })
 
-test('the welcome email carries an unsubscribe link that works with one click', async ({
+test('the welcome email that follows the confirming carries an unsubscribe link that works with one click', async ({
   page,
   dialogs,
   admin,
@@ -143,8 +143,15 @@ test('the welcome email carries an unsubscribe link that works with one click', 
   await emailField(page).fill('Leaving@Example.com')
   await button(page).click()
   expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
+  const confirmation = (await readOutbox(request)).find((email) => email.to === 'leaving@example.com')
+  const confirmLink = new URL(/https?:\/\/\S+\/confirm\?\S+/.exec(confirmation?.text ?? '')?.[0] ?? 'http://missing.invalid/')
+  await page.goto(confirmLink.pathname + confirmLink.search)
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are subscribed')
 
-  const welcome = (await readOutbox(request)).find((email) => email.to === 'leaving@example.com')
+  const welcome = (await readOutbox(request)).find(
+    (email) => email.to === 'leaving@example.com' && email.subject === 'Welcome to the newsletter',
+  )
   expect(welcome, 'a welcome email in the outbox').toBeDefined()
   const link = /https?:\/\/\S+\/unsubscribe\?\S+/.exec(welcome!.text)?.[0]
   expect(link, 'an unsubscribe link in the welcome email').toBeDefined()

@@ -75,11 +75,13 @@ describe('GET /api/subscribers for a signed-in editor', () => {
     expect(seen).toEqual(emails)
   })
 
-  it('answers each subscriber with id, email and created_at', async () => {
+  it('answers each subscriber with id, email, created_at and state', async () => {
     const { authorization } = await createEditor()
     await addAll(['foo@example.com'])
     const { body } = await getPage(authorization)
-    expect(body.subscribers).toEqual([{ id: expect.any(String), email: 'foo@example.com', created_at: expect.any(String) }])
+    expect(body.subscribers).toEqual([
+      { id: expect.any(String), email: 'foo@example.com', created_at: expect.any(String), state: 'pending' },
+    ])
   })
 
   it('answers an empty page past the end', async () => {
@@ -147,17 +149,35 @@ describe('GET /api/admin/subscribers/export', () => {
     expect(headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.csv"$/)
     expect(headers.get('cache-control')).toBe('no-store')
     const [header, ...rows] = parseCsv(text)
-    expect(header).toEqual(['email', 'created_at'])
+    expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at'])
     expect(rows).toHaveLength(55)
     expect(rows.map((row) => row[0]).sort()).toEqual(emails)
     const stored = new Map((await subscribers.all()).map((s) => [s.email, s.created_at]))
-    for (const [email, createdAt] of rows) expect(createdAt).toBe(stored.get(email!))
+    for (const [email, createdAt, state, confirmedAt] of rows) {
+      expect(createdAt).toBe(stored.get(email!))
+      expect([state, confirmedAt]).toEqual(['pending', ''])
+    }
   })
 
   it('answers only the header row when there is no subscriber', async () => {
     const { authorization } = await createAdmin()
     const { text } = await exportCsv(authorization)
-    expect(parseCsv(text)).toEqual([['email', 'created_at']])
+    expect(parseCsv(text)).toEqual([['email', 'created_at', 'state', 'confirmed_at']])
+  })
+
+  it('tells confirmed subscribers from those still awaiting confirmation', async () => {
+    const { authorization } = await createAdmin()
+    await subscribers.add('waiting@example.com')
+    await subscribers.add('sure@example.com')
+    await subscribers.confirm('sure@example.com')
+    const confirmedAt = (await subscribers.find('sure@example.com'))?.confirmed_at
+
+    const [, ...rows] = parseCsv((await exportCsv(authorization)).text)
+
+    expect(rows.sort((a, b) => a[0]!.localeCompare(b[0]!)).map((row) => row.slice(0, 1).concat(row.slice(2)))).toEqual([
+      ['sure@example.com', 'confirmed', confirmedAt],
+      ['waiting@example.com', 'pending', ''],
+    ])
   })
 
   it.each(['=cmd@x.com', '+1@x.com', '-2@x.com', '=1+1@x.com', '=hyperlink|x@x.com'])(
@@ -195,6 +215,6 @@ describe('GET /api/admin/subscribers/export', () => {
     const { authorization } = await createEditor()
     await addAll(['=cmd@x.com'])
     const { text } = await exportCsv(authorization)
-    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+"$/)
+    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+","pending",""$/)
   })
 })

@@ -266,6 +266,7 @@ describe('the newsletter form posted by the browser', () => {
 
     expect(page.status).toBe(200)
     expect(page.html).toContain(SUBSCRIBE_MESSAGES.success)
+    expect(page.html).toContain(SUBSCRIBE_MESSAGES.confirmPrompt)
     expect(page.html).toContain('Giving first')
     expect(dataBlock(page.html)).toMatchObject({ path: `/blog/${post.slug}`, answer: { form: 'newsletter', ok: true, email: '' } })
     expect((await subscribers.all()).map((subscriber) => subscriber.email)).toEqual(['martha@example.com'])

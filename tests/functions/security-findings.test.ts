@@ -393,7 +393,7 @@ describe('what a second look found', () => {
     }
   })
 
-  it('mails one welcome a day to an inbox however its address is spelled', async () => {
+  it('mails one confirmation a day to an inbox however its address is spelled', async () => {
     for (const email of [
       'ann.lee+1@gmail.com',
       'annlee+2@googlemail.com',

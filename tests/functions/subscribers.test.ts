@@ -3,7 +3,6 @@ import type { Subscriber } from '../../domain/subscriber'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
-import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, type CallOptions } from '../support/call'
@@ -128,27 +127,28 @@ describe('signups racing from one network', () => {
 })
 
 describe('one recipient', () => {
-  it('gets at most one welcome email a day, however often and from wherever she is subscribed', async () => {
+  it('gets at most one confirmation email a day, however often and from wherever she is signed up', async () => {
     for (const ip of ['198.51.100.1', '198.51.100.1', '192.0.2.44', '2001:db8::9']) {
       expect((await subscribe({ email: 'target@example.com' }, { ip })).status).toBe(200)
       await subscribers.remove('target@example.com')
     }
-    const welcomes = (await outbox.list()).filter((email) => email.to === 'target@example.com')
-    expect(welcomes).toHaveLength(1)
+    const sent = (await outbox.list()).filter((email) => email.to === 'target@example.com')
+    expect(sent).toHaveLength(1)
   })
 })
 
-describe('the welcome email', () => {
-  it('lands in the outbox with a one-click unsubscribe link when no SendGrid key is set', async () => {
+describe('the confirmation email', () => {
+  it('lands in the outbox with a link to the confirm page when no SendGrid key is set', async () => {
     await subscribe({ email: ' Foo@Example.COM ' })
 
     const emails = await outbox.list()
     expect(emails).toHaveLength(1)
-    const [welcome] = emails
-    expect(welcome?.to).toBe('foo@example.com')
-    const link = `https://site.test.example/api/unsubscribe?email=foo%40example.com&token=${unsubscribeToken('foo@example.com')}`
-    expect(welcome?.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
-    expect(welcome?.text).toContain('https://site.test.example/unsubscribe?email=foo%40example.com&token=')
+    const [sent] = emails
+    expect(sent?.to).toBe('foo@example.com')
+    expect(sent?.subject).toBe('Please confirm your subscription')
+    expect(sent?.text).toMatch(/https:\/\/site\.test\.example\/confirm\?token=[\w-]+\.[\w-]+\.[\w-]+/)
+    // Nobody is on the list until they confirm: no welcome, no unsubscribe header yet.
+    expect(sent?.headers).toBeUndefined()
   })
 
   it('goes through SendGrid when its key is set', async () => {
@@ -160,14 +160,14 @@ describe('the welcome email', () => {
 
     expect(sent).toHaveLength(1)
     expect(sent[0]?.personalizations[0]?.to).toEqual([{ email: 'foo@example.com' }])
-    expect(sent[0]?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/site\.test\.example\/api\/unsubscribe\?/)
+    expect(sent[0]?.subject).toBe('Please confirm your subscription')
     expect(await outbox.list()).toEqual([])
   })
 
   it('failing does not fail the signup', async () => {
     vi.stubEnv('SENDGRID_API_KEY', 'SG.test-key')
     mail.use(sendgridFails())
-    expectConsoleError(/welcome email failed/)
+    expectConsoleError(/confirmation email failed/)
 
     expect((await subscribe({ email: 'foo@example.com' })).body).toEqual(SUCCESS)
     expect(await storedEmails()).toEqual(['foo@example.com'])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as confirmFunction from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
 import { outbox } from '../../netlify/lib/data/outbox'
@@ -25,9 +26,11 @@ describe('POST /api/unsubscribe', () => {
     expect(await storedEmails()).toEqual(['bar@example.com'])
   })
 
-  it('works with the one-click link of the welcome email (RFC 8058)', async () => {
+  it('works with the one-click link of the welcome email that follows the confirming (RFC 8058)', async () => {
     await call(subscribersFunction, { method: 'POST', path: '/api/subscribers', body: { email: ' Foo@Example.COM ' } })
-    const [welcome] = await outbox.list()
+    const token = /\/confirm\?token=([\w.-]+)/.exec((await outbox.list())[0]?.text ?? '')?.[1]
+    expect((await call(confirmFunction, { method: 'POST', path: '/api/subscribers/confirm', body: { token } })).status).toBe(200)
+    const welcome = (await outbox.list()).find((email) => email.subject === 'Welcome to the newsletter')
     const link = /^<(.+)>$/.exec(welcome?.headers?.['List-Unsubscribe'] ?? '')?.[1]
     expect(link).toBeDefined()
     const { pathname, search } = new URL(String(link))

@@ -24,6 +24,7 @@ import * as robots from '../../netlify/functions/robots'
 import * as rss from '../../netlify/functions/rss'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import * as sitemap from '../../netlify/functions/sitemap'
+import * as subscriberConfirm from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
 import { openStore, StorageUnavailableError } from '../../netlify/lib/blobs'
@@ -37,6 +38,7 @@ import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { timeOrderedId } from '../../netlify/lib/ids'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { confirmToken } from '../../netlify/lib/subscription-confirm'
 import {
   ADMIN_ENDPOINTS,
   createAdmin,
@@ -69,6 +71,8 @@ let proxy: BlobsProxy
 let template: Awaited<ReturnType<typeof startTemplateServer>>
 let admin: SignedInUser
 let fixtures: Fixtures
+/** A confirmation link's token (signing is async, the calls below are made synchronously). */
+let confirmLinkToken = ''
 
 beforeAll(async () => {
   blobs = await startBlobsServer()
@@ -77,6 +81,7 @@ beforeAll(async () => {
   template = await startTemplateServer()
   admin = await createAdmin()
   fixtures = await createFixtures()
+  confirmLinkToken = await confirmToken('someone@test.example')
 })
 
 afterEach(() => {
@@ -168,6 +173,12 @@ const FUNCTION_CALLS: FunctionCall[] = [
       method: 'POST',
       url: `/api/unsubscribe?email=someone%40test.example&token=${unsubscribeToken('someone@test.example')}`,
     }),
+  },
+  {
+    name: 'POST /api/subscribers/confirm',
+    fn: subscriberConfirm,
+    usesBlobs: true,
+    request: () => ({ method: 'POST', url: '/api/subscribers/confirm', ...jsonBody({ token: confirmLinkToken }) }),
   },
   { name: 'GET /robots.txt', fn: robots, usesBlobs: false, request: () => ({ url: '/robots.txt' }) },
   { name: 'GET /api/nothing-here', fn: apiNotFound, usesBlobs: false, request: () => ({ url: '/api/nothing-here' }) },

@@ -158,7 +158,7 @@ describe('subscriptions', () => {
     ).toBe(true)
     expect(mine.map((subscriber) => subscriber.email).sort()).toEqual(Array.from({ length: SUBSCRIBERS }, (_, i) => address(i)).sort())
     expect(all.length - before).toBe(SUBSCRIBERS)
-    // One welcome each: the second spelling found the address taken and sent nothing.
+    // One confirmation email each: the second spelling found the day's email already claimed and sent nothing.
     expect(welcomes.map((email) => email.to).sort()).toEqual(Array.from({ length: SUBSCRIBERS }, (_, i) => address(i)).sort())
   })
 })

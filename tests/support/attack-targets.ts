@@ -170,7 +170,22 @@ export const touch = {
         read('subscribers', key),
         ...WELCOME.map((rule) => ({ ...rule, kinds: rule.kinds.filter((kind) => kind !== 'write') })),
       ],
-      onSuccess: [write('subscribers', key), list('subscribers', key), OUTBOX, ...WELCOME],
+      onSuccess: [
+        write('subscribers', key),
+        list('subscribers', key),
+        // The unconfirmed signup's marker, under its day (netlify/lib/keys.ts pendingSubscriber).
+        writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${escapeRegExp(key)}$`)),
+        OUTBOX,
+        ...WELCOME,
+      ],
+    }
+  },
+  /** A signed token names one address: only its record is read, and written when it confirms. */
+  subscriberConfirm: (email: string): Touches => {
+    const key = subscriberKey(email)
+    return {
+      always: [read('subscribers', key), list('subscribers', key)],
+      onSuccess: [write('subscribers', key), OUTBOX, ...WELCOME],
     }
   },
   subscribersGet: (search: string): Touches => {
@@ -252,6 +267,7 @@ const JSON_FUNCTIONS = new Set([
   'resource-download',
   'resources',
   'send-booking-email',
+  'subscriber-confirm',
   'subscribers',
   'unsubscribe',
 ])

@@ -23,6 +23,7 @@ import * as robots from '../../netlify/functions/robots'
 import * as rss from '../../netlify/functions/rss'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import * as sitemap from '../../netlify/functions/sitemap'
+import * as subscriberConfirm from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
 import type { FunctionModule, RawCall } from './stress-http'
@@ -60,6 +61,8 @@ export type FuzzFixtures = {
   victimUserId: string
   subscriberEmail: string
   unsubscribeToken: string
+  /** The fixture subscriber's confirmation link token. */
+  confirmToken: string
   adminUsername: string
   adminPassword: string
 }
@@ -271,6 +274,15 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
       '?page=1&page=2',
       '?search=%F0%9F%98%80',
     ],
+    writes: ['subscribers', 'outbox'],
+  },
+  {
+    file: 'subscriber-confirm',
+    fn: subscriberConfirm,
+    path: '/api/subscribers/confirm',
+    methods: ['POST'],
+    kind: 'json',
+    body: (f) => ({ token: f.confirmToken }),
     writes: ['subscribers', 'outbox'],
   },
   {

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini'
-import { SUBSCRIBERS_PAGE_SIZE, SubscriberSchema, normalizeEmail, type Subscriber } from '../../../domain/subscriber'
+import {
+  CONFIRM_TTL_DAYS,
+  SUBSCRIBERS_PAGE_SIZE,
+  SubscriberSchema,
+  normalizeEmail,
+  type Subscriber,
+  type SubscriberState,
+} from '../../../domain/subscriber'
 import { openStore, StorageUnavailableError } from '../blobs'
 import { newId } from '../ids'
 import { keys, type BlobKey } from '../keys'
@@ -8,9 +15,14 @@ import { keys, type BlobKey } from '../keys'
  * One blob per subscriber, keyed by the normalised email (hex-encoded, see keys.ts): subscribing
  * is a single create-only write whatever the list size, the same email twice can only ever be one
  * record, and a search for the start of an address is a list by prefix, in email order.
+ *
+ * A signup is `pending` until confirmed from its email. Each one also leaves a marker in
+ * `pending-subscribers` under its day, so the week-old ones are found without reading the list.
  */
 const store = () => openStore('subscribers')
+const pendingStore = () => openStore('pending-subscribers')
 const keyOf = (email: string) => keys.subscriber(normalizeEmail(email))
+const DAY_MS = 24 * 60 * 60_000
 
 async function read(key: BlobKey): Promise<Subscriber | null> {
   const text = await store().get(key)
@@ -20,41 +32,100 @@ async function read(key: BlobKey): Promise<Subscriber | null> {
   return result.data
 }
 
+/** Reads keys 50 at a time: a large list should not open thousands of requests at once. */
+async function readAll(listed: BlobKey[], keep: (record: Subscriber) => boolean = () => true, enough = Infinity): Promise<Subscriber[]> {
+  const records: Subscriber[] = []
+  for (let i = 0; i < listed.length && records.length < enough; i += 50) {
+    const batch = await Promise.all(listed.slice(i, i + 50).map(read))
+    for (const record of batch) if (record && keep(record)) records.push(record)
+  }
+  return records
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'missing'
+
 export const subscribers = {
-  /** Adds the email once; a repeat keeps the first record. Answers whether it was new. */
-  async add(email: string): Promise<{ created: boolean }> {
-    const record: Subscriber = { id: newId(), email: normalizeEmail(email), created_at: new Date().toISOString() }
+  /**
+   * Adds the email once, unconfirmed; a repeat keeps the first record. Answers whether it was new
+   * and the state of the record now stored.
+   */
+  async add(email: string, now = new Date()): Promise<{ created: boolean; state: SubscriberState }> {
+    const normalized = normalizeEmail(email)
+    const record: Subscriber = { id: newId(), email: normalized, created_at: now.toISOString(), state: 'pending' }
+    // The marker first: a signup whose marker failed to save would never be cleared away.
+    await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalized), '')
     const created = await store().setIfNew(keyOf(email), JSON.stringify(record))
-    return { created }
+    if (created) return { created, state: 'pending' }
+    return { created, state: (await read(keyOf(email)))?.state ?? 'pending' }
+  },
+
+  async find(email: string): Promise<Subscriber | null> {
+    return read(keyOf(email))
+  },
+
+  /** Marks a pending subscriber confirmed; a write that raced another is tried again. */
+  async confirm(email: string, now = new Date()): Promise<ConfirmOutcome> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await store().getEntry(keyOf(email))
+      if (!entry) return 'missing'
+      const parsed = z.safeParse(SubscriberSchema, JSON.parse(entry.text))
+      if (!parsed.success) throw new StorageUnavailableError('Stored subscriber is invalid')
+      if (parsed.data.state === 'confirmed') return 'already-confirmed'
+      const confirmed: Subscriber = { ...parsed.data, state: 'confirmed', confirmed_at: now.toISOString() }
+      if (await store().setIfMatch(keyOf(email), JSON.stringify(confirmed), entry.etag)) return 'confirmed'
+    }
+    throw new StorageUnavailableError('Could not confirm the subscriber: the record kept changing')
   },
 
   async remove(email: string): Promise<void> {
     await store().delete(keyOf(email))
   },
 
-  /** A page in email order; `search` matches the start of the address. */
-  async page({ search = '', page = 1 }: { search?: string; page?: number }) {
+  /**
+   * A page in email order; `search` matches the start of the address. With a `state`, only
+   * subscribers in it count: the records are read in order until the page is full.
+   */
+  async page({ search = '', page = 1, state }: { search?: string; page?: number; state?: SubscriberState }) {
     const skip = (page - 1) * SUBSCRIBERS_PAGE_SIZE
-    const listed = await store().keys(keys.subscriberSearch(normalizeEmail(search)), skip + SUBSCRIBERS_PAGE_SIZE + 1)
-    const pageKeys = listed.slice(skip, skip + SUBSCRIBERS_PAGE_SIZE)
-    const records = await Promise.all(pageKeys.map(read))
-    return {
-      subscribers: records.filter((record): record is Subscriber => record !== null),
-      page,
-      pageSize: SUBSCRIBERS_PAGE_SIZE,
-      hasMore: listed.length > skip + SUBSCRIBERS_PAGE_SIZE,
+    const prefix = keys.subscriberSearch(normalizeEmail(search))
+    let found: Subscriber[]
+    let hasMore: boolean
+    if (state) {
+      const matching = await readAll(await store().keys(prefix), (record) => record.state === state, skip + SUBSCRIBERS_PAGE_SIZE + 1)
+      found = matching.slice(skip, skip + SUBSCRIBERS_PAGE_SIZE)
+      hasMore = matching.length > skip + SUBSCRIBERS_PAGE_SIZE
+    } else {
+      const listed = await store().keys(prefix, skip + SUBSCRIBERS_PAGE_SIZE + 1)
+      found = await readAll(listed.slice(skip, skip + SUBSCRIBERS_PAGE_SIZE))
+      hasMore = listed.length > skip + SUBSCRIBERS_PAGE_SIZE
     }
+    return { subscribers: found, page, pageSize: SUBSCRIBERS_PAGE_SIZE, hasMore }
   },
 
   /** Every subscriber, for the CSV export. */
   async all(): Promise<Subscriber[]> {
-    const listed = await store().keys()
-    const records: Subscriber[] = []
-    // Bounded parallelism: a large list should not open thousands of requests at once.
-    for (let i = 0; i < listed.length; i += 50) {
-      const batch = await Promise.all(listed.slice(i, i + 50).map(read))
-      for (const record of batch) if (record) records.push(record)
+    return readAll(await store().keys())
+  },
+
+  /**
+   * Removes signups still unconfirmed a week after they were made, and the markers of days gone
+   * by; run on a schedule. Answers how many signups were removed.
+   */
+  async prunePending(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - CONFIRM_TTL_DAYS * DAY_MS)
+    const cutoffDay = cutoff.toISOString().slice(0, 10)
+    const markers = (await pendingStore().keys()).filter((key) => key.slice(0, key.indexOf('/')) < cutoffDay)
+    let removed = 0
+    for (const marker of markers) {
+      const subscriberKey = keys.listed(marker.slice(marker.indexOf('/') + 1))
+      const record = await read(subscriberKey)
+      // Confirmed since, or signed up again after being removed: only a week-old pending record goes.
+      if (record?.state === 'pending' && record.created_at <= cutoff.toISOString()) {
+        await store().delete(subscriberKey)
+        removed++
+      }
+      await pendingStore().delete(marker)
     }
-    return records
+    return removed
   },
 }

@@ -3,7 +3,7 @@ import { newId } from '../ids'
 import { keys } from '../keys'
 
 /**
- * At most one welcome email per recipient a day, whoever asks and from wherever: subscribing,
+ * At most one welcome email (and one confirmation email) per recipient a day, whoever asks and from wherever: subscribing,
  * unsubscribing and subscribing again in a loop cannot turn the site into a way to mail someone.
  * One create-only marker per recipient and day; the recipient is hashed, never stored.
  */
@@ -27,12 +27,17 @@ export function inboxOf(email: string): string {
 }
 
 export const welcomeEmails = {
-  /** True once per recipient inbox and UTC day: the caller may send. */
-  async claim(normalizedEmail: string, now = new Date()): Promise<boolean> {
+  /**
+   * True once per recipient inbox, kind of email and UTC day: the caller may send. The
+   * confirmation a signup sends and the welcome that follows the confirming are counted apart.
+   */
+  async claim(normalizedEmail: string, now = new Date(), kind: 'welcome' | 'confirm' = 'welcome'): Promise<boolean> {
     const day = now.toISOString().slice(0, 10)
+    // The welcome keeps its marker's original shape; the confirmation's inbox is told apart.
+    const inbox = kind === 'welcome' ? inboxOf(normalizedEmail) : `confirm:${inboxOf(normalizedEmail)}`
     // A value of its own: a create-only write is confirmed by reading it back (blobs.ts), and an
     // empty marker would read back the same as someone else's.
-    return store().setIfNew(keys.welcomeMarker(inboxOf(normalizedEmail), day), newId())
+    return store().setIfNew(keys.welcomeMarker(inbox, day), newId())
   },
 
   /** Drops the markers of days gone by; run on a schedule. */

@@ -48,6 +48,9 @@ describe('the newsletter signup (/blog)', () => {
     held.open()
 
     await waitFor(() => expect(alert).toHaveBeenCalledExactlyOnceWith('Subscribed successfully!'))
+    // What to do next stays on the page once the alert is closed.
+    const status = screen.getAllByRole('status').find((region) => region.textContent?.includes('Subscribed successfully!'))
+    expect(status?.textContent).toBe('Subscribed successfully!Please confirm from the email we just sent you.')
     expect(email.value).toBe('')
     expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false)
     expect(await subscribeRequests()[0]?.json()).toMatchObject({ email: 'grace@test.example' })

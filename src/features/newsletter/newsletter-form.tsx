@@ -55,6 +55,8 @@ export function NewsletterForm() {
     const box = form.elements.namedItem('email')
     if (result.ok && box instanceof HTMLInputElement) box.value = ''
     window.alert(result.message)
+    // The alert is gone once closed; what to do next stays on the page.
+    if (result.ok) setAnswer({ form: 'newsletter', ok: true, message: result.message, email: '' })
   }
 
   return (
@@ -99,7 +101,12 @@ export function NewsletterForm() {
           </button>
         </form>
         <div id={`${id}-answer`} role="status" className={styles.answer}>
-          {answer && <p className={`notice ${answer.ok ? 'notice-success' : 'notice-error'}`}>{answer.message}</p>}
+          {answer && (
+            <div className={`notice ${answer.ok ? 'notice-success' : 'notice-error'}`}>
+              <p>{answer.message}</p>
+              {answer.ok && <p>{SUBSCRIBE_MESSAGES.confirmPrompt}</p>}
+            </div>
+          )}
         </div>
       </div>
     </section>

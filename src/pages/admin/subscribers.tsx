@@ -1,11 +1,12 @@
 import { Download, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import type { Subscriber } from '../../../domain/subscriber'
+import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '../../../domain/subscriber'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { exportSubscribers } from '../../features/admin/api/export-subscribers'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import { AdminList, type Column } from '../../features/admin/components/admin-table'
+import { Badge } from '../../features/admin/components/badge'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
@@ -15,26 +16,44 @@ import { useFlash } from '../../features/admin/use-flash'
 const columns: Column<Subscriber>[] = [
   { label: 'Email', className: styles.cellStrong, cell: (subscriber) => subscriber.email },
   {
+    label: 'State',
+    cell: (subscriber) => (
+      <Badge tone={subscriber.state === 'confirmed' ? 'green' : 'amber'}>{SUBSCRIBER_STATE_LABELS[subscriber.state]}</Badge>
+    ),
+  },
+  {
     label: 'Subscribed',
     className: styles.muted,
     cell: (subscriber) => new Date(subscriber.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
   },
 ]
 
-/** Subscribers, 50 a page in email order, with a search on the start of the address. */
+const isState = (value: string | null): value is SubscriberState => SUBSCRIBER_STATES.some((state) => state === value)
+
+/**
+ * Subscribers, 50 a page in email order, with a search on the start of the address and a filter
+ * on whether they confirmed; both are kept in the address.
+ */
 export function SubscribersPage() {
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
   const page = Math.max(1, Number(params.get('page')) || 1)
-  const [data] = useAdminData(() => adminApi.subscribers({ search, page }), 'Failed to load subscribers', `${search}|${page}`)
+  const stateParam = params.get('state')
+  const state = isState(stateParam) ? stateParam : undefined
+  const [data] = useAdminData(
+    () => adminApi.subscribers({ search, page, state }),
+    'Failed to load subscribers',
+    `${search}|${page}|${state}`,
+  )
   const { flash, setFlash, clear } = useFlash()
   const [query, setQuery] = useState(search)
   const [exporting, setExporting] = useState(false)
 
-  function go(next: { search?: string; page?: number }) {
-    const merged = { search, page, ...next }
+  function go(next: { search?: string; page?: number; state?: SubscriberState | '' }) {
+    const merged = { search, page, state: state ?? '', ...next }
     const out: Record<string, string> = {}
     if (merged.search) out.search = merged.search
+    if (merged.state) out.state = merged.state
     if (merged.page > 1) out.page = String(merged.page)
     setParams(out)
   }
@@ -76,13 +95,35 @@ export function SubscribersPage() {
         <button type="submit" className="btn btn-secondary btn-small">
           <Search aria-hidden="true" size={18} /> Search
         </button>
+        <label htmlFor="subscriber-state" className="visually-hidden">
+          Show
+        </label>
+        <select
+          id="subscriber-state"
+          className={`input ${styles.stateFilter}`}
+          value={state ?? ''}
+          onChange={(e) => go({ state: isState(e.target.value) ? e.target.value : '', page: 1 })}
+        >
+          <option value="">All subscribers</option>
+          {SUBSCRIBER_STATES.map((value) => (
+            <option key={value} value={value}>
+              {SUBSCRIBER_STATE_LABELS[value]}
+            </option>
+          ))}
+        </select>
       </form>
       <LoadState state={data} loading="Loading subscribers…">
         {({ subscribers, hasMore }) => (
           <AdminList
             columns={columns}
             rows={subscribers}
-            empty={search ? `No subscribers match "${search}".` : 'No subscribers yet.'}
+            empty={
+              search
+                ? `No subscribers match "${search}"${state ? ` among those ${SUBSCRIBER_STATE_LABELS[state].toLowerCase()}` : ''}.`
+                : state
+                  ? `No subscribers ${SUBSCRIBER_STATE_LABELS[state].toLowerCase()}.`
+                  : 'No subscribers yet.'
+            }
             footer={
               <nav className={styles.pager} aria-label="Pages">
                 <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>

@@ -37,6 +37,8 @@ export type ResourceFields = {
   isActive?: boolean
 }
 
+type ListedSubscriber = { id: string; email: string; created_at: string; state: 'pending' | 'confirmed' }
+
 export class AdminApi {
   private constructor(
     private readonly request: APIRequestContext,
@@ -76,10 +78,10 @@ export class AdminApi {
   }
 
   /** The newsletter list as the admin Subscribers page reads it (it needs a token). */
-  async subscribers(): Promise<{ id: string; email: string; created_at: string }[]> {
+  async subscribers(): Promise<ListedSubscriber[]> {
     const response = await this.request.get('/api/subscribers', { headers: this.headers })
     expect(response.status(), 'GET /api/subscribers').toBe(200)
-    return ((await response.json()) as { subscribers: { id: string; email: string; created_at: string }[] }).subscribers
+    return ((await response.json()) as { subscribers: ListedSubscriber[] }).subscribers
   }
 
   /** The booking requests as the admin Bookings page reads them, newest first. */

@@ -6,7 +6,7 @@ import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
 import type { MediaListItem } from '../../../../domain/media'
 import type { Resource, ResourceInput } from '../../../../domain/resource'
-import type { Subscriber } from '../../../../domain/subscriber'
+import type { Subscriber, SubscriberState } from '../../../../domain/subscriber'
 import { api, endpointAddress, paths } from '../../../lib/api-client'
 import { readSession } from '../../../lib/session'
 
@@ -54,8 +54,10 @@ export const adminApi = {
   updateResource: (id: string, input: ResourceInput) => call(endpointAddress('adminResources'), 'PUT', { id, ...input }),
   deleteResource: (id: string) => call(endpointAddress('adminResource', { id }), 'DELETE'),
 
-  subscribers: (query: { search: string; page: number }) =>
-    call<SubscriberPage>(`${paths.subscribers()}?${new URLSearchParams({ search: query.search, page: String(query.page) })}`),
+  subscribers: (query: { search: string; page: number; state?: SubscriberState }) =>
+    call<SubscriberPage>(
+      `${paths.subscribers()}?${new URLSearchParams({ search: query.search, page: String(query.page), ...(query.state ? { state: query.state } : {}) })}`,
+    ),
 
   activity: (query: ActivityQuery = {}) => {
     const params = new URLSearchParams(

@@ -1,0 +1,28 @@
+import type { Config, Context } from '@netlify/functions'
+import { CONFIRM_MESSAGES, ConfirmSubscriptionSchema } from '../../domain/subscriber'
+import { subscribers } from '../lib/data/subscribers'
+import { runtimeOf } from '../lib/env'
+import { HttpError, json, readBody, route } from '../lib/http'
+import { sendWelcome } from '../lib/newsletter'
+import { emailOfConfirmToken } from '../lib/subscription-confirm'
+
+/**
+ * POST /api/subscribers/confirm { token }: the button on the page the confirmation email links
+ * to. Only a POST confirms: mail scanners open links (GET) to check them, and must not subscribe
+ * anyone. The welcome email, with its unsubscribe link, follows the confirming.
+ */
+export default route({
+  POST: async (req, context: Context) => {
+    const { token } = await readBody(req, ConfirmSubscriptionSchema)
+    const email = await emailOfConfirmToken(token)
+    if (!email) throw new HttpError(400, CONFIRM_MESSAGES.invalid)
+    const outcome = await subscribers.confirm(email)
+    // Removed since (unsubscribed, or a week passed unconfirmed): signing up again is the way back.
+    if (outcome === 'missing') throw new HttpError(400, CONFIRM_MESSAGES.invalid)
+    if (outcome === 'already-confirmed') return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.alreadyConfirmed })
+    await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
+    return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.confirmed })
+  },
+})
+
+export const config: Config = { path: '/api/subscribers/confirm' }

@@ -1,0 +1,83 @@
+import { hkdfSync } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import { CONFIRM_TTL_DAYS, normalizeEmail } from '../../domain/subscriber'
+import { PAGES } from '../../domain/route-map'
+import { env, type Runtime } from './env'
+import { HttpError } from './http'
+import { emailSetup, sendEmail } from './mailer'
+import { siteUrl } from './site-url'
+import { welcomeEmails } from './data/welcome-emails'
+
+/**
+ * Confirmation links carry a signed token (HS256) naming the address, bound to this one purpose
+ * by its audience and a claim of its own, and good for a week. The key is derived from JWT_SECRET
+ * with HKDF under its own label: neither an admin session nor an unsubscribe link (an HMAC under
+ * another label) can pass for a confirmation, and a confirmation token is no good for either.
+ */
+const ALGORITHM = 'HS256'
+const ISSUER = 'faithful-finances'
+const AUDIENCE = 'faithful-finances-subscription-confirm'
+const PURPOSE = 'confirm-subscription'
+
+function key(): Uint8Array {
+  const root = env('JWT_SECRET')
+  if (!root || root.length < 32) throw new HttpError(503, 'Confirming subscriptions is not configured on this site yet.')
+  return new Uint8Array(hkdfSync('sha256', root, 'faithful-finances', 'subscription-confirm-links/v1', 32))
+}
+
+export async function confirmToken(email: string, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ purpose: PURPOSE })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(normalizeEmail(email))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + CONFIRM_TTL_DAYS * 24 * 60 * 60)
+    .sign(key())
+}
+
+/** The address a token confirms, or null when it is forged, expired or made for something else. */
+export async function emailOfConfirmToken(token: string): Promise<string | null> {
+  const secret = key()
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    })
+    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null
+  } catch {
+    return null
+  }
+}
+
+export async function confirmLink(email: string, req?: Request): Promise<string> {
+  return `${siteUrl(req)}${PAGES.confirm.path}?token=${await confirmToken(email)}`
+}
+
+/**
+ * The one email a signup sends. At most one per recipient inbox a day (welcome-emails.ts, its own
+ * kind of marker), so nobody can use the form to flood someone's inbox, however often they sign
+ * her up.
+ */
+export async function sendConfirmation(email: string, runtime: Runtime, req?: Request): Promise<void> {
+  if (emailSetup(runtime).transport === 'none') return
+  if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
+  const link = await confirmLink(email, req)
+  await sendEmail(
+    {
+      to: normalizeEmail(email),
+      subject: 'Please confirm your subscription',
+      text: [
+        'Thank you for signing up for the newsletter. One more step: please confirm it is really you.',
+        '',
+        `Open this link and press "Confirm my subscription": ${link}`,
+        '',
+        `The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`,
+      ].join('\n'),
+    },
+    runtime,
+  )
+}
