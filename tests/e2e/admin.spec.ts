@@ -448,7 +448,7 @@ test.describe('subscribers and bookings', () => {
     const file = await download
     expect(file.suggestedFilename()).toBe('subscribers.csv')
     const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe('"email","created_at"')
+    expect(csv.split('\r\n')[0]).toBe(`"email","created_at","state","confirmed_at"`)
     expect(csv).toContain('"bob@example.com"')
   })
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
+import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
 
 /** One post, its markdown body, and its failure pages (docs/product.md, Blog post; docs/decisions.md, Safe markdown). */
 
@@ -138,7 +138,7 @@ test.describe('a published post', () => {
   })
 
   test('a featured image that fails to load is hidden', async ({ page, admin, consoleErrors }) => {
-    consoleErrors.allow(failedResourceLog(404, '/images/no-such-image.png'))
+    consoleErrors.allow(failedImageLog(404, '/images/no-such-image.png'))
     await admin.createPost({
       title: 'Broken Image Post',
       excerpt: 'Its image is missing.',

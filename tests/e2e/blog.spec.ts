@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
+import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
 
 /** The public blog list (docs/product.md, Blog). */
 
@@ -126,7 +126,7 @@ test('cards show at most two tags', async ({ page, admin }) => {
 })
 
 test('a card whose featured image fails to load hides the image', async ({ page, admin, consoleErrors }) => {
-  consoleErrors.allow(failedResourceLog(404, '/images/no-such-card-image.png'))
+  consoleErrors.allow(failedImageLog(404, '/images/no-such-card-image.png'))
   await admin.createPost({
     title: 'Broken Card Image',
     excerpt: 'Image missing.',

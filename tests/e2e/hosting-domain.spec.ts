@@ -33,7 +33,10 @@ test.describe('on the hosting domain', () => {
 
   // A call still on its way when a test has seen what it needs (the site texts, say) must not fail
   // the test as it closes: Playwright's own way to let such handlers go.
-  test.afterEach(async ({ context }) => {
+  // Pictures still loading would fail once the routes are gone (the hosting domain resolves
+  // nowhere here), so the page settles first.
+  test.afterEach(async ({ context, page }) => {
+    await page.waitForLoadState('networkidle').catch(() => undefined)
     await context.unrouteAll({ behavior: 'ignoreErrors' })
   })
 

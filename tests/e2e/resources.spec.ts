@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
-import { expect, failedResourceLog, holdRequests, test } from './support/fixtures'
+import { expect, failedImageLog, failedResourceLog, holdRequests, test } from './support/fixtures'
 
 /** The public Resources page (docs/product.md, Resources). */
 
@@ -124,7 +124,7 @@ test('a loading state shows while the list is on its way', async ({ page }) => {
 })
 
 test('a thumbnail that fails to load gives way to the type icon', async ({ page, admin, consoleErrors }) => {
-  consoleErrors.allow(failedResourceLog(404, '/images/no-such-thumbnail.png'))
+  consoleErrors.allow(failedImageLog(404, '/images/no-such-thumbnail.png'))
   await admin.createResource({
     title: 'Broken Thumbnail Video',
     description: 'Its thumbnail does not exist.',
@@ -152,7 +152,15 @@ test('a thumbnail that fails to load gives way to the type icon', async ({ page,
   await expect(working.locator('svg[data-icon]')).toHaveCount(0)
 
   // Cards without a thumbnail show their type's icon.
-  await expect(card(page, 'Faithful Finances: A Gentle Start').locator('svg[data-icon="ebook"]')).toBeVisible()
+  await admin.createResource({
+    title: 'No Thumbnail Ebook',
+    description: 'It has no picture.',
+    type: 'ebook',
+    fileUrl: '/downloads/welcome-to-coaching.html',
+  })
+  await page.reload()
+  await expect(card(page, 'No Thumbnail Ebook').locator('svg[data-icon="ebook"]')).toBeVisible()
+  await expect(card(page, 'No Thumbnail Ebook').locator('img')).toHaveCount(0)
 })
 
 test.describe('Download Free', () => {

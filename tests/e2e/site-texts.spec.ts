@@ -22,8 +22,9 @@ test('an edited services list replaces the built-in one, each still with Book No
   await expect(main.getByRole('link', { name: /^Book Now/ })).toHaveCount(2)
 })
 
-test('a list item that is not valid JSON falls back to the built-in testimonials', async ({ page, admin }) => {
-  await admin.saveContent({ section: 'home', key: 'testimonials', value: 'not json at all' })
+test('a list the page could not show is refused, and the page keeps the built-in testimonials', async ({ page, admin }) => {
+  const refused = await admin.trySaveContent({ section: 'home', key: 'testimonials', value: 'not json at all' })
+  expect(refused).toEqual({ status: 400, body: { success: false, message: 'This list must be a JSON list of testimonial items' } })
   await page.goto('/')
   const testimonials = page.locator('section', { has: page.getByRole('heading', { name: 'What families are saying' }) })
   await expect(testimonials.locator('blockquote')).toHaveCount(4)

@@ -165,6 +165,13 @@ export const failedResourceLog = (status: number, path?: string) =>
       (path ? `\\(https?://[^/]+${escapeRegExp(path)}\\)$` : ''),
   )
 
+/** A picture that failed to load, asked for as it is or through the Image CDN at any width. */
+export const failedImageLog = (status: number, path: string) =>
+  new RegExp(
+    `Failed to load resource: the server responded with a status of ${status}\\b.*\\(https?://[^/]+` +
+      `(?:${escapeRegExp(path)}|/\\.netlify/images\\?url=${escapeRegExp(encodeURIComponent(path))}&w=\\d+)\\)$`,
+  )
+
 /**
  * What the browser logs when the page's own address answers 404 (the site serves its 404 page
  * with a 404 status): expected on the 404 page, and only for that address.
