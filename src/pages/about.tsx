@@ -19,7 +19,7 @@ export function AboutPage() {
       <section className="section section-alt">
         <div className={`container ${styles.bioGrid}`}>
           {/* The frame keeps its 4:5 shape whatever the photo's, so nothing moves when it loads. */}
-          <CoachPortrait className={styles.portrait} width={640} height={800} sizes="(min-width: 56rem) 20rem, 12rem" />
+          <CoachPortrait className={styles.portrait} width={640} height={800} sizes="(min-width: 56rem) 20rem, 12rem" priority />
           <div className={styles.prose}>
             <h2>Biography</h2>
             <p>{useText('about', 'bio')}</p>

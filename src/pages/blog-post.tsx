@@ -100,6 +100,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
             className={styles.featured}
             {...sizedImage(post.featuredImage, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
             alt=""
+            fetchPriority="high"
             width={1200}
             height={630}
             onError={() => setImageFailed(true)}

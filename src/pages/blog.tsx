@@ -33,7 +33,7 @@ export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
                 <>
                   {tags.length > 0 && <FilterBar label="Filter by topic" options={options} selected={tag} onSelect={select} />}
                   {shown.length > 0 ? (
-                    <CardGrid label="Posts" items={shown} card={(post) => <PostCard post={post} />} />
+                    <CardGrid label="Posts" items={shown} card={(post, index) => <PostCard post={post} first={index === 0} />} />
                   ) : (
                     <FilteredEmptyState
                       filtered={tag ? BLOG_MESSAGES.emptyForTag(tag) : null}

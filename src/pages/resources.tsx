@@ -34,7 +34,7 @@ export function ResourcesPage({ resources }: { resources: Promise<PublicResource
             {(list) => {
               const shown = selected ? list.filter((resource) => resource.type === selected) : list
               if (shown.length > 0)
-                return <CardGrid label="Resources" items={shown} card={(resource) => <ResourceCard resource={resource} />} />
+                return <CardGrid label="Resources" items={shown} card={(resource, index) => <ResourceCard resource={resource} first={index === 0} />} />
               const filtered = selected ? RESOURCE_MESSAGES.emptyForType(selected) : null
               return <FilteredEmptyState filtered={filtered} messages={RESOURCE_MESSAGES} onShowAll={showAll} />
             }}

@@ -11,12 +11,15 @@ export function CoachPortrait({
   width,
   height,
   sizes,
+  priority = false,
 }: {
   className?: string
   width: number
   height: number
   /** The width the layout gives the picture, for choosing a size (`sizes`). */
   sizes: string
+  /** On screen as the page opens (About): fetched at once rather than when laid out. */
+  priority?: boolean
 }) {
   const coachName = useText('site', 'coachName')
   const portrait = useImageText('about', 'portrait')
@@ -33,7 +36,8 @@ export function CoachPortrait({
       alt={coachName}
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
     />
   )
 }

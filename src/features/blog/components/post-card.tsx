@@ -8,7 +8,8 @@ import { postPath } from '../../../../domain/route-map'
 import { excerptOf, formatLongDate } from '../../../../domain/text'
 import styles from './post-card.module.css'
 
-export function PostCard({ post }: { post: PostSummary }) {
+/** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
+export function PostCard({ post, first = false }: { post: PostSummary; first?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false)
   const date = post.publishedAt ?? post.createdAt
   return (
@@ -18,7 +19,8 @@ export function PostCard({ post }: { post: PostSummary }) {
           className={styles.image}
           {...sizedImage(post.featuredImage, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
           alt=""
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
           width={640}
           height={360}
           onError={() => setImageFailed(true)}

@@ -7,7 +7,8 @@ import { recordDownload } from '../api/record-download'
 import { ResourceTypeIcon } from './resource-type-icon'
 import styles from './resource-card.module.css'
 
-export function ResourceCard({ resource }: { resource: PublicResource }) {
+/** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
+export function ResourceCard({ resource, first = false }: { resource: PublicResource; first?: boolean }) {
   // A thumbnail that fails to load gives way to the type icon.
   const [thumbnailFailed, setThumbnailFailed] = useState(false)
   const showThumbnail = resource.thumbnailUrl && !thumbnailFailed
@@ -20,7 +21,8 @@ export function ResourceCard({ resource }: { resource: PublicResource }) {
           <img
             {...sizedImage(resource.thumbnailUrl!, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
             alt=""
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             width={640}
             height={360}
             onError={() => setThumbnailFailed(true)}
