@@ -26,12 +26,17 @@ export function checkSubscribe(input: SubscribeInput) {
 /**
  * `pending` until the person confirms from the email the signup sends (double opt-in);
  * subscribers stored before confirmation existed carry no state and read back as confirmed.
+ * `bounced` and `complained` come from SendGrid's event webhook (the address does not exist, or
+ * its owner marked our mail as spam): such an address is never mailed again, and signing up again
+ * does not change that.
  */
-export const SUBSCRIBER_STATES = ['pending', 'confirmed'] as const
+export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'bounced', 'complained'] as const
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number]
 export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
   pending: 'Awaiting confirmation',
   confirmed: 'Confirmed',
+  bounced: 'Bounced',
+  complained: 'Marked as spam',
 }
 
 export const SubscriberSchema = z.object({
@@ -40,6 +45,9 @@ export const SubscriberSchema = z.object({
   created_at: z.string(),
   state: z._default(z.enum(SUBSCRIBER_STATES), 'confirmed'),
   confirmed_at: z.optional(z.string()),
+  /** When and why mail stopped (bounced or complained): SendGrid's reason, shown to the admin. */
+  stopped_at: z.optional(z.string()),
+  stopped_reason: z.optional(z.string()),
 })
 export type Subscriber = z.infer<typeof SubscriberSchema>
 

@@ -7,6 +7,8 @@ export type Email = {
   to: string
   subject: string
   text: string
+  /** An HTML part beside the text (newsletters); the text part is always sent. */
+  html?: string
   replyTo?: string
   headers?: Record<string, string>
 }
@@ -77,6 +79,7 @@ export async function sendEmail(email: Email, runtime: Runtime): Promise<void> {
     ...(email.replyTo ? { replyTo: { email: email.replyTo } } : {}),
     subject,
     text: email.text,
+    ...(email.html ? { html: email.html } : {}),
     ...(email.headers ? { headers: email.headers } : {}),
   })
 }

@@ -10,6 +10,8 @@ export const OutboxEmailSchema = z.object({
   replyTo: z.optional(z.string()),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part, when the email has one (newsletters). */
+  html: z.optional(z.string()),
   headers: z.optional(z.record(z.string(), z.string())),
   sentAt: z.string(),
 })

@@ -1,0 +1,104 @@
+import * as z from 'zod/mini'
+import { IdSchema, IsoDateSchema, idField, requiredText, type FieldSpec } from './fields'
+
+/**
+ * A newsletter the coach writes in the admin and sends to every confirmed subscriber.
+ *
+ * Life of one: `draft` (edited freely, test sends allowed) → `scheduled` (a time is set; editing
+ * or cancelling puts it back to draft) or straight to `sending` → `sent`. Only a draft or a
+ * scheduled newsletter can be edited or deleted; a sending or sent one is a record of what went out.
+ */
+export const NEWSLETTER_STATUS_LABELS = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+} as const
+export const NEWSLETTER_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number]
+
+/** The compose form's fields, in form order. */
+export const NEWSLETTER_FIELDS = {
+  subject: { label: 'Subject', max: 150 },
+  body: { label: 'Message (markdown)', max: 50_000 },
+} as const satisfies Record<string, FieldSpec>
+
+/** SendGrid takes at most 1,000 personalizations (recipients here) in one request. */
+export const NEWSLETTER_BATCH_SIZE = 1000
+
+/** What the compose form sends (create and update alike). */
+export const NewsletterInputSchema = z.object({
+  subject: requiredText('Subject is required', NEWSLETTER_FIELDS.subject.max, NEWSLETTER_FIELDS.subject.label),
+  body: requiredText('Write the message before saving', NEWSLETTER_FIELDS.body.max, NEWSLETTER_FIELDS.body.label),
+})
+export type NewsletterInput = z.input<typeof NewsletterInputSchema>
+
+/** POST /api/admin/newsletters may instead start from a published post: its title and text are copied in. */
+export const NewsletterFromPostSchema = z.object({ fromPostId: idField('Choose a published post') })
+
+/** The counts of one send; `uncertain` are recipients whose batch was cut off mid-hand-over (never sent twice). */
+export const NewsletterProgressSchema = z.object({
+  total: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  uncertain: z._default(z.number(), 0),
+})
+export type NewsletterProgress = z.infer<typeof NewsletterProgressSchema>
+
+export const NewsletterSchema = z.object({
+  id: IdSchema,
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(NEWSLETTER_STATUSES),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
+  updatedBy: z.string(),
+  /** When a scheduled newsletter goes out. */
+  scheduledAt: z.optional(IsoDateSchema),
+  /** The last test send, and to whom. */
+  testSentAt: z.optional(IsoDateSchema),
+  testSentTo: z.optional(z.string()),
+  startedAt: z.optional(IsoDateSchema),
+  finishedAt: z.optional(IsoDateSchema),
+  progress: z.optional(NewsletterProgressSchema),
+  /** Why the last send stopped, in words for the coach (a SendGrid refusal, settings missing, …). */
+  lastError: z.optional(z.string()),
+})
+export type Newsletter = z.infer<typeof NewsletterSchema>
+
+/**
+ * POST /api/admin/newsletters/:id/send. `now` starts the send at once, `schedule` sets a time
+ * (at least a minute ahead), `cancel` takes a scheduled newsletter back to draft.
+ */
+export const NewsletterSendSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('now') }),
+  z.object({ action: z.literal('schedule'), at: IsoDateSchema }),
+  z.object({ action: z.literal('cancel') }),
+])
+export type NewsletterSendRequest = z.infer<typeof NewsletterSendSchema>
+
+/** The email as it will look: what the preview endpoint answers and what every recipient gets. */
+export type RenderedNewsletter = { subject: string; html: string; text: string }
+
+/** GET /api/admin/newsletters/:id answers the newsletter and, once sending started, these counts. */
+export type NewsletterReport = {
+  newsletter: Newsletter
+  /** Subscribers who unsubscribed after the send started (from any email). */
+  unsubscribedSince?: number
+}
+
+export const NEWSLETTER_MESSAGES = {
+  created: 'Newsletter saved as a draft.',
+  updated: 'Newsletter saved.',
+  deleted: 'Newsletter deleted.',
+  testSent: (to: string) => `Test sent to ${to}.`,
+  started: 'Sending has started. You can leave this page; it carries on.',
+  scheduled: 'Newsletter scheduled.',
+  cancelled: 'Schedule cancelled. The newsletter is a draft again.',
+  notEditable: 'This newsletter has already been sent and can no longer be changed.',
+  alreadySending: 'This newsletter is already on its way.',
+  scheduleInPast: 'Choose a time at least a minute from now.',
+  noRecipients: 'There are no confirmed subscribers to send to yet.',
+  notFound: 'Newsletter not found',
+  postalAddressMissing: 'Add your postal address (Content, "Every page") before sending: every newsletter must carry it.',
+} as const
