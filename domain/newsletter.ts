@@ -36,9 +36,15 @@ export type NewsletterInput = z.input<typeof NewsletterInputSchema>
 /** POST /api/admin/newsletters may instead start from a published post: its title and text are copied in. */
 export const NewsletterFromPostSchema = z.object({ fromPostId: idField('Choose a published post') })
 
-/** The counts of one send; `uncertain` are recipients whose batch was cut off mid-hand-over (never sent twice). */
+/**
+ * The counts of one send. `total` is the number of subscriber records listed when the send began
+ * (every state), `processed` how many of them have been looked at so far (progress = processed /
+ * total); only confirmed ones are mailed. `uncertain` are recipients whose batch was cut off while
+ * being handed to SendGrid: they are never sent it again, so nobody gets it twice.
+ */
 export const NewsletterProgressSchema = z.object({
   total: z.number(),
+  processed: z._default(z.number(), 0),
   sent: z.number(),
   failed: z.number(),
   uncertain: z._default(z.number(), 0),
