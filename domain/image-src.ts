@@ -1,7 +1,7 @@
 // No zod here: the public pages size their pictures with it on first load.
 
 /** The widths a picture is offered at (a srcset): a phone's column up to a wide screen's, at 2x. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const
+export const IMAGE_WIDTHS = [320, 480, 720, 960, 1280] as const
 
 /**
  * A site image at a width, resized and re-encoded (WebP or AVIF when the browser takes them) by
@@ -32,7 +32,7 @@ export function sizedImage(url: string, widths: readonly number[], sizes: string
 }
 
 /** Card pictures: a third of a wide screen, half of a tablet's, a phone's whole width. */
-export const CARD_IMAGE_WIDTHS = [320, 640, 960] as const
+export const CARD_IMAGE_WIDTHS = [320, 480, 720, 960] as const
 export const CARD_IMAGE_SIZES = '(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw'
 
 /** A post's featured picture: the reading column (at most 42rem), or the screen's width. */

@@ -1,5 +1,7 @@
-import type { RenderedPost } from './blog-post'
+import type { PostSummary, RenderedPost } from './blog-post'
+import type { SiteTexts } from './content-item'
 import type { FormAnswer } from './form-answer'
+import type { PublicResource } from './resource'
 
 /**
  * Data a page was rendered with on the server, embedded in the page (netlify/functions/blog-page.ts)
@@ -8,7 +10,16 @@ import type { FormAnswer } from './form-answer'
  * inline script) lets it be. `path` ties it to the page it was rendered for: a form's answer is
  * served at the form's own address, and the page's code moves the address back to `path`.
  */
-export type InitialData = { path: string; post?: RenderedPost; answer?: FormAnswer }
+export type InitialData = {
+  path: string
+  post?: RenderedPost
+  answer?: FormAnswer
+  /** The site's edited texts: the page is drawn with them, not with the built-in ones. */
+  texts?: SiteTexts
+  /** The lists a listing page was drawn with (the blog's posts, the active resources). */
+  posts?: PostSummary[]
+  resources?: PublicResource[]
+}
 
 export const INITIAL_DATA_ID = 'initial-data'
 

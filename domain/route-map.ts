@@ -218,6 +218,13 @@ export const ENDPOINTS = {
   /** Any other /api address: a JSON 404 rather than the site's HTML (a forced netlify.toml rewrite). */
   apiNotFound: { function: 'api-not-found', served: 'rewrite', path: '/api/*' },
   blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },
+  /**
+   * The pages that show stored texts and lists, rendered on request into their prerendered
+   * template (netlify/lib/data-page.ts); the build still writes them, as their template.
+   */
+  aboutPage: { function: 'about-page', served: 'config', path: PAGES.about.path },
+  resourcesPage: { function: 'resources-page', served: 'config', path: PAGES.resources.path },
+  blogListPage: { function: 'blog-list-page', served: 'config', path: PAGES.blog.path },
   rss: { function: 'rss', served: 'config', path: '/rss.xml' },
   sitemap: { function: 'sitemap', served: 'config', path: '/sitemap.xml' },
   robots: { function: 'robots', served: 'config', path: '/robots.txt' },

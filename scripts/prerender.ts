@@ -2,9 +2,9 @@
  * Runs after the client and server builds: writes each static page's HTML into dist/ (the
  * first paint and text need no JavaScript), with the page's own CSS, a preload of its code and
  * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser, and
- * dist/post-shell.html is the page a post is rendered into on request; the pages with a form also
- * get an empty copy (book-now-shell.html, blog-shell.html) that the form's function renders its
- * answer into, for browsers that post the form themselves.
+ * dist/post-shell.html is the page a post is rendered into on request; About, Resources and Blog,
+ * rendered on request with the stored texts and lists, and the pages with a form also get an empty
+ * copy (about-shell.html, book-now-shell.html, …) that their function renders into.
  *
  * The CSS of a prerendered page is inlined (about 4 KB compressed): a phone then paints after
  * one round trip instead of two. The policy in dist/_headers allows exactly those style blocks
@@ -63,8 +63,14 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
   return { css, js }
 }
 
-// The pages whose form answers are rendered on request (netlify/lib/form-answer.ts).
-const FORM_TEMPLATES: Partial<Record<PageId, PageTemplate>> = { bookNow: PAGE_TEMPLATES.bookNow, blog: PAGE_TEMPLATES.blog }
+// The pages rendered on request into an empty copy of themselves: those showing stored texts and
+// lists (netlify/lib/data-page.ts), and those whose form answers are (netlify/lib/form-answer.ts).
+const TEMPLATES: Partial<Record<PageId, PageTemplate>> = {
+  bookNow: PAGE_TEMPLATES.bookNow,
+  blog: PAGE_TEMPLATES.blog,
+  about: PAGE_TEMPLATES.about,
+  resources: PAGE_TEMPLATES.resources,
+}
 
 // Every prerendered page of the route map (domain/route-map.ts), with the source module that draws
 // it, to find the CSS and code it needs at first paint.
@@ -78,7 +84,7 @@ for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
     image: `${SITE_URL}/og-image.jpg`,
   }
   write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
-  const template = FORM_TEMPLATES[page.id]
+  const template = TEMPLATES[page.id]
   if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, pageModuleFile(page)), meta))
 }
 

@@ -12,8 +12,9 @@ import { InitialDataProvider } from './lib/initial-data'
  * with the data it shows as `initial`. The data goes down the tree as a prop of
  * InitialDataProvider, so two renders in one process never see each other's.
  * The browser's main.tsx gives the same provider the same data, read from the page's data block.
- * Pages render with the built-in texts, as the browser's first render does, so hydration matches;
- * other data requests stay pending here (see api-client), so data pages render their loading state.
+ * Pages render with the texts in `initial` (else the built-in ones), as the browser's first render
+ * does, so hydration matches; data the page was not given stays pending here (see api-client), so
+ * such a page renders its loading state.
  */
 export async function render(url: string, initial?: InitialData): Promise<string> {
   await preloadPages()
@@ -21,7 +22,7 @@ export async function render(url: string, initial?: InitialData): Promise<string
     <StrictMode>
       <InitialDataProvider initial={initial}>
         <StaticRouter location={url}>
-          <SiteTextsProvider pending={new Promise(() => {})}>
+          <SiteTextsProvider initial={initial?.texts} pending={new Promise(() => {})}>
             <AppRoutes />
           </SiteTextsProvider>
         </StaticRouter>

@@ -9,9 +9,9 @@ import { BrowserRouter } from 'react-router-dom'
 import { AppRoutes } from './app/app-routes'
 import { getSiteTexts } from './features/content/get-site-texts'
 import { SiteTextsProvider } from './features/content/site-texts'
-import { InitialDataProvider, readPageData } from './lib/initial-data'
+import { InitialDataProvider, readPageData, settledNow } from './lib/initial-data'
 
-// The data the server rendered this page with (a post page, a form's answer), from the page itself.
+// The data the server rendered this page with (a post, a list, the texts, a form's answer), from the page itself.
 const initial = readPageData()
 
 // A form the browser posted itself is answered at the form's address (its function's); the page
@@ -24,7 +24,7 @@ const app = (
   <StrictMode>
     <InitialDataProvider initial={initial}>
       <BrowserRouter>
-        <SiteTextsProvider pending={getSiteTexts()}>
+        <SiteTextsProvider initial={initial?.texts} pending={initial?.texts ? settledNow(initial.texts) : getSiteTexts()}>
           <AppRoutes />
         </SiteTextsProvider>
       </BrowserRouter>

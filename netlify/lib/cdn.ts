@@ -11,6 +11,8 @@ import { env } from './env'
  *   and the sitemap; purged by every post write and by scheduled publishing;
  * - `content`: the site texts, and what shows them (post pages and the feed name the site);
  * - `resources`: the public resource list;
+ * - the About, Resources and Blog pages, rendered on request with the texts and their list, carry
+ *   `content` and the tag of their list;
  * - `media`: the library's files, which never change under their id: kept a year, purged when
  *   one is deleted.
  * A new deploy revalidates everything (templates and code change with it). The CDN copy also
@@ -19,9 +21,12 @@ import { env } from './env'
 export const CACHE_TAGS = { posts: 'posts', content: 'content', resources: 'resources', media: 'media' } as const
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]
 
-/** The CDN's caching headers for an answer built from these kinds of records. */
-export function cdnCacheHeaders(tags: readonly CacheTag[]): Record<string, string> {
-  return cacheHeaders({ durable: true, ttl: DAY, tags: [...tags] })
+/**
+ * The CDN's caching headers for an answer built from these kinds of records. `query` names the
+ * only query parameters that make a different answer (any other one is the same copy).
+ */
+export function cdnCacheHeaders(tags: readonly CacheTag[], query?: string[]): Record<string, string> {
+  return cacheHeaders({ durable: true, ttl: DAY, tags: [...tags], ...(query && { vary: { query } }) })
 }
 
 /** A library file's CDN headers: its bytes never change under its id, so the copy is kept a year. */

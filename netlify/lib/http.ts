@@ -41,9 +41,15 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
  */
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
 
-export function revalidated(req: Request, body: string, headers: Record<string, string>, cdn: readonly CacheTag[] = []): Response {
+export function revalidated(
+  req: Request,
+  body: string,
+  headers: Record<string, string>,
+  cdn: readonly CacheTag[] = [],
+  varyQuery?: string[],
+): Response {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
-  const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...(cdn.length > 0 && cdnCacheHeaders(cdn)), ...headers, ETag: etag }
+  const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...(cdn.length > 0 && cdnCacheHeaders(cdn, varyQuery)), ...headers, ETag: etag }
   if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all })
   return new Response(body, { status: 200, headers: all })
 }

@@ -1,6 +1,7 @@
 import type { NewsletterAnswer } from '../../domain/form-answer'
 import { PAGES, postPath, postSlugOf } from '../../domain/route-map'
 import { posts } from './data/posts'
+import { dataOfPage } from './data-page'
 import type { AnswerPage } from './form-answer'
 import { renderedPost } from './markdown'
 import { PAGE_TEMPLATES } from './page-render'
@@ -29,5 +30,10 @@ export async function newsletterPage(req: Request, page: string | undefined, ans
       console.error('newsletter answer page:', error)
     }
   }
-  return { data: { path: PAGES.blog.path, answer }, template: PAGE_TEMPLATES.blog }
+  try {
+    return { data: { ...(await dataOfPage('blog')), answer }, template: PAGE_TEMPLATES.blog }
+  } catch (error) {
+    console.error('newsletter answer page:', error)
+    return { data: { path: PAGES.blog.path, answer }, template: PAGE_TEMPLATES.blog }
+  }
 }

@@ -7,7 +7,8 @@ import { initialDataScript, type InitialData } from '../../domain/initial-data'
 import { HttpError } from './http-error'
 
 /**
- * Pages rendered on request: a post (netlify/functions/blog-page.ts), and the page a form's
+ * Pages rendered on request: a post (netlify/functions/blog-page.ts), the pages that show the
+ * coach's texts and lists (netlify/lib/data-page.ts), and the page a form's
  * function answers a browser's own post with (form-answer.ts). scripts/prerender.ts writes the
  * page each goes into: the shell with that page's CSS inlined, its code started after paint, its
  * head tags, and this outlet in its root.
@@ -18,6 +19,8 @@ export const PAGE_TEMPLATES = {
   post: 'post-shell.html',
   bookNow: 'book-now-shell.html',
   blog: 'blog-shell.html',
+  about: 'about-shell.html',
+  resources: 'resources-shell.html',
 } as const
 export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
 
@@ -31,9 +34,10 @@ export function isPageTemplate(template: string): boolean {
 /**
  * The template with the page drawn into its root, and the data it was drawn with as the page's
  * data block: the browser's first render reads it, draws the same thing, and hydrates it.
+ * `location` is the address drawn, when it has a query the page reads (the blog's topic).
  */
-export async function renderIntoTemplate(template: string, data: InitialData): Promise<string> {
-  const html = await render(data.path, data)
+export async function renderIntoTemplate(template: string, data: InitialData, location = data.path): Promise<string> {
+  const html = await render(location, data)
   return template.replace(ROOT_WITH_OUTLET, () => `<div id="root">${html}</div>\n    ${initialDataScript(data)}`)
 }
 

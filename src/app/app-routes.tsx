@@ -45,8 +45,8 @@ function pageComponent(page: PublicPage) {
 
 /** The data requests a page starts as its route renders (see Page), by the page's id in the map. */
 const PAGE_DATA: Partial<Record<PageId, (params: Params, initialData: InitialDataStore) => object>> = {
-  resources: () => ({ resources: getResources() }),
-  blog: () => ({ posts: getPosts() }),
+  resources: (_params, initialData) => ({ resources: getResources(initialData) }),
+  blog: (_params, initialData) => ({ posts: getPosts(initialData) }),
   blogPost: (params, initialData) => ({ post: getPost(params.slug ?? '', initialData) }),
 }
 

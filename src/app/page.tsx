@@ -18,11 +18,14 @@ type Props<D> = {
  * only the query changes (filters live in the query and work on what is loaded).
  */
 export function Page<D extends object>({ component: Component, load }: Props<D>) {
-  const { pathname } = useLocation()
+  const { pathname, key } = useLocation()
   const params = useParams()
   const initialData = useInitialData()
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => load?.(params, initialData) ?? ({} as D), [pathname])
+  const data = useMemo(
+    () => initialData.forVisit(`${key} ${pathname}`, () => load?.(params, initialData) ?? ({} as D)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pathname],
+  )
   return (
     // Inside the page, so this component commits (and keeps its data) while the chunk loads.
     <Suspense fallback={<Loading label="Loading…" reserve />}>

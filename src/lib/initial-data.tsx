@@ -12,22 +12,41 @@ import type { FormAnswer } from '../../domain/form-answer'
 export type InitialDataStore = {
   /** The post the page was rendered with, if the page is at `path`; a later visit asks again. */
   takePost(path: string): { post: NonNullable<InitialData['post']> } | undefined
+  /** A list the page at `path` was rendered with; taken once, like the post. */
+  takeList<K extends 'posts' | 'resources'>(kind: K, path: string): NonNullable<InitialData[K]> | undefined
   /**
    * The answer a form's function rendered this page with, for that form on that path. Reading
    * does not use it up (a component's first render may run twice); `forgetFormAnswer` does, once drawn.
    */
   peekFormAnswer<F extends FormAnswer['form']>(form: F, path: string): Extract<FormAnswer, { form: F }> | undefined
   forgetFormAnswer(): void
+  /**
+   * The data a page started loading for one visit (`visit`: its path and history entry), made
+   * once: a render React throws away (a navigation that waited for the page's code) and its retry
+   * share it, instead of asking twice.
+   */
+  forVisit<T>(visit: string, start: () => T): T
 }
 
 function storeOf(initial: InitialData | undefined): InitialDataStore {
   let data = initial
+  let started: { visit: string; value: unknown } | undefined
   return {
+    forVisit<T>(visit: string, start: () => T): T {
+      if (started?.visit !== visit) started = { visit, value: start() }
+      return started.value as T
+    },
     takePost(path) {
       if (data?.path !== path || !data.post) return undefined
       const { post } = data
       data = { ...data, post: undefined }
       return { post }
+    },
+    takeList<K extends 'posts' | 'resources'>(kind: K, path: string) {
+      if (data?.path !== path || !data[kind]) return undefined
+      const list = data[kind] as NonNullable<InitialData[K]>
+      data = { ...data, [kind]: undefined }
+      return list
     },
     peekFormAnswer<F extends FormAnswer['form']>(form: F, path: string) {
       if (data?.path !== path || data.answer?.form !== form) return undefined

@@ -1,5 +1,5 @@
 import { ArrowLeft, Clock } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
@@ -11,6 +11,7 @@ import { NotFoundMessage } from '../components/ui/not-found-message'
 import { Settled } from '../components/ui/settled'
 import type { PostResult } from '../features/blog/api/get-post'
 import { NewsletterForm } from '../features/newsletter/newsletter-form'
+import { useImageFailed } from '../lib/use-image-failed'
 import { usePageTitle } from './use-page-title'
 import styles from './blog-post.module.css'
 
@@ -36,12 +37,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
   useEffect(() => {
     if (!draft && pathname !== postPath(post.slug)) void navigate(postPath(post.slug), { replace: true })
   }, [draft, pathname, post.slug, navigate])
-  const [imageFailed, setImageFailed] = useState(false)
-  const image = useRef<HTMLImageElement>(null)
-  // A server-rendered image may have failed before this code arrived, when no onError was there to see it.
-  useEffect(() => {
-    if (image.current?.complete && image.current.naturalWidth === 0) setImageFailed(true)
-  }, [])
+  const [imageFailed, watchImage, onImageError] = useImageFailed()
   const date = post.publishedAt ?? post.createdAt
 
   return (
@@ -96,14 +92,14 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
       <div className={styles.narrow}>
         {post.featuredImage && !imageFailed && (
           <img
-            ref={image}
+            ref={watchImage}
             className={styles.featured}
             {...sizedImage(post.featuredImage, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
             alt=""
             fetchPriority="high"
             width={1200}
             height={630}
-            onError={() => setImageFailed(true)}
+            onError={onImageError}
           />
         )}
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}

@@ -470,7 +470,7 @@ describe('attack: every function, one hostile call at a time', () => {
         )
         // The functions that take no id get the id where a confused one might look: params and query.
         if (ATTACK_FULL || i < 3) {
-          const q = `?id=${seg}&slug=${seg}&section=${seg}`
+          const q = `?id=${seg}&slug=${seg}&section=${seg}&tag=${seg}`
           const params = { id, slug: id }
           calls.push(
             {
@@ -500,6 +500,25 @@ describe('attack: every function, one hostile call at a time', () => {
               url: `/api/resources${q}`,
               params,
               touches: touch.resources(),
+            },
+            { attack: cls, label: `GET about-page ${q}`, fn: 'about-page', method: 'GET', url: `/about${q}`, params, touches: touch.aboutPage() },
+            {
+              attack: cls,
+              label: `GET resources-page ${q}`,
+              fn: 'resources-page',
+              method: 'GET',
+              url: `/resources${q}`,
+              params,
+              touches: touch.resourcesPage(),
+            },
+            {
+              attack: cls,
+              label: `GET blog-list-page ${q}`,
+              fn: 'blog-list-page',
+              method: 'GET',
+              url: `/blog${q}`,
+              params,
+              touches: touch.blogListPage(),
             },
             { attack: cls, label: `GET rss ${q}`, fn: 'rss', method: 'GET', url: `/rss.xml${q}`, params, touches: touch.rss() },
             {
@@ -659,6 +678,7 @@ describe('attack: every function, one hostile call at a time', () => {
               url: '/api/content',
               touches: touch.content(),
             }),
+            attack({ attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() }),
           ]
         : []
     const resourcesThen = (outcome: Outcome, label: string): AttackCall[] =>
@@ -671,6 +691,14 @@ describe('attack: every function, one hostile call at a time', () => {
               method: 'GET',
               url: '/api/resources',
               touches: touch.resources(),
+            }),
+            attack({
+              attack: cls,
+              label: `${label} -> GET resources-page`,
+              fn: 'resources-page',
+              method: 'GET',
+              url: '/resources',
+              touches: touch.resourcesPage(),
             }),
           ]
         : []
@@ -954,6 +982,16 @@ describe('attack: every function, one hostile call at a time', () => {
         query: (v) => ({ url: `/blog/${encode(v)}`, params: { slug: v } }),
         touches: (v) => touch.blogPage(v),
       },
+      {
+        label: 'GET blog-list-page',
+        fn: 'blog-list-page',
+        method: 'GET',
+        url: '/blog',
+        base: () => ({ tag: 'x' }),
+        fields: [{ name: 'tag' }],
+        query: () => ({ url: '' }),
+        touches: () => touch.blogListPage(),
+      },
     ]
 
     let fieldIndex = 0
@@ -1008,6 +1046,8 @@ describe('attack: every function, one hostile call at a time', () => {
     const readers = (label: string): AttackCall[] =>
       [
         { attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() },
+        { attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() },
+        { attack: cls, label: `${label} -> GET blog-list-page`, fn: 'blog-list-page', method: 'GET', url: '/blog', touches: touch.blogListPage() },
         {
           attack: cls,
           label: `${label} -> GET blog-page`,
@@ -1241,6 +1281,14 @@ describe('attack: every function, one hostile call at a time', () => {
         }
         return problems
       }
+    // The blog's list, rendered on request: the title as written, in the page's text (not only its data block).
+    const listChecks =
+      (title: string) =>
+      ({ answer }: Outcome): string[] =>
+        answer.status !== 200 ||
+        decodeEntities(answer.text.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^<>]+>/g, '')).includes(title)
+          ? []
+          : [`the blog list does not show the title ${JSON.stringify(title)}`]
     const feedChecks =
       (expected: { title: string; excerpt: string; tags: string[]; siteName: string }, slug: string) =>
       ({ answer }: Outcome): string[] => {
@@ -1293,12 +1341,13 @@ describe('attack: every function, one hostile call at a time', () => {
           then: (outcome) => {
             const slug = createdSlug(outcome)
             if (!slug) return []
-            const [page, json, feed, sitemap] = readBackPost(cls, label, slug)
+            const [page, json, feed, sitemap, list] = readBackPost(cls, label, slug)
             return [
               { ...page!, check: async (o) => [...(await page!.check!(o)), ...literalChecks({ ...fields, siteName, author })(o)] },
               json!,
               { ...feed!, check: async (o) => [...(await feed!.check!(o)), ...feedChecks({ ...fields, siteName }, slug)(o)] },
               sitemap!,
+              { ...list!, check: async (o) => [...(await list!.check!(o)), ...listChecks(fields.title)(o)] },
             ]
           },
           cleanup: removePost,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
+import { expect, failedImageLog, failedResourceLog, holdRequests, openWithinTheApp, test, US_LONG_DATE } from './support/fixtures'
 
 /** The public blog list (docs/product.md, Blog). */
 
@@ -92,13 +92,13 @@ test('a list that fails to load shows the empty state', async ({ page, consoleEr
   await page.route('**/api/blog-posts', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Down"}' }),
   )
-  await page.goto('/blog')
+  await openWithinTheApp(page, 'Blog')
   await expect(page.getByText('No blog posts available yet.', { exact: true })).toBeVisible()
 })
 
 test('a loading state shows while the list is on its way', async ({ page }) => {
   const held = await holdRequests(page, '**/api/blog-posts')
-  await page.goto('/blog')
+  await openWithinTheApp(page, 'Blog')
   await expect(page.getByRole('status').filter({ hasText: 'Loading posts…' })).toBeVisible()
   await expect(cards(page)).toHaveCount(0)
   expect(held.held()).toBe(1)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
+import { expect, openWithinTheApp, test } from './support/fixtures'
 
 /**
  * The host-domain rule (docs/product.md, API): on the hosting provider's own domain (*.netlify.app) the site calls
@@ -42,7 +42,8 @@ test.describe('on the hosting domain', () => {
 
   test('the blog list and a post load from /.netlify/functions/blog-posts', async ({ page }) => {
     const calls = watchFunctionCalls(page)
-    await page.goto('/blog')
+    // The blog comes with its list; moving to it within the app asks for it.
+    await openWithinTheApp(page, 'Blog')
     await expect(page.getByRole('list', { name: 'Posts' }).getByRole('article')).toHaveCount(4)
     await page.getByRole('link', { name: 'Generosity on Any Income' }).click()
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Generosity on Any Income')
@@ -65,7 +66,7 @@ test.describe('on the hosting domain', () => {
 
   test('resources keep their /api path', async ({ page }) => {
     const calls = watchFunctionCalls(page)
-    await page.goto('/resources')
+    await openWithinTheApp(page, 'Resources')
     await expect(page.getByRole('list', { name: 'Resources' }).getByRole('article')).toHaveCount(4)
     expect(calls).toContain('GET /api/resources')
   })
@@ -74,7 +75,7 @@ test.describe('on the hosting domain', () => {
 test.describe('on any other domain', () => {
   test('blog posts and subscribers use /api, and booking always uses /.netlify/functions', async ({ page, dialogs }) => {
     const calls = watchFunctionCalls(page)
-    await page.goto('/blog')
+    await openWithinTheApp(page, 'Blog')
     await expect(page.getByRole('list', { name: 'Posts' }).getByRole('article')).toHaveCount(4)
     await page.getByRole('textbox', { name: 'Email address' }).fill('local@example.com')
     await page.getByRole('button', { name: 'Subscribe' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
-import { expect, failedImageLog, failedResourceLog, holdRequests, test } from './support/fixtures'
+import { expect, failedImageLog, failedResourceLog, holdRequests, openWithinTheApp, test } from './support/fixtures'
 
 /** The public Resources page (docs/product.md, Resources). */
 
@@ -107,13 +107,14 @@ test('a list that fails to load shows the empty state', async ({ page, consoleEr
   await page.route('**/api/resources', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Down"}' }),
   )
-  await page.goto('/resources')
+  // The page brings its list; moving to it within the app asks for it.
+  await openWithinTheApp(page, 'Resources')
   await expect(page.getByText('No resources available yet.', { exact: true })).toBeVisible()
 })
 
 test('a loading state shows while the list is on its way', async ({ page }) => {
   const held = await holdRequests(page, '**/api/resources')
-  await page.goto('/resources')
+  await openWithinTheApp(page, 'Resources')
   await expect(page.getByRole('status').filter({ hasText: 'Loading resources…' })).toBeVisible()
   await expect(cards(page)).toHaveCount(0)
   expect(held.held()).toBe(1)

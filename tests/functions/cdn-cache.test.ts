@@ -8,7 +8,10 @@ import * as adminContentItem from '../../netlify/functions/admin-content-item'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminUsers from '../../netlify/functions/admin-users'
+import * as aboutPage from '../../netlify/functions/about-page'
+import * as blogListPage from '../../netlify/functions/blog-list-page'
 import * as blogPage from '../../netlify/functions/blog-page'
+import * as resourcesPage from '../../netlify/functions/resources-page'
 import * as blogPosts from '../../netlify/functions/blog-posts'
 import * as content from '../../netlify/functions/content'
 import * as publishScheduled from '../../netlify/functions/publish-scheduled'
@@ -52,6 +55,7 @@ beforeEach(() => {
     }),
     http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(SHELL)),
     http.get(`${TEST_ORIGIN}/shell.html`, () => HttpResponse.html(SHELL)),
+    http.get(/\/(about|resources|blog)-shell\.html$/, () => HttpResponse.html(SHELL)),
   )
 })
 
@@ -67,6 +71,9 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     ['GET /api/blog-posts', blogPosts, '/api/blog-posts', {}, 'posts'],
     ['GET /api/blog-posts?slug=', blogPosts, '/api/blog-posts?slug=SLUG', {}, 'posts'],
     ['GET /blog/{slug}', blogPage, '/blog/SLUG', { slug: 'SLUG' }, 'posts,content'],
+    ['GET /about', aboutPage, '/about', {}, 'content'],
+    ['GET /resources', resourcesPage, '/resources', {}, 'content,resources'],
+    ['GET /blog', blogListPage, '/blog', {}, 'content,posts'],
     ['GET /rss.xml', rss, '/rss.xml', {}, 'posts,content'],
     ['GET /sitemap.xml', sitemap, '/sitemap.xml', {}, 'posts'],
     ['GET /api/content', content, '/api/content', {}, 'content'],

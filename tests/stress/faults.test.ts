@@ -15,7 +15,10 @@ import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as apiNotFound from '../../netlify/functions/api-not-found'
+import * as aboutPage from '../../netlify/functions/about-page'
+import * as blogListPage from '../../netlify/functions/blog-list-page'
 import * as blogPage from '../../netlify/functions/blog-page'
+import * as resourcesPage from '../../netlify/functions/resources-page'
 import * as blogPosts from '../../netlify/functions/blog-posts'
 import * as contentFunction from '../../netlify/functions/content'
 import * as resourceDownload from '../../netlify/functions/resource-download'
@@ -143,6 +146,9 @@ const FUNCTION_CALLS: FunctionCall[] = [
     page: true,
     request: () => ({ url: `${template.origin}/blog/a-post`, params: { slug: 'a-post' } }),
   },
+  { name: 'GET /about', fn: aboutPage, usesBlobs: true, page: true, request: () => ({ url: `${template.origin}/about` }) },
+  { name: 'GET /resources', fn: resourcesPage, usesBlobs: true, page: true, request: () => ({ url: `${template.origin}/resources` }) },
+  { name: 'GET /blog', fn: blogListPage, usesBlobs: true, page: true, request: () => ({ url: `${template.origin}/blog?tag=Budgeting` }) },
   { name: 'GET /rss.xml', fn: rss, usesBlobs: true, request: () => ({ url: '/rss.xml' }) },
   { name: 'GET /sitemap.xml', fn: sitemap, usesBlobs: true, request: () => ({ url: '/sitemap.xml' }) },
   { name: 'GET /api/content', fn: contentFunction, usesBlobs: true, request: () => ({ url: '/api/content' }) },

@@ -20,11 +20,14 @@ export const POST_TEMPLATE =
 export const SHELL_TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title></head><body><div id="root"></div></body></html>'
 
-/** Serves post-shell.html (the post template) and every other *.html as the shell. */
+/** The templates pages are rendered into on request (netlify/lib/page-render.ts). */
+const RENDERED_TEMPLATES = ['/post-shell.html', '/about-shell.html', '/resources-shell.html', '/blog-shell.html']
+
+/** Serves the page templates (as the post's) and every other *.html as the shell. */
 export async function startPageServer(): Promise<{ origin: string; stop(): Promise<void> }> {
   const server = createServer((req, res) => {
     const path = req.url?.split('?')[0] ?? ''
-    if (path === '/post-shell.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(POST_TEMPLATE)
+    if (RENDERED_TEMPLATES.includes(path)) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(POST_TEMPLATE)
     else if (/^\/[\w-]+\.html$/.test(path)) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SHELL_TEMPLATE)
     else res.writeHead(404).end()
   })

@@ -90,6 +90,10 @@ export const touch = {
     always: [...documentRead('posts'), ...(slug === null ? [] : await postBodies({ slug }))],
   }),
   rss: (): Touches => ({ always: [...documentRead('posts'), ...documentRead('content')] }),
+  /** The pages rendered with the stored texts and their list (netlify/lib/data-page.ts). */
+  aboutPage: (): Touches => ({ always: documentRead('content') }),
+  resourcesPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('resources')] }),
+  blogListPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('posts')] }),
   sitemap: (): Touches => ({ always: documentRead('posts') }),
   content: (): Touches => ({ always: documentRead('content') }),
   resources: (): Touches => ({ always: documentRead('resources') }),
@@ -289,6 +293,8 @@ export function xmlProblems(xml: string, what: string): string[] {
   return result === true ? [] : [`${what} does not parse: ${result.err.msg} (line ${result.err.line})`]
 }
 
+const PAGE_FUNCTIONS = new Set(['blog-page', 'about-page', 'resources-page', 'blog-list-page'])
+
 /** The checks every 2xx answer of a function gets, whatever the attack. */
 export function answerProblems(fn: string, { answer }: Outcome): string[] {
   if (answer.status < 200 || answer.status >= 300) {
@@ -302,7 +308,7 @@ export function answerProblems(fn: string, { answer }: Outcome): string[] {
     }
     return []
   }
-  if (fn === 'blog-page') return pageProblems(answer.text)
+  if (PAGE_FUNCTIONS.has(fn)) return pageProblems(answer.text)
   if (fn === 'rss') return xmlProblems(answer.text, 'RSS')
   if (fn === 'sitemap') return xmlProblems(answer.text, 'sitemap')
   if (JSON_FUNCTIONS.has(fn)) {
@@ -325,7 +331,7 @@ export function attack(call: AttackCall): AttackCall {
   }
 }
 
-/** The public reads of what a post shows in: its page, its JSON, the feed, the sitemap. */
+/** The public reads of what a post shows in: its page, its JSON, the feed, the sitemap, the blog's list. */
 export function readBackPost(attackClass: AttackCall['attack'], label: string, slug: string, check?: AttackCall['check']): AttackCall[] {
   return [
     attack({
@@ -354,6 +360,15 @@ export function readBackPost(attackClass: AttackCall['attack'], label: string, s
       method: 'GET',
       url: '/sitemap.xml',
       touches: touch.sitemap(),
+    }),
+    attack({
+      attack: attackClass,
+      label: `${label} -> GET blog-list-page /blog`,
+      fn: 'blog-list-page',
+      method: 'GET',
+      url: '/blog',
+      touches: touch.blogListPage(),
+      check,
     }),
   ]
 }

@@ -14,7 +14,10 @@ import * as adminSubscribersExport from '../../netlify/functions/admin-subscribe
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as apiNotFound from '../../netlify/functions/api-not-found'
+import * as aboutPage from '../../netlify/functions/about-page'
+import * as blogListPage from '../../netlify/functions/blog-list-page'
 import * as blogPage from '../../netlify/functions/blog-page'
+import * as resourcesPage from '../../netlify/functions/resources-page'
 import * as blogPosts from '../../netlify/functions/blog-posts'
 import * as contentFunction from '../../netlify/functions/content'
 import * as resourceDownload from '../../netlify/functions/resource-download'
@@ -201,6 +204,17 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
   },
   { file: 'api-not-found', fn: apiNotFound, path: '/api/no-such-thing', methods: [], kind: 'json', writes: [] },
   { file: 'blog-page', fn: blogPage, path: '/blog/{slug}', param: 'slug', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'about-page', fn: aboutPage, path: '/about', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'resources-page', fn: resourcesPage, path: '/resources', methods: ['GET'], kind: 'page', writes: [] },
+  {
+    file: 'blog-list-page',
+    fn: blogListPage,
+    path: '/blog',
+    methods: ['GET'],
+    kind: 'page',
+    queries: (f) => ['', '?tag=Budgeting', `?tag=${encodeURIComponent(f.postSlug)}`, '?tag=', '?tag=a&tag=b', '?tag=__proto__'],
+    writes: [],
+  },
   {
     file: 'blog-posts',
     fn: blogPosts,
@@ -711,7 +725,7 @@ export async function realize(recipe: FuzzRecipe, fixtures: FuzzFixtures, tokens
   const method = recipe.method === 'OWN' ? (target.methods[recipe.ownMethod % Math.max(1, target.methods.length)] ?? 'GET') : recipe.method
   const { params, value } = paramsFor(target, recipe.param, fixtures)
 
-  // The path as a client would have sent it; the handler reads only the query (and blog-page the origin).
+  // The path as a client would have sent it; the handler reads only the query (and a page its origin, for its template).
   const segment = encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
   const base = target.path.replace('{id}', segment).replace('{slug}', segment)
   const queries = target.queries?.(fixtures) ?? []
@@ -721,7 +735,7 @@ export async function realize(recipe: FuzzRecipe, fixtures: FuzzFixtures, tokens
       : recipe.query.kind === 'known'
         ? (queries[recipe.query.index % Math.max(1, queries.length)] ?? '')
         : recipe.query.text
-  const origin = target.file === 'blog-page' ? fixtures.origin : ''
+  const origin = target.kind === 'page' ? fixtures.origin : ''
   const url = `${origin}${base}${recipe.pathSuffix}${query}`
 
   const headers: Record<string, string> = {}

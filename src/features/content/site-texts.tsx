@@ -5,9 +5,12 @@ import { DEFAULT_TEXTS, type TextKey, type TextSection } from '../../../domain/d
 
 const SiteTextsContext = createContext<SiteTexts>({})
 
-/** Shows the built-in texts at once and swaps in the edited ones when `pending` settles. */
-export function SiteTextsProvider({ pending, children }: { pending: Promise<SiteTexts>; children: ReactNode }) {
-  const [texts, setTexts] = useState<SiteTexts>({})
+/**
+ * Shows `initial` at once (the texts a page rendered on request was drawn with), else the
+ * built-in texts, and swaps in the edited ones when `pending` settles.
+ */
+export function SiteTextsProvider({ initial, pending, children }: { initial?: SiteTexts; pending: Promise<SiteTexts>; children: ReactNode }) {
+  const [texts, setTexts] = useState<SiteTexts>(initial ?? {})
   useEffect(() => {
     let current = true
     // Every text on the page may change: as a transition the re-render is sliced into short tasks

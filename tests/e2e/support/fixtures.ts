@@ -205,3 +205,17 @@ export async function fillFromThisNetwork(page: Page, form: 'subscribe' | 'booki
     'POST /api/dev/limits',
   ).toEqual([])
 }
+
+/**
+ * Opens a public page the way a visitor moving around the site does: from the home page, through
+ * the main navigation, so the page's code asks for its data (a page loaded at its address brings
+ * its data with it).
+ */
+export async function openWithinTheApp(page: Page, label: string) {
+  await page.goto('/')
+  await expect(page.locator('html[data-ready]')).toBeAttached()
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/${label.toLowerCase()}$`))
+}

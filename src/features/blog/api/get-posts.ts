@@ -1,8 +1,18 @@
 import type { PostSummary } from '../../../../domain/blog-post'
+import { PAGES } from '../../../../domain/route-map'
 import { api, paths } from '../../../lib/api-client'
+import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
 
-/** Published posts, newest first. A failed load is only logged; the page shows its empty state. */
-export async function getPosts(): Promise<PostSummary[]> {
+/**
+ * Published posts, newest first. A blog page rendered on request carries its list (`initialData`):
+ * that one is drawn without a request. A failed load is only logged; the page shows its empty state.
+ */
+export function getPosts(initialData?: InitialDataStore): Promise<PostSummary[]> {
+  const initial = initialData?.takeList('posts', PAGES.blog.path)
+  return initial ? settledNow(initial) : fetchPosts()
+}
+
+async function fetchPosts(): Promise<PostSummary[]> {
   try {
     const { blogPosts } = await api<{ blogPosts: PostSummary[] }>(paths.blogPosts())
     return blogPosts.filter((post) => post.status === 'published')

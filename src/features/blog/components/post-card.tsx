@@ -1,21 +1,22 @@
 import { Clock } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { PostSummary } from '../../../../domain/blog-post'
 import { CARD_TAGS_MAX } from '../../../../domain/blog-post-display'
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '../../../../domain/image-src'
 import { postPath } from '../../../../domain/route-map'
 import { excerptOf, formatLongDate } from '../../../../domain/text'
+import { useImageFailed } from '../../../lib/use-image-failed'
 import styles from './post-card.module.css'
 
 /** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
 export function PostCard({ post, first = false }: { post: PostSummary; first?: boolean }) {
-  const [imageFailed, setImageFailed] = useState(false)
+  const [imageFailed, watchImage, onImageError] = useImageFailed()
   const date = post.publishedAt ?? post.createdAt
   return (
     <article className={`card card-tile ${styles.card}`}>
       {post.featuredImage && !imageFailed ? (
         <img
+          ref={watchImage}
           className={styles.image}
           {...sizedImage(post.featuredImage, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
           alt=""
@@ -23,7 +24,7 @@ export function PostCard({ post, first = false }: { post: PostSummary; first?: b
           fetchPriority={first ? 'high' : 'auto'}
           width={640}
           height={360}
-          onError={() => setImageFailed(true)}
+          onError={onImageError}
         />
       ) : (
         <div className={styles.placeholder} aria-hidden="true">

@@ -1,8 +1,18 @@
 import type { PublicResource } from '../../../../domain/resource'
+import { PAGES } from '../../../../domain/route-map'
 import { api, paths } from '../../../lib/api-client'
+import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
 
-/** Active resources. A failed load is only logged and the page shows its empty state. */
-export async function getResources(): Promise<PublicResource[]> {
+/**
+ * Active resources. A Resources page rendered on request carries its list (`initialData`): that
+ * one is drawn without a request. A failed load is only logged and the page shows its empty state.
+ */
+export function getResources(initialData?: InitialDataStore): Promise<PublicResource[]> {
+  const initial = initialData?.takeList('resources', PAGES.resources.path)
+  return initial ? settledNow(initial) : fetchResources()
+}
+
+async function fetchResources(): Promise<PublicResource[]> {
   try {
     const { resources } = await api<{ resources: PublicResource[] }>(paths.resources())
     return resources.filter((resource) => resource.isActive)

@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react'
-import { useState } from 'react'
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '../../../../domain/image-src'
 import type { PublicResource } from '../../../../domain/resource'
 import { RESOURCE_TYPE_LABELS, isResourceType } from '../../../../domain/resource-display'
+import { useImageFailed } from '../../../lib/use-image-failed'
 import { recordDownload } from '../api/record-download'
 import { ResourceTypeIcon } from './resource-type-icon'
 import styles from './resource-card.module.css'
@@ -10,7 +10,7 @@ import styles from './resource-card.module.css'
 /** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
 export function ResourceCard({ resource, first = false }: { resource: PublicResource; first?: boolean }) {
   // A thumbnail that fails to load gives way to the type icon.
-  const [thumbnailFailed, setThumbnailFailed] = useState(false)
+  const [thumbnailFailed, watchThumbnail, onThumbnailError] = useImageFailed()
   const showThumbnail = resource.thumbnailUrl && !thumbnailFailed
   const typeLabel = isResourceType(resource.type) ? RESOURCE_TYPE_LABELS[resource.type] : resource.type
 
@@ -19,13 +19,14 @@ export function ResourceCard({ resource, first = false }: { resource: PublicReso
       <div className={styles.media} data-type={resource.type}>
         {showThumbnail ? (
           <img
+            ref={watchThumbnail}
             {...sizedImage(resource.thumbnailUrl!, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
             alt=""
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : 'auto'}
             width={640}
             height={360}
-            onError={() => setThumbnailFailed(true)}
+            onError={onThumbnailError}
           />
         ) : (
           <span className={styles.icon}>

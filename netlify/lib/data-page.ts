@@ -1,0 +1,78 @@
+import type { Context } from '@netlify/functions'
+import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/headers'
+import { toSiteTexts } from '../../domain/content-item'
+import type { InitialData } from '../../domain/initial-data'
+import { toPublicResource } from '../../domain/resource'
+import { PAGES } from '../../domain/route-map'
+import { StorageUnavailableError } from './blobs'
+import { CACHE_TAGS, type CacheTag } from './cdn'
+import { content } from './data/content'
+import { posts } from './data/posts'
+import { resources } from './data/resources'
+import { runtimeOf } from './env'
+import { REVALIDATE, revalidated, route } from './http'
+import { isPageTemplate, PAGE_TEMPLATES, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './page-render'
+
+/**
+ * The pages that show what the coach keeps in storage, rendered on request: About (her texts and
+ * portrait), Resources and Blog (their lists). Prerendered at build time they could only show the
+ * built-in texts and a loading state, then swap in hers once the page's code had fetched them: a
+ * flash of the wrong words, a list that never appears without JavaScript, and pictures found late
+ * (a phone's largest paint waited for the code and two requests). Drawn here with her texts and
+ * the list, the page is whole in its HTML; the CDN keeps it until a write purges its tags.
+ */
+export type DataPageId = 'about' | 'resources' | 'blog'
+
+const LISTS: Record<DataPageId, { tags: CacheTag[]; load: () => Promise<Partial<InitialData>> }> = {
+  about: { tags: [CACHE_TAGS.content], load: async () => ({}) },
+  resources: {
+    tags: [CACHE_TAGS.content, CACHE_TAGS.resources],
+    load: async () => ({ resources: (await resources.list()).filter((resource) => resource.isActive).map(toPublicResource) }),
+  },
+  blog: { tags: [CACHE_TAGS.content, CACHE_TAGS.posts], load: async () => ({ posts: await posts.listPublished() }) },
+}
+
+/** What the page is drawn with; also the blog's when it shows a newsletter form's answer. */
+export async function dataOfPage(id: DataPageId): Promise<InitialData> {
+  const [items, list] = await Promise.all([content.list(), LISTS[id].load()])
+  return { path: PAGES[id].path, texts: toSiteTexts(items), ...list }
+}
+
+/** The topic the blog is filtered by is in its address: the page is drawn, and kept by the CDN, for each. */
+const BLOG_QUERY = ['tag']
+
+export function dataPage(id: DataPageId) {
+  return route({
+    GET: async (req: Request, context: Context) => {
+      const url = new URL(req.url)
+      const tag = id === 'blog' ? url.searchParams.get('tag') : null
+      const location = tag ? `${PAGES[id].path}?${new URLSearchParams({ tag })}` : PAGES[id].path
+      const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
+      const template = await pageTemplate(req, PAGE_TEMPLATES[id])
+      let data: InitialData
+      try {
+        data = await dataOfPage(id)
+      } catch (error) {
+        // Storage down: the page as it was built (built-in texts, a loading list), kept by no
+        // cache; its code then asks for the list and shows "could not load" if it still fails.
+        if (!(error instanceof StorageUnavailableError)) throw error
+        console.error('storage unavailable:', error.cause)
+        const page = isPageTemplate(template) ? await renderIntoTemplate(template, { path: PAGES[id].path }, location) : template
+        const policy = policyAllowingStyles(policyFor(context, template), page)
+        const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5', 'Content-Security-Policy': policy }
+        return new Response(page, { status: 503, headers: unavailable })
+      }
+      // Vite's dev server page, under netlify dev: the page's code draws it from the data block.
+      if (!isPageTemplate(template)) {
+        return revalidated(req, withDataBlock(template, data), { ...headers, 'Content-Security-Policy': policyFor(context, template) })
+      }
+      const page = await renderIntoTemplate(template, data, location)
+      const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
+      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, LISTS[id].tags, id === 'blog' ? BLOG_QUERY : undefined)
+    },
+  })
+}
+
+function policyFor(context: Context, template: string): string {
+  return !isPageTemplate(template) && runtimeOf(context).local ? devPolicy(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY
+}
