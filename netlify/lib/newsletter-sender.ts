@@ -37,8 +37,12 @@ const PAUSE_MS = 60_000
 /** Subscriber records read at once. */
 const READ_CONCURRENCY = 50
 
-/** Points where a test stops a run as a crash would (after that step, nothing more happens). */
-export type RunStage = 'claimed' | 'sent' | 'recorded'
+/**
+ * Points where a test stops a run as a crash would: after batch n is claimed (before SendGrid),
+ * after SendGrid answered (before the batch records it), after the batch recorded it (before the
+ * run's progress), after the progress (before the next claim).
+ */
+export type RunStage = 'claimed' | 'mailed' | 'answered' | 'advanced'
 export type SendHooks = { after?: (stage: RunStage, batch: number) => void | Promise<void> }
 
 export type RunOutcome = 'not-sending' | 'busy' | 'finished' | 'handed-on' | 'paused'
@@ -268,14 +272,15 @@ export async function runSend(id: string, options: RunOptions): Promise<RunOutco
       if (!run) return 'busy'
       return pause(`The last batch could not be confirmed (${outcome.message}). Sending carries on shortly.`)
     }
+    await hook('mailed', n)
     const answered: Batch = { ...batch, state: outcome.kind === 'sent' ? 'done' : 'refused', answeredAt: new Date(now()).toISOString() }
     await batches.answer(id, n, answered)
-    await hook('sent', n)
+    await hook('answered', n)
     if (outcome.kind === 'refused') return pause(`SendGrid refused the email (${outcome.message}). Sending is tried again shortly.`)
 
     run = await runs.update(id, owner, (current) => ({ ...advance(current, n, answered), lease: { owner, until: now() + LEASE_MS } }))
     if (!run) return 'busy'
-    await hook('recorded', n)
+    await hook('advanced', n)
   }
 
   if (now() - started >= budget) {
