@@ -119,7 +119,9 @@ async function readSubscriber(key: BlobKey) {
 
 /** Every subscriber key, in the one order all workers agree on. */
 async function listSubscriberKeys(): Promise<string[]> {
-  return (await subscriberStore().keys()).toSorted()
+  const all: string[] = []
+  for await (const page of subscriberStore().keyPages()) all.push(...page)
+  return all.toSorted()
 }
 
 /**
