@@ -4,7 +4,7 @@
  * prints Blobs requests per call and p50/p95 latency at each size. Writes docs/bench.md.
  *   BENCH_LARGE_POSTS=1000 BENCH_LARGE_RESOURCES=1000 BENCH_LARGE_SUBSCRIBERS=100000 (defaults)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Context } from '@netlify/functions'
@@ -237,4 +237,7 @@ const report = [
   '',
 ].join('\n')
 console.log(report)
-if (!process.env.BENCH_NO_WRITE) writeFileSync('docs/bench.md', report)
+// The newsletter send's section is written by npm run bench:newsletter: kept as it is.
+const previous = existsSync('docs/bench.md') ? readFileSync('docs/bench.md', 'utf8') : ''
+const newsletterSection = previous.includes('## Newsletter send') ? `\n${previous.slice(previous.indexOf('## Newsletter send'))}` : ''
+if (!process.env.BENCH_NO_WRITE) writeFileSync('docs/bench.md', report + newsletterSection)

@@ -41,6 +41,8 @@ export const STORE_NAMES = [
   'revoked-tokens',
   'activity',
   'media',
+  'newsletters',
+  'unsubscribes',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 
@@ -170,6 +172,20 @@ export function openStore(name: StoreName) {
      * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
      */
     keys: (prefix?: KeyPrefix, limit = Infinity) => list(prefix, limit).then((found) => found.map((blob) => blob.key)),
+
+    /**
+     * Every key under a prefix, one list page (1,000 keys) at a time, each page with its own
+     * deadline: for a list too long to come back within one operation's (a newsletter's send).
+     */
+    async *keyPages(prefix?: KeyPrefix): AsyncGenerator<BlobKey[]> {
+      if (prefix !== undefined) assertSafePrefix(prefix)
+      const pages = raw().list({ prefix, paginate: true })[Symbol.asyncIterator]()
+      for (;;) {
+        const page = await guard(() => pages.next())
+        if (page.done) return
+        yield page.value.blobs.map((blob) => blob.key).filter(isSafeKey)
+      }
+    },
 
     /** Every key with its ETag, which changes on every write (the dev seed's reset only). */
     versions: () => list().then((found) => new Map(found.map((blob) => [blob.key, blob.etag]))),

@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { NEWSLETTER_MESSAGES, type Newsletter, type NewsletterReport } from '../../domain/newsletter'
+import * as adminNewsletter from '../../netlify/functions/admin-newsletter'
+import * as preview from '../../netlify/functions/admin-newsletter-preview'
+import * as send from '../../netlify/functions/admin-newsletter-send'
+import * as testSend from '../../netlify/functions/admin-newsletter-test'
+import * as adminNewsletters from '../../netlify/functions/admin-newsletters'
+import * as unsubscribe from '../../netlify/functions/unsubscribe'
+import { activity } from '../../netlify/lib/data/activity'
+import { content } from '../../netlify/lib/data/content'
+import { newsletters } from '../../netlify/lib/data/newsletters'
+import { outbox } from '../../netlify/lib/data/outbox'
+import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { runSend, setTrigger } from '../../netlify/lib/newsletter-sender'
+import { createAdmin, createEditor, type SignedInUser } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, LOCAL_RUNTIME, type ApiBody } from '../support/call'
+import { createPost } from '../support/records'
+
+useBlobsServer()
+
+const ADDRESS = 'Faithful Finances\nPO Box 7, Springfield'
+const setAddress = (value = ADDRESS) => content.save({ section: 'site', key: 'postalAddress', value, type: 'text' }, 'test')
+
+type NewsletterBody = ApiBody & { newsletter: Newsletter }
+const auth = (user: SignedInUser) => ({ authorization: user.authorization })
+
+const create = (user: SignedInUser, body: unknown) =>
+  call<NewsletterBody>(adminNewsletters, { method: 'POST', path: '/api/admin/newsletters', headers: auth(user), body })
+const one = (user: SignedInUser, id: string, method = 'GET', body?: unknown) =>
+  call<NewsletterBody & NewsletterReport>(adminNewsletter, { method, path: `/api/admin/newsletters/${id}`, params: { id }, headers: auth(user), body })
+const sendAction = (user: SignedInUser, id: string, body: unknown) =>
+  call<NewsletterBody>(send, { method: 'POST', path: `/api/admin/newsletters/${id}/send`, params: { id }, headers: auth(user), body })
+const test = (user: SignedInUser, id: string) =>
+  call(testSend, { method: 'POST', path: `/api/admin/newsletters/${id}/test`, params: { id }, headers: auth(user) })
+
+const DRAFT = { subject: 'Spring notes', body: '# Hello\n\nA **warm** word and [a link](https://example.com/a).' }
+
+let admin: SignedInUser
+let editor: SignedInUser
+let triggered: string[] = []
+beforeEach(async () => {
+  admin = await createAdmin()
+  editor = await createEditor()
+  triggered = []
+  setTrigger(async (id) => {
+    triggered.push(id)
+  })
+})
+afterEach(() => setTrigger(null))
+
+async function confirmed(email: string) {
+  await subscribers.add(email)
+  await subscribers.confirm(email)
+}
+
+describe('create, list, update and delete', () => {
+  it('creates a draft, lists newest first, and records the activity', async () => {
+    const first = await create(editor, DRAFT)
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({ success: true, message: NEWSLETTER_MESSAGES.created, newsletter: { status: 'draft', subject: 'Spring notes' } })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = await create(editor, { ...DRAFT, subject: 'Summer notes' })
+    const list = await call<ApiBody & { newsletters: Newsletter[] }>(adminNewsletters, { path: '/api/admin/newsletters', headers: auth(editor) })
+    expect(list.body.newsletters.map((n) => n.id)).toEqual([second.body.newsletter.id, first.body.newsletter.id])
+    const entries = await activity.list({ subject: 'newsletter' })
+    expect(entries.entries.map((entry) => entry.action)).toEqual(['created', 'created'])
+  })
+
+  it('refuses an empty subject or body with the field message', async () => {
+    expect((await create(editor, { subject: ' ', body: 'x' })).body).toEqual({ success: false, message: 'Subject is required' })
+    expect((await create(editor, { subject: 'x', body: '' })).body).toEqual({ success: false, message: 'Write the message before saving' })
+  })
+
+  it('copies a published post: its title, its text and a link to it', async () => {
+    const post = await createPost({ status: 'published', title: 'Giving first', content: 'Give, then save.' })
+    const { status, body } = await create(editor, { fromPostId: post.id })
+    expect(status).toBe(201)
+    expect(body.newsletter.subject).toBe('Giving first')
+    expect(body.newsletter.body).toBe(`Give, then save.\n\n[Read it on the blog](https://site.test.example/blog/${post.slug})`)
+    const draft = await createPost({ status: 'draft' })
+    expect((await create(editor, { fromPostId: draft.id })).status).toBe(404)
+    expect((await create(editor, { fromPostId: '../x' })).status).toBe(400)
+  })
+
+  it('updates and deletes a draft; a scheduled one goes back to draft when saved', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    const at = new Date(Date.now() + 3_600_000).toISOString()
+    expect((await sendAction(admin, newsletter.id, { action: 'schedule', at })).body.newsletter).toMatchObject({ status: 'scheduled', scheduledAt: at })
+    const updated = await one(editor, newsletter.id, 'PUT', { ...DRAFT, subject: 'New subject' })
+    expect(updated.body).toMatchObject({ success: true, message: NEWSLETTER_MESSAGES.updated, newsletter: { status: 'draft', subject: 'New subject' } })
+    expect(updated.body.newsletter.scheduledAt).toBeUndefined()
+    expect((await one(editor, newsletter.id, 'DELETE')).body).toEqual({ success: true, message: NEWSLETTER_MESSAGES.deleted })
+    expect((await one(editor, newsletter.id)).status).toBe(404)
+  })
+
+  it('keeps a newsletter that is sending or sent as it was', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await sendAction(admin, newsletter.id, { action: 'now' })).status).toBe(200)
+    for (const [method, body] of [['PUT', DRAFT], ['DELETE', undefined]] as const) {
+      const answer = await one(editor, newsletter.id, method, body)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { success: false, message: NEWSLETTER_MESSAGES.notEditable } })
+    }
+  })
+
+  it.each(['..%2Fx', '__proto__', 'a'.repeat(65), 'a b'])('answers 404 for the crafted id %s', async (id) => {
+    expect((await one(editor, id)).status).toBe(404)
+    expect((await one(editor, id, 'PUT', DRAFT)).status).toBe(404)
+    expect((await sendAction(admin, id, { action: 'now' })).status).toBe(404)
+    expect((await test(editor, id)).status).toBe(404)
+  })
+})
+
+describe('POST /api/admin/newsletter-preview', () => {
+  it('renders the unsaved text as the email, sanitized, with the address and an unsubscribe link', async () => {
+    await setAddress()
+    const { status, body } = await call<ApiBody & { subject: string; html: string; text: string }>(preview, {
+      method: 'POST',
+      path: '/api/admin/newsletter-preview',
+      headers: auth(editor),
+      body: { subject: 'Hi\r\nBcc: evil@example.com', body: `${DRAFT.body}\n\n<script>alert(1)</script><img src=x onerror=alert(1)>` },
+    })
+    expect(status).toBe(200)
+    expect(body.subject).toBe('Hi Bcc: evil@example.com')
+    expect(body.html).toContain('<strong>warm</strong>')
+    expect(body.html).not.toMatch(/<script|onerror/)
+    expect(body.html).toContain('PO Box 7, Springfield')
+    expect(body.html).toContain('href="https://site.test.example/unsubscribe"')
+    expect(body.text).toContain('A warm word and a link (https://example.com/a).')
+    expect(body.text).toContain('PO Box 7, Springfield')
+  })
+
+  it('shows where the address will go before it is set', async () => {
+    const { body } = await call<ApiBody & { html: string }>(preview, { method: 'POST', path: '/api/admin/newsletter-preview', headers: auth(editor), body: DRAFT })
+    expect(body.html).toContain('Your postal address goes here')
+  })
+})
+
+describe('POST /api/admin/newsletters/:id/test', () => {
+  it('sends the email to the signed-in user, marked as a test, with both headers and the address in both parts', async () => {
+    await setAddress()
+    const { newsletter } = (await create(editor, DRAFT)).body
+    const { status, body } = await test(editor, newsletter.id)
+    expect({ status, body }).toEqual({ status: 200, body: { success: true, message: NEWSLETTER_MESSAGES.testSent(editor.user.email) } })
+    const [sent] = await outbox.list()
+    expect(sent).toMatchObject({ to: editor.user.email, subject: '[Test] Spring notes' })
+    expect(sent?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/site\.test\.example\/api\/unsubscribe\?email=.+&token=[\w-]+>$/)
+    expect(sent?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect(sent?.html).toContain('PO Box 7, Springfield')
+    expect(sent?.text).toContain('PO Box 7, Springfield')
+    expect(sent?.text).toMatch(/Unsubscribe: https:\/\/site\.test\.example\/unsubscribe\?email=/)
+    expect((await newsletters.get(newsletter.id))?.testSentTo).toBe(editor.user.email)
+  })
+
+  it('is refused without a postal address, and nothing is sent', async () => {
+    const { newsletter } = (await create(editor, DRAFT)).body
+    const { status, body } = await test(editor, newsletter.id)
+    expect({ status, body }).toEqual({ status: 409, body: { success: false, message: NEWSLETTER_MESSAGES.postalAddressMissing } })
+    expect(await outbox.list()).toEqual([])
+  })
+})
+
+describe('POST /api/admin/newsletters/:id/send', () => {
+  it('is for admins only: an editor may compose and test, not send', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await sendAction(editor, newsletter.id, { action: 'now' })).status).toBe(403)
+    expect((await newsletters.get(newsletter.id))?.status).toBe('draft')
+  })
+
+  it('refuses to send without a postal address or without anyone confirmed', async () => {
+    await confirmed('a@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await sendAction(admin, newsletter.id, { action: 'now' })).body.message).toBe(NEWSLETTER_MESSAGES.postalAddressMissing)
+    await setAddress()
+    await subscribers.remove('a@list.example')
+    await subscribers.add('pending@list.example')
+    expect((await sendAction(admin, newsletter.id, { action: 'now' })).body.message).toBe(NEWSLETTER_MESSAGES.noRecipients)
+    expect(triggered).toEqual([])
+  })
+
+  it('starts the send once: of two admins pressing Send together, one gets 409', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const other = await createAdmin()
+    const { newsletter } = (await create(editor, DRAFT)).body
+    const answers = await Promise.all([sendAction(admin, newsletter.id, { action: 'now' }), sendAction(other, newsletter.id, { action: 'now' })])
+    expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(NEWSLETTER_MESSAGES.alreadySending)
+    expect(answers.find((answer) => answer.status === 200)?.body).toMatchObject({ message: NEWSLETTER_MESSAGES.started, newsletter: { status: 'sending' } })
+    expect(triggered).toEqual([newsletter.id])
+  })
+
+  it('schedules at least a minute ahead, and cancels back to draft', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    const soon = await sendAction(admin, newsletter.id, { action: 'schedule', at: new Date(Date.now() + 10_000).toISOString() })
+    expect({ status: soon.status, message: soon.body.message }).toEqual({ status: 400, message: NEWSLETTER_MESSAGES.scheduleInPast })
+    const at = new Date(Date.now() + 120_000).toISOString()
+    expect((await sendAction(admin, newsletter.id, { action: 'schedule', at })).body.message).toBe(NEWSLETTER_MESSAGES.scheduled)
+    const cancelled = await sendAction(admin, newsletter.id, { action: 'cancel' })
+    expect(cancelled.body).toMatchObject({ message: NEWSLETTER_MESSAGES.cancelled, newsletter: { status: 'draft' } })
+    expect(cancelled.body.newsletter.scheduledAt).toBeUndefined()
+  })
+
+  it('reports the counts and the unsubscribes since the send started', async () => {
+    vi.stubEnv('SENDGRID_API_KEY', '')
+    await setAddress()
+    for (const address of ['a@list.example', 'b@list.example']) await confirmed(address)
+    await subscribers.add('pending@list.example')
+    const { newsletter } = (await create(editor, DRAFT)).body
+    setTrigger(async (id) => {
+      await runSend(id, { runtime: LOCAL_RUNTIME })
+    })
+    expect((await sendAction(admin, newsletter.id, { action: 'now' })).status).toBe(200)
+    const before = await one(editor, newsletter.id)
+    expect(before.body).toMatchObject({ newsletter: { status: 'sent', progress: { total: 3, processed: 3, sent: 2, failed: 0, uncertain: 0 } }, unsubscribedSince: 0 })
+    const mailed = (await outbox.list()).filter((entry) => entry.html)
+    expect(mailed.map((entry) => entry.to).toSorted()).toEqual(['a@list.example', 'b@list.example'])
+    await call(unsubscribe, { method: 'POST', path: `/api/unsubscribe?email=a%40list.example&token=${unsubscribeToken('a@list.example')}` })
+    expect((await one(editor, newsletter.id)).body.unsubscribedSince).toBe(1)
+  })
+})
