@@ -179,6 +179,8 @@ describe('sending a newsletter (/admin/newsletters/:id)', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Not yet' }))
     await user.click(within(dialog).getByRole('button', { name: 'Not yet' }))
     expect(screen.queryByRole('dialog')).toBeNull()
+    // The focus goes back to the button that opened it.
+    expect(document.activeElement).toBe(button)
 
     await user.click(button)
     dialog = await screen.findByRole('dialog')
