@@ -16,6 +16,7 @@ export const ACTIVITY_SUBJECT_LABELS = {
   booking: 'Bookings',
   subscriber: 'Subscribers',
   media: 'Media files',
+  newsletter: 'Newsletters',
 } as const
 export const ACTIVITY_SUBJECTS = valuesOf(ACTIVITY_SUBJECT_LABELS)
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number]
@@ -30,6 +31,8 @@ export const ACTIVITY_ACTION_LABELS = {
   'password-reset': 'reset the password of',
   exported: 'exported',
   uploaded: 'uploaded',
+  sent: 'started sending',
+  scheduled: 'scheduled',
 } as const
 export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_ACTION_LABELS)
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
@@ -135,6 +138,7 @@ export const CHANGE_FIELDS = {
   content: { type: { label: 'Type' }, value: { label: 'Value' } },
   user: { username: { label: 'Username' }, email: { label: 'Email' }, role: { label: 'Role' } },
   booking: { status: { label: 'Status' } },
+  newsletter: { subject: { label: 'Subject' }, body: { label: 'Message', long: true }, status: { label: 'Status' }, scheduledAt: { label: 'Scheduled for' } },
 } as const satisfies Partial<Record<ActivitySubject, Record<string, ChangeField>>>
 
 const SUBJECT_NOUNS: Record<ActivitySubject, string> = {
@@ -145,6 +149,7 @@ const SUBJECT_NOUNS: Record<ActivitySubject, string> = {
   booking: 'the booking from',
   subscriber: 'the',
   media: 'the file',
+  newsletter: 'the newsletter',
 }
 
 /** What an entry says after its actor's name, e.g. `updated the post "Giving First"`. */

@@ -9,6 +9,8 @@ export const DEFAULT_TEXTS = {
     siteName: 'Faithful Finances',
     coachName: 'Grace Adeyemi',
     footerTagline: 'Faith-based financial coaching for individuals, couples and families.',
+    // The coach's own: no built-in address could be right, and a newsletter without one is not sent.
+    postalAddress: '',
   },
   home: {
     heroEyebrow: 'Faith-based financial coaching',

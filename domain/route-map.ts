@@ -207,13 +207,15 @@ export const ENDPOINTS = {
   adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
   adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
   adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },
-  adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
-  adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
   adminNewsletters: { function: 'admin-newsletters', served: 'config', path: '/api/admin/newsletters' },
   adminNewsletter: { function: 'admin-newsletter', served: 'config', path: '/api/admin/newsletters/:id' },
   adminNewsletterTest: { function: 'admin-newsletter-test', served: 'config', path: '/api/admin/newsletters/:id/test' },
   adminNewsletterSend: { function: 'admin-newsletter-send', served: 'config', path: '/api/admin/newsletters/:id/send' },
   adminNewsletterPreview: { function: 'admin-newsletter-preview', served: 'config', path: '/api/admin/newsletter-preview' },
+  /** The send worker (a background function): no site address; only the site itself calls it, with its secret. */
+  newsletterSendWorker: { function: 'newsletter-send-background', served: 'function-only' },
+  adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
+  adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
   adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },
   adminMediaFile: { function: 'admin-media-file', served: 'config', path: '/api/admin/media/:id' },
   adminMediaPart: { function: 'admin-media-part', served: 'config', path: '/api/admin/media/:id/parts/:n' },
@@ -229,7 +231,7 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>
 
 /** Functions the platform runs on a schedule: they have no address (a deployed one cannot be called). */
-export const SCHEDULED_FUNCTIONS = ['maintenance', 'publish-scheduled'] as const
+export const SCHEDULED_FUNCTIONS = ['maintenance', 'newsletter-scheduler', 'publish-scheduled'] as const
 
 /** An endpoint's address with its `:name` parameters filled in (each encoded as a path segment). */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

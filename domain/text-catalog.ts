@@ -167,6 +167,7 @@ export const TEXT_CATALOG: readonly CatalogPage[] = [
           line('site', 'siteName', 'Site name', 'Shown in the header, the footer and browser tabs.'),
           line('site', 'coachName', 'Your name', 'Its first word is used in buttons such as "Meet Grace".'),
           paragraph('site', 'footerTagline', 'Footer line'),
+          paragraph('site', 'postalAddress', 'Postal address', 'Printed at the foot of every newsletter, as the law asks of bulk email. Newsletters cannot be sent without it.'),
         ],
       },
     ],

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { UnsubscribeSchema } from '../../domain/subscriber'
 import { subscribers } from '../lib/data/subscribers'
+import { unsubscribes } from '../lib/data/unsubscribes'
 import { HttpError, json, route } from '../lib/http'
 import { isValidUnsubscribeToken } from '../lib/newsletter'
 
@@ -16,7 +17,10 @@ export default route({
     if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.')
     const { email, token } = parsed.data
     if (!isValidUnsubscribeToken(email, token)) throw new HttpError(400, 'This unsubscribe link is not valid.')
+    const existed = await subscribers.find(email)
     await subscribers.remove(email)
+    // Dated, for a newsletter's report ("unsubscribed since it went out"); a repeated click counts once.
+    if (existed) await unsubscribes.record()
     return json({ success: true, message: 'You have been unsubscribed.' })
   },
 })

@@ -41,6 +41,8 @@ export const STORE_NAMES = [
   'revoked-tokens',
   'activity',
   'media',
+  'newsletters',
+  'unsubscribes',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 

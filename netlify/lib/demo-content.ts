@@ -65,6 +65,7 @@ export const DEMO_CONTENT: ContentInput[] = [
     coachName: DEMO_COACH_NAME,
     siteName: DEMO_SITE_NAME,
     footerTagline: 'Helping families manage money with faith, wisdom and peace.',
+    postalAddress: 'Faithful Finances, PO Box 2417, Columbus, OH 43216, USA',
   }),
 ]
 

@@ -71,6 +71,12 @@ function partNumber(part: number): string {
   return String(part).padStart(3, '0')
 }
 
+/** A batch's number as six digits, so batches list in order. */
+function batchNumber(batch: number): string {
+  if (!Number.isInteger(batch) || batch < 0 || batch > 999_999) throw new UnsafeKeyError('a batch number outside 0-999999 reached a storage key')
+  return String(batch).padStart(6, '0')
+}
+
 /**
  * Text of any shape as one fixed-length segment (rate-limit subjects, email recipients). Keyed
  * with a secret derived from JWT_SECRET, so the stored keys do not give back the addresses,
@@ -152,6 +158,15 @@ export const keys = {
   mediaPart: (fileId: string, part: number) => key('part', id(fileId), partNumber(part)),
   mediaParts: (fileId: string) => `${key('part', id(fileId))}/` as KeyPrefix,
   allMediaParts: () => 'part/' as KeyPrefix,
+
+  /** A newsletter, its send's run state (cursor, counts, lease) and its batches, numbered in order. */
+  newsletter: (newsletterId: string) => key('newsletter', id(newsletterId)),
+  newsletters: () => 'newsletter/' as KeyPrefix,
+  newsletterRun: (newsletterId: string) => key('run', id(newsletterId)),
+  newsletterBatch: (newsletterId: string, batch: number) => key('batch', id(newsletterId), batchNumber(batch)),
+  newsletterBatches: (newsletterId: string) => `${key('batch', id(newsletterId))}/` as KeyPrefix,
+  /** One unsubscribe, time-ordered: "unsubscribed since" a send started is a count of keys. */
+  unsubscribeEvent: (eventId: string) => key(id(eventId)),
 
   /** A key read back from list(): checked like any other before it is used again. */
   listed: (value: string) => key(value),

@@ -1,0 +1,43 @@
+import type { Config } from '@netlify/functions'
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
+import { requireEditor } from '../lib/auth'
+import { unsubscribeHeaders } from '../lib/batch-mailer'
+import { newsletters } from '../lib/data/newsletters'
+import { rateLimits } from '../lib/data/rate-limits'
+import { runtimeOf } from '../lib/env'
+import { HttpError, json, pathParam, route } from '../lib/http'
+import { EmailNotConfiguredError, sendEmail } from '../lib/mailer'
+import { escapeHtml } from '../lib/markdown'
+import { unsubscribeLinks } from '../lib/newsletter'
+import { newsletterFooter, renderNewsletter } from '../lib/newsletter-email'
+
+/** Enough to check a draft again and again; not enough to use tests as a way to mail someone. */
+const TEST_LIMIT = { scope: 'newsletter-test', max: 20, windowMs: 60 * 60_000 }
+
+/**
+ * POST /api/admin/newsletters/{id}/test: the newsletter exactly as subscribers will get it, both
+ * parts and both unsubscribe headers, subject marked "[Test] ", to the signed-in user's own email
+ * (never to an address in the request).
+ */
+export default route({
+  POST: async (req, context) => {
+    const { user } = await requireEditor(req)
+    const newsletter = await newsletters.get(pathParam(context, 'id', NEWSLETTER_MESSAGES.notFound))
+    if (!newsletter) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
+    const footer = await newsletterFooter()
+    const { allowed, retryAfterSeconds } = await rateLimits.take(TEST_LIMIT, user.id)
+    if (!allowed) throw new HttpError(429, 'That is a lot of test emails. Please wait a while before sending another.', { 'Retry-After': String(retryAfterSeconds) })
+    const links = unsubscribeLinks(user.email, req)
+    const email = renderNewsletter(newsletter, footer, { text: links.page, html: escapeHtml(links.page) })
+    try {
+      await sendEmail({ to: user.email, subject: `[Test] ${email.subject}`, text: email.text, html: email.html, headers: unsubscribeHeaders(links.oneClick) }, runtimeOf(context))
+    } catch (error) {
+      if (error instanceof EmailNotConfiguredError) throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
+      throw error
+    }
+    await newsletters.recordTest(newsletter.id, user.email)
+    return json({ success: true, message: NEWSLETTER_MESSAGES.testSent(user.email) })
+  },
+})
+
+export const config: Config = { path: '/api/admin/newsletters/:id/test' }

@@ -1,0 +1,42 @@
+import type { Config } from '@netlify/functions'
+import * as z from 'zod/mini'
+import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
+import { NEWSLETTER_FIELDS, NEWSLETTER_MESSAGES, NewsletterFromPostSchema, NewsletterInputSchema, type NewsletterInput } from '../../domain/newsletter'
+import { postPath } from '../../domain/route-map'
+import { requireEditor } from '../lib/auth'
+import { activity } from '../lib/data/activity'
+import { newsletters } from '../lib/data/newsletters'
+import { posts } from '../lib/data/posts'
+import { HttpError, json, parseWith, readBody, route } from '../lib/http'
+import { siteUrl } from '../lib/site-url'
+
+/**
+ * /api/admin/newsletters: every newsletter, newest first (GET); a new draft (POST), written in the
+ * compose form or copied from a published post (its title, its text and a link to it).
+ */
+export default route({
+  GET: async (req) => {
+    await requireEditor(req)
+    return json({ success: true, newsletters: await newsletters.list() })
+  },
+
+  POST: async (req) => {
+    const { user } = await requireEditor(req)
+    const data = await readBody(req, z.record(z.string(), z.unknown()))
+    const input = 'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId, req) : parseWith(NewsletterInputSchema, data)
+    const newsletter = await newsletters.create(input, user.username)
+    const changes = describeRecord(newsletter, CHANGE_FIELDS.newsletter)
+    await activity.record(user, { action: 'created', subject: 'newsletter', recordId: newsletter.id, label: newsletter.subject, changes })
+    return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.created }, { status: 201 })
+  },
+})
+
+async function fromPost(postId: string, req: Request): Promise<NewsletterInput> {
+  const post = await posts.find({ id: postId })
+  if (post?.status !== 'published') throw new HttpError(404, 'Choose a published post')
+  const body = `${post.content.trim()}\n\n[Read it on the blog](${siteUrl(req)}${postPath(post.slug)})`
+  // Checked like typed text: a post may be longer than a newsletter can be.
+  return parseWith(NewsletterInputSchema, { subject: post.title.slice(0, NEWSLETTER_FIELDS.subject.max), body })
+}
+
+export const config: Config = { path: '/api/admin/newsletters' }
