@@ -22,20 +22,21 @@ export function useConfirm() {
   const close = (ok: boolean) => {
     pending?.resolve(ok)
     setPending(null)
-    // The dialog is removed rather than closed by the browser, which would give the focus back to
-    // what opened it: that is done here, so the keyboard stays where she was.
-    const opener = pending?.opener
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
   }
   const dialog = pending ? <ConfirmDialog {...pending} onClose={close} /> : null
   return { confirm, dialog }
 }
 
-function ConfirmDialog({ title, message, labels, onClose }: Omit<Pending, 'resolve' | 'opener'> & { onClose: (ok: boolean) => void }) {
+function ConfirmDialog({ title, message, labels, opener, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     ref.current?.showModal()
-  }, [])
+    // The dialog is removed rather than closed by the browser, which would give the focus back to
+    // what opened it: that is done once it is gone (while it is open, the rest of the page is inert).
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [opener])
   return (
     <dialog
       ref={ref}
