@@ -142,7 +142,7 @@ export function NewsletterPage() {
   return (
     <>
       <AdminPageHeader title={newsletter?.subject ?? 'Newsletter'} description={newsletter && newsletterWhen(newsletter)}>
-        <div className={styles.quickActions}>
+        <div className={styles.headerActions}>
           {newsletter && <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>}
           <BackLink />
         </div>
