@@ -209,7 +209,7 @@ if (!(await waitForSite())) {
       `  Admin     ${site}/admin/login`,
       `            ${admin.username} / ${admin.password}   (admin)`,
       `            ${editor.username} / ${editor.password}  (editor)`,
-      `  Outbox    ${site}/api/dev/outbox   (emails sent while no SendGrid key is set)`,
+      `  Outbox    ${site}/api/dev/outbox/view   (emails sent while no SendGrid key is set, drawn; JSON at /api/dev/outbox)`,
       `  Reset     curl -X POST ${site}/api/dev/seed -H 'Content-Type: application/json' -d '{"reset":true}'`,
       '',
       `  ${seedLine}`,

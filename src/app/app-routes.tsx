@@ -65,6 +65,9 @@ const DashboardPage = named(() => import('../pages/admin/dashboard'), 'Dashboard
 const ContentPage = named(() => import('../pages/admin/content'), 'ContentPage')
 const BlogResourcesPage = named(() => import('../pages/admin/blog-resources'), 'BlogResourcesPage')
 const SubscribersPage = named(() => import('../pages/admin/subscribers'), 'SubscribersPage')
+const NewslettersPage = named(() => import('../pages/admin/newsletters'), 'NewslettersPage')
+const NewNewsletterPage = named(() => import('../pages/admin/newsletter'), 'NewNewsletterPage')
+const NewsletterPage = named(() => import('../pages/admin/newsletter'), 'NewsletterPage')
 const UsersPage = named(() => import('../pages/admin/users'), 'UsersPage')
 const BookingsPage = named(() => import('../pages/admin/bookings'), 'BookingsPage')
 const AccountPage = named(() => import('../pages/admin/account'), 'AccountPage')
@@ -86,6 +89,9 @@ export function AppRoutes() {
         <Route path="blog-resources" element={<Page component={BlogResourcesPage} />} />
         <Route path="media" element={<Page component={MediaPage} />} />
         <Route path="subscribers" element={<Page component={SubscribersPage} />} />
+        <Route path="newsletters" element={<Page component={NewslettersPage} />} />
+        <Route path="newsletters/new" element={<Page component={NewNewsletterPage} />} />
+        <Route path="newsletters/:id" element={<Page component={NewsletterPage} />} />
         <Route path="users" element={<Page component={UsersPage} />} />
         <Route path="bookings" element={<Page component={BookingsPage} />} />
         <Route path="account" element={<Page component={AccountPage} />} />

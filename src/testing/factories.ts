@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { PublicUserSchema, type PublicUser, type SessionUser } from '../../domain/admin-user'
 import { PostSummarySchema, type PostSummary, type RenderedPost } from '../../domain/blog-post'
 import { ContentItemSchema, type ContentItem } from '../../domain/content-item'
+import { NewsletterSchema, type Newsletter } from '../../domain/newsletter'
 import { ResourceSchema, toPublicResource, type PublicResource, type Resource } from '../../domain/resource'
 import { SubscriberSchema, type Subscriber } from '../../domain/subscriber'
 import type { Session } from '../lib/session'
@@ -96,6 +97,21 @@ export function adminUser(overrides: Partial<PublicUser> = {}): PublicUser {
 export function subscriber(overrides: Partial<Subscriber> = {}): Subscriber {
   const n = next()
   return z.parse(SubscriberSchema, { id: `subscriber-${n}`, email: `reader${n}@test.example`, created_at: at(4), ...overrides })
+}
+
+/** A draft newsletter; a sending or sent one is given its status, times and progress. */
+export function newsletter(overrides: Partial<Newsletter> = {}): Newsletter {
+  const n = next()
+  return z.parse(NewsletterSchema, {
+    id: `newsletter-${n}`,
+    subject: `Spring budget check-in ${n}`,
+    body: `## A fresh start\n\nThis month we look at **giving** first (${n}).`,
+    status: 'draft',
+    createdAt: at(6),
+    updatedAt: at(6),
+    updatedBy: 'admin',
+    ...overrides,
+  })
 }
 
 export function session(user: Partial<SessionUser> = {}): Session {

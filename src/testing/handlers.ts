@@ -1,8 +1,9 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { PostSummary, RenderedPost } from '../../domain/blog-post'
 import type { SiteTexts } from '../../domain/content-item'
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
 import type { PublicResource } from '../../domain/resource'
-import { adminUser, contentItem, postSummary, publicResource, renderedPost, resource, session, subscriber } from './factories'
+import { adminUser, contentItem, newsletter, postSummary, publicResource, renderedPost, resource, session, subscriber } from './factories'
 
 /**
  * Default answers for every call the site makes, shaped like the functions' own (netlify/functions).
@@ -90,6 +91,28 @@ export const handlers: HttpHandler[] = [
   http.put('/api/admin/media/:id/parts/:n', () => ok()),
   http.post('/api/admin/media/:id/complete', () => ok({ message: 'File uploaded' })),
   http.delete('/api/admin/media/:id', () => ok({ message: 'File deleted' })),
+  http.get('/api/admin/newsletters', () => ok({ newsletters: [] })),
+  http.post('/api/admin/newsletters', () => ok({ message: NEWSLETTER_MESSAGES.created, newsletter: newsletter() }, { status: 201 })),
+  http.get('/api/admin/newsletters/:id', ({ params }) => ok({ newsletter: newsletter({ id: String(params.id) }) })),
+  http.put('/api/admin/newsletters/:id', ({ params }) =>
+    ok({ message: NEWSLETTER_MESSAGES.updated, newsletter: newsletter({ id: String(params.id) }) }),
+  ),
+  http.delete('/api/admin/newsletters/:id', () => ok({ message: NEWSLETTER_MESSAGES.deleted })),
+  http.post('/api/admin/newsletter-preview', async ({ request }) => {
+    const { subject, body } = (await request.json()) as { subject: string; body: string }
+    return ok({
+      subject,
+      html: `<!doctype html><html><body><h1>${subject}</h1><p>${body}</p></body></html>`,
+      text: `${subject}\n\n${body}`,
+    })
+  }),
+  http.post('/api/admin/newsletters/:id/test', () => ok({ message: NEWSLETTER_MESSAGES.testSent('admin@test.example') })),
+  http.post('/api/admin/newsletters/:id/send', ({ params }) =>
+    ok({
+      message: NEWSLETTER_MESSAGES.started,
+      newsletter: newsletter({ id: String(params.id), status: 'sending', startedAt: new Date().toISOString() }),
+    }),
+  ),
   http.get('/api/admin/bookings', () => ok({ bookings: [] })),
   http.put('/api/admin/bookings/:id', () => ok()),
 ]

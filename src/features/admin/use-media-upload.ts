@@ -30,7 +30,11 @@ export function useMediaUpload(onUploaded: (file: MediaListItem) => void) {
       setState({ status: 'idle' })
       onUploaded(stored)
     } catch (error) {
-      setState({ status: 'failed', name: file.name, message: errorMessage(error, MEDIA_MESSAGES.uploadFailed, 'Network error. Please try again.') })
+      setState({
+        status: 'failed',
+        name: file.name,
+        message: errorMessage(error, MEDIA_MESSAGES.uploadFailed, 'Network error. Please try again.'),
+      })
     } finally {
       busy.current = false
     }

@@ -1,7 +1,18 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 
 /** An email the functions "sent" to the local outbox (no SendGrid key in tests). */
-export type OutboxEmail = { to: string; from: string; replyTo?: string; subject: string; text: string; sentAt: string }
+export type OutboxEmail = {
+  to: string
+  from: string
+  replyTo?: string
+  subject: string
+  text: string
+  /** The HTML part (newsletters). */
+  html?: string
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>
+  sentAt: string
+}
 
 export async function readOutbox(request: APIRequestContext): Promise<OutboxEmail[]> {
   const response = await request.get('/api/dev/outbox')

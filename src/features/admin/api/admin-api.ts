@@ -5,6 +5,13 @@ import type { BlogPost, PostInput, PostSummary, PostVersionSummary, RenderedPost
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
 import type { MediaListItem } from '../../../../domain/media'
+import type {
+  Newsletter,
+  NewsletterInput,
+  NewsletterReport,
+  NewsletterSendRequest,
+  RenderedNewsletter,
+} from '../../../../domain/newsletter'
 import type { Resource, ResourceInput } from '../../../../domain/resource'
 import type { Subscriber, SubscriberState } from '../../../../domain/subscriber'
 import { api, endpointAddress, paths } from '../../../lib/api-client'
@@ -76,6 +83,32 @@ export const adminApi = {
   media: async () => (await call<{ files: MediaListItem[] }>(endpointAddress('adminMedia'))).files,
   /** A file still in use answers 409 with where; `force` deletes it anyway. */
   deleteMedia: (id: string, force = false) => call(`${endpointAddress('adminMediaFile', { id })}${force ? '?force=1' : ''}`, 'DELETE'),
+
+  newsletters: async () => (await call<{ newsletters: Newsletter[] }>(endpointAddress('adminNewsletters'))).newsletters,
+  /** The newsletter and, once sending started, how many unsubscribed since. */
+  newsletter: async (id: string): Promise<NewsletterReport> => {
+    const { newsletter, unsubscribedSince } = await call<NewsletterReport>(endpointAddress('adminNewsletter', { id }))
+    return { newsletter, unsubscribedSince }
+  },
+  /** A new draft, from what was typed or from a published post's title and text. */
+  createNewsletter: (input: NewsletterInput | { fromPostId: string }) =>
+    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletters'), 'POST', input),
+  updateNewsletter: (id: string, input: NewsletterInput) =>
+    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletter', { id }), 'PUT', input),
+  deleteNewsletter: (id: string) => call(endpointAddress('adminNewsletter', { id }), 'DELETE'),
+  previewNewsletter: async (input: NewsletterInput, signal?: AbortSignal): Promise<RenderedNewsletter> => {
+    const { subject, html, text } = await api<RenderedNewsletter>(endpointAddress('adminNewsletterPreview'), {
+      method: 'POST',
+      body: input,
+      token: readSession()?.token ?? '',
+      signal,
+    })
+    return { subject, html, text }
+  },
+  /** Sends the saved version to the signed-in person's own address. */
+  testNewsletter: (id: string) => call(endpointAddress('adminNewsletterTest', { id }), 'POST'),
+  sendNewsletter: (id: string, request: NewsletterSendRequest) =>
+    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletterSend', { id }), 'POST', request),
 
   bookings: async () => (await call<{ bookings: StoredBooking[] }>(endpointAddress('adminBookings'))).bookings,
   setBookingStatus: (id: string, status: BookingStatus) => call(endpointAddress('adminBooking', { id }), 'PUT', { status }),

@@ -12,6 +12,7 @@ import {
   History,
   Images,
   Newspaper,
+  Send,
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
@@ -28,6 +29,7 @@ const NAV = [
   { to: '/admin/blog-resources', label: 'Blog & Resources', icon: Newspaper },
   { to: '/admin/media', label: 'Media', icon: Images },
   { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
+  { to: '/admin/newsletters', label: 'Newsletters', icon: Send },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },
   { to: '/admin/activity', label: 'Activity', icon: History, adminOnly: true },

@@ -5,7 +5,7 @@ import styles from './admin-ui.module.css'
 export type ConfirmLabels = { confirmLabel: string; cancelLabel: string }
 const DELETE_LABELS: ConfirmLabels = { confirmLabel: 'Delete', cancelLabel: 'Cancel' }
 
-type Pending = { title: string; message: string; labels: ConfirmLabels; resolve: (ok: boolean) => void }
+type Pending = { title: string; message: string; labels: ConfirmLabels; resolve: (ok: boolean) => void; opener: Element | null }
 
 /**
  * Deletes ask for confirmation naming the item (and leaving with unsaved changes asks too). A
@@ -16,7 +16,7 @@ export function useConfirm() {
   const [pending, setPending] = useState<Pending | null>(null)
   const confirm = useCallback(
     (title: string, message: string, labels = DELETE_LABELS) =>
-      new Promise<boolean>((resolve) => setPending({ title, message, labels, resolve })),
+      new Promise<boolean>((resolve) => setPending({ title, message, labels, resolve, opener: document.activeElement })),
     [],
   )
   const close = (ok: boolean) => {
@@ -27,11 +27,16 @@ export function useConfirm() {
   return { confirm, dialog }
 }
 
-function ConfirmDialog({ title, message, labels, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
+function ConfirmDialog({ title, message, labels, opener, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     ref.current?.showModal()
-  }, [])
+    // The dialog is removed rather than closed by the browser, which would give the focus back to
+    // what opened it: that is done once it is gone (while it is open, the rest of the page is inert).
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [opener])
   return (
     <dialog
       ref={ref}

@@ -1,0 +1,49 @@
+import { formatDateTime } from '../../../domain/text'
+import type { Newsletter } from '../../../domain/newsletter'
+
+/** The admin's newsletter screens (src/app/app-routes.tsx). */
+export const NEWSLETTERS_PATH = '/admin/newsletters'
+export const newsletterPath = (id: string) => `${NEWSLETTERS_PATH}/${encodeURIComponent(id)}`
+
+/**
+ * What the Newsletters screens say on their own: the failures the server gives no words for, and
+ * the explanations around sending. The server's answers come from NEWSLETTER_MESSAGES
+ * (domain/newsletter.ts).
+ */
+export const NEWSLETTER_TEXTS = {
+  loadFailed: 'Failed to load newsletters',
+  saveFailed: 'Failed to save the newsletter',
+  deleteFailed: 'Failed to delete the newsletter',
+  testFailed: 'The test could not be sent',
+  sendFailed: 'The newsletter could not be sent',
+  empty: 'No newsletters yet. Your first one can be a short hello to the people who signed up.',
+  testNeedsSave: 'Save your changes first: the test sends the saved version.',
+  testExplained: 'The saved version goes to your own email address.',
+  editorCannotSend: 'Only an admin can send or schedule a newsletter. Save it, and an admin can send it from here.',
+  editingScheduled: 'Saving a change puts it back to a draft: schedule it again afterwards.',
+  readOnly: 'This newsletter has gone out: it is kept here as a record and can no longer be changed.',
+  uncertain:
+    'Uncertain means the send was cut off while these were being handed over to the email service: we cannot tell whether they arrived, so they are never sent again and nobody gets it twice.',
+  sendQuestion: (subject: string) => ({
+    title: 'Send to all confirmed subscribers?',
+    message: `“${subject}” goes out now to every confirmed subscriber. This cannot be undone.`,
+    labels: { confirmLabel: 'Send now', cancelLabel: 'Not yet' },
+  }),
+  deleteQuestion: (subject: string) => ({ title: 'Delete newsletter?', message: `Delete “${subject}”? This cannot be undone.` }),
+} as const
+
+/** The moment that matters for a newsletter in its state, for lists and headers. */
+export function newsletterWhen(newsletter: Newsletter): string {
+  switch (newsletter.status) {
+    case 'scheduled':
+      return `Goes out ${formatDateTime(newsletter.scheduledAt)}`
+    case 'sending':
+      return `Started ${formatDateTime(newsletter.startedAt)}`
+    case 'sent':
+      return `Sent ${formatDateTime(newsletter.finishedAt ?? newsletter.startedAt)}`
+    default:
+      return `Edited ${formatDateTime(newsletter.updatedAt)}`
+  }
+}
+
+export const NEWSLETTER_STATUS_TONES = { draft: 'gray', scheduled: 'amber', sending: 'amber', sent: 'green' } as const

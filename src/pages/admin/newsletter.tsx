@@ -1,0 +1,185 @@
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
+import {
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_STATUS_LABELS,
+  type Newsletter,
+  type NewsletterInput,
+  type NewsletterReport,
+  type NewsletterSendRequest,
+} from '../../../domain/newsletter'
+import { ApiError } from '../../lib/api-client'
+import { readSession } from '../../lib/session'
+import { adminApi } from '../../features/admin/api/admin-api'
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import styles from '../../features/admin/components/admin-ui.module.css'
+import { Badge } from '../../features/admin/components/badge'
+import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { LoadState } from '../../features/admin/components/load-state'
+import { NewsletterForm } from '../../features/admin/components/newsletter-form'
+import { NewsletterPreviewPane } from '../../features/admin/components/newsletter-preview'
+import { NewsletterProgress, NewsletterSummary } from '../../features/admin/components/newsletter-progress'
+import { NewsletterSendPanel, type NewsletterSendActions } from '../../features/admin/components/newsletter-send'
+import {
+  NEWSLETTER_STATUS_TONES,
+  NEWSLETTER_TEXTS,
+  NEWSLETTERS_PATH,
+  newsletterPath,
+  newsletterWhen,
+} from '../../features/admin/newsletter-texts'
+import { useNewsletterPreview } from '../../features/admin/use-newsletter-preview'
+import { useNewsletterReport } from '../../features/admin/use-newsletter-report'
+import { failureText, useFlash, type Flash } from '../../features/admin/use-flash'
+
+const BackLink = () => (
+  <Link to={NEWSLETTERS_PATH} className="btn btn-outline btn-small">
+    <ArrowLeft aria-hidden="true" size={18} /> All newsletters
+  </Link>
+)
+
+/** A new newsletter: once saved it is a draft with its own address, where it can be tested and sent. */
+export function NewNewsletterPage() {
+  const navigate = useNavigate()
+  const flash = useFlash()
+
+  async function create(input: NewsletterInput) {
+    try {
+      const { newsletter, message } = await adminApi.createNewsletter(input)
+      void navigate(newsletterPath(newsletter.id), { replace: true, state: { flash: message ?? NEWSLETTER_MESSAGES.created } })
+      return true
+    } catch (error) {
+      flash.setFlash({ kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.saveFailed) })
+      return false
+    }
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="New newsletter" description="Save it as a draft, then send yourself a test before it goes out.">
+        <BackLink />
+      </AdminPageHeader>
+      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      <NewsletterForm onSave={create} onCancel={() => void navigate(NEWSLETTERS_PATH)} />
+    </>
+  )
+}
+
+/**
+ * One newsletter. A draft or scheduled one is edited here and has its send buttons under the
+ * form; once sending it is read-only, with its progress (asked for every two seconds) and then
+ * its counts.
+ */
+export function NewsletterPage() {
+  const { id = '' } = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { state, reload, show } = useNewsletterReport(id)
+  const flash = useFlash()
+  // A save remounts the form, so what it opened with (for the leave question) is what was saved.
+  const [saves, setSaves] = useState(0)
+  const canSend = readSession()?.user.role === 'admin'
+
+  // The banner a create carried here (from the new page or "Start from a post").
+  const carried = (location.state as { flash?: string } | null)?.flash
+  const { setFlash } = flash
+  useEffect(() => {
+    if (carried) setFlash({ kind: 'success', text: carried })
+  }, [carried, setFlash])
+
+  /** A refusal may mean it changed elsewhere (sent, deleted): load it again to show what it is now. */
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) reload()
+  }
+
+  async function save(input: NewsletterInput) {
+    try {
+      const { newsletter, message } = await adminApi.updateNewsletter(id, input)
+      show(newsletter)
+      setSaves((n) => n + 1)
+      setFlash({ kind: 'success', text: message ?? NEWSLETTER_MESSAGES.updated })
+      return true
+    } catch (error) {
+      setFlash({ kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.saveFailed) })
+      refused(error)
+      return false
+    }
+  }
+
+  async function send(request: NewsletterSendRequest, success: string): Promise<Flash> {
+    try {
+      const { newsletter, message } = await adminApi.sendNewsletter(id, request)
+      show(newsletter)
+      if (newsletter.status === 'sending') reload()
+      return { kind: 'success', text: message ?? success }
+    } catch (error) {
+      refused(error)
+      return { kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.sendFailed) }
+    }
+  }
+
+  const actions: NewsletterSendActions = {
+    test: async () => {
+      try {
+        const { message } = await adminApi.testNewsletter(id)
+        reload() // the last test's time and address
+        return { kind: 'success', text: message ?? 'Test sent.' }
+      } catch (error) {
+        return { kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.testFailed) }
+      }
+    },
+    // Once started the form gives way to the progress, so its answer goes in the page's banner.
+    sendNow: async () => {
+      const answer = await send({ action: 'now' }, NEWSLETTER_MESSAGES.started)
+      setFlash(answer)
+      return null
+    },
+    schedule: (at) => send({ action: 'schedule', at }, NEWSLETTER_MESSAGES.scheduled),
+    cancelSchedule: () => send({ action: 'cancel' }, NEWSLETTER_MESSAGES.cancelled),
+  }
+
+  const newsletter = state.status === 'ready' ? state.data.newsletter : undefined
+  return (
+    <>
+      <AdminPageHeader title={newsletter?.subject ?? 'Newsletter'} description={newsletter && newsletterWhen(newsletter)}>
+        <div className={styles.headerActions}>
+          {newsletter && <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>}
+          <BackLink />
+        </div>
+      </AdminPageHeader>
+      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      <LoadState state={state} loading="Loading the newsletter…">
+        {(report) =>
+          isEditable(report.newsletter) ? (
+            <NewsletterForm
+              key={saves}
+              initial={report.newsletter}
+              onSave={save}
+              onCancel={() => void navigate(NEWSLETTERS_PATH)}
+              after={(dirty) => <NewsletterSendPanel newsletter={report.newsletter} dirty={dirty} canSend={canSend} actions={actions} />}
+            />
+          ) : (
+            <SentNewsletter report={report} />
+          )
+        }
+      </LoadState>
+    </>
+  )
+}
+
+const isEditable = (newsletter: Newsletter) => newsletter.status === 'draft' || newsletter.status === 'scheduled'
+
+/** A newsletter on its way or gone: what went out, and how it is going or how it went. */
+function SentNewsletter({ report }: { report: NewsletterReport }) {
+  const { newsletter } = report
+  const preview = useNewsletterPreview(newsletter.subject, newsletter.body)
+  return (
+    <div className={styles.editorWithPreview}>
+      <div className={styles.composeColumn}>
+        {newsletter.status === 'sending' ? <NewsletterProgress report={report} /> : <NewsletterSummary report={report} />}
+        <p className={styles.muted}>{NEWSLETTER_TEXTS.readOnly}</p>
+      </div>
+      <NewsletterPreviewPane preview={preview} />
+    </div>
+  )
+}

@@ -1,0 +1,137 @@
+import { FileInput, PenLine, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '../../../domain/newsletter'
+import { EmptyState } from '../../components/ui/empty-state'
+import { adminApi } from '../../features/admin/api/admin-api'
+import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
+import { AdminTable, type Column } from '../../features/admin/components/admin-table'
+import styles from '../../features/admin/components/admin-ui.module.css'
+import { Badge } from '../../features/admin/components/badge'
+import { useConfirm } from '../../features/admin/components/confirm-dialog'
+import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { LoadState } from '../../features/admin/components/load-state'
+import { NewsletterFromPost } from '../../features/admin/components/newsletter-from-post'
+import { RowAction } from '../../features/admin/components/row-action'
+import {
+  NEWSLETTER_STATUS_TONES,
+  NEWSLETTER_TEXTS,
+  NEWSLETTERS_PATH,
+  newsletterPath,
+  newsletterWhen,
+} from '../../features/admin/newsletter-texts'
+import { useAdminData } from '../../features/admin/use-admin-data'
+import { failureText, useFlash, type FlashControl } from '../../features/admin/use-flash'
+
+const columns: Column<Newsletter>[] = [
+  {
+    label: 'Subject',
+    className: styles.cellStrong,
+    cell: (newsletter) => <Link to={newsletterPath(newsletter.id)}>{newsletter.subject}</Link>,
+  },
+  {
+    label: 'Status',
+    cell: (newsletter) => (
+      <>
+        <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>
+        <span className={styles.cellNote}>{newsletterWhen(newsletter)}</span>
+      </>
+    ),
+  },
+  {
+    label: 'Counts',
+    className: styles.muted,
+    cell: ({ progress }) =>
+      progress ? `${progress.sent} sent · ${progress.failed} failed${progress.uncertain ? ` · ${progress.uncertain} uncertain` : ''}` : '—',
+  },
+]
+
+const editable = (newsletter: Newsletter) => newsletter.status === 'draft' || newsletter.status === 'scheduled'
+
+/**
+ * Every newsletter, newest first, with its state and, once sent, its counts. A new one starts
+ * blank or from a published post; drafts and scheduled ones can be deleted from here.
+ */
+export function NewslettersPage() {
+  const [data, reload] = useAdminData(adminApi.newsletters, NEWSLETTER_TEXTS.loadFailed)
+  const flash = useFlash()
+  const { confirm, dialog } = useConfirm()
+  const [choosingPost, setChoosingPost] = useState(false)
+
+  async function remove(newsletter: Newsletter) {
+    const question = NEWSLETTER_TEXTS.deleteQuestion(newsletter.subject)
+    if (!(await confirm(question.title, question.message))) return
+    const done = await flash.run(() => adminApi.deleteNewsletter(newsletter.id), {
+      success: NEWSLETTER_MESSAGES.deleted,
+      failure: NEWSLETTER_TEXTS.deleteFailed,
+    })
+    if (done) reload()
+  }
+
+  const write = (
+    <Link to={`${NEWSLETTERS_PATH}/new`} className="btn btn-secondary btn-small">
+      <PenLine aria-hidden="true" size={18} /> Write a newsletter
+    </Link>
+  )
+
+  return (
+    <>
+      <AdminPageHeader title="Newsletters" description="Write to your confirmed subscribers, test it, then send or schedule it.">
+        <div className={styles.quickActions}>
+          <button
+            type="button"
+            className="btn btn-outline btn-small"
+            aria-expanded={choosingPost}
+            onClick={() => setChoosingPost((open) => !open)}
+          >
+            <FileInput aria-hidden="true" size={18} /> Start from a post
+          </button>
+          {write}
+        </div>
+      </AdminPageHeader>
+      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      {choosingPost && <StartFromPost flash={flash} onClose={() => setChoosingPost(false)} />}
+      <LoadState state={data} loading="Loading newsletters…">
+        {(newsletters) =>
+          newsletters.length === 0 ? (
+            <EmptyState message={NEWSLETTER_TEXTS.empty} action={write} />
+          ) : (
+            <div className={styles.panel}>
+              <AdminTable
+                columns={columns}
+                rows={newsletters}
+                actions={(newsletter) =>
+                  editable(newsletter) && (
+                    <RowAction icon={Trash2} label="Delete" subject={newsletter.subject} danger onClick={() => remove(newsletter)} />
+                  )
+                }
+              />
+            </div>
+          )
+        }
+      </LoadState>
+      {dialog}
+    </>
+  )
+}
+
+/** The published posts (the admin's own list), one of which becomes a new draft. */
+function StartFromPost({ flash, onClose }: { flash: FlashControl; onClose: () => void }) {
+  const [posts] = useAdminData(adminApi.posts, 'Failed to load posts')
+  const navigate = useNavigate()
+
+  async function create(postId: string) {
+    try {
+      const { newsletter, message } = await adminApi.createNewsletter({ fromPostId: postId })
+      void navigate(newsletterPath(newsletter.id), { state: { flash: message ?? NEWSLETTER_MESSAGES.created } })
+    } catch (error) {
+      flash.setFlash({ kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.saveFailed) })
+    }
+  }
+
+  return (
+    <LoadState state={posts} loading="Loading posts…">
+      {(list) => <NewsletterFromPost posts={list} onCreate={create} onCancel={onClose} />}
+    </LoadState>
+  )
+}
