@@ -1,6 +1,12 @@
 import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
-import { SENDGRID_EVENTS_MAX_BYTES, SendGridBatchSchema, SendGridEventSchema, stopsOf, type SendGridEvent } from '../../domain/sendgrid-event'
+import {
+  SENDGRID_EVENTS_MAX_BYTES,
+  SendGridBatchSchema,
+  SendGridEventSchema,
+  stopsOf,
+  type SendGridEvent,
+} from '../../domain/sendgrid-event'
 import { subscribers } from '../lib/data/subscribers'
 import { HttpError, json, parseWith, readLimitedBytes, route } from '../lib/http'
 import { signedHeaders, verifySignature, webhookKey } from '../lib/sendgrid-webhook'

@@ -117,7 +117,10 @@ describe('POST /api/sendgrid/events: signed events', () => {
     await postEvents([spamReport('first-complaint@test.example')])
     await postEvents([bounce('first-complaint@test.example')])
 
-    expect(await subscribers.find('first-bounce@test.example')).toMatchObject({ state: 'complained', stopped_reason: 'Marked our email as spam' })
+    expect(await subscribers.find('first-bounce@test.example')).toMatchObject({
+      state: 'complained',
+      stopped_reason: 'Marked our email as spam',
+    })
     expect(await subscribers.find('first-complaint@test.example')).toMatchObject({
       state: 'complained',
       stopped_reason: 'Marked our email as spam',
@@ -308,11 +311,10 @@ describe('POST /api/sendgrid/events: refusals change nothing', () => {
     const events = JSON.stringify([bounce('target@test.example', { padding: 'x'.repeat(SENDGRID_EVENTS_MAX_BYTES) })])
     await expectRefused(postEvents(events), 413, { success: false, message: 'Request body is too large' })
     const small = batch()
-    await expectRefused(
-      postEvents(small, { ...signer.headers(small), 'content-length': String(SENDGRID_EVENTS_MAX_BYTES + 1) }),
-      413,
-      { success: false, message: 'Request body is too large' },
-    )
+    await expectRefused(postEvents(small, { ...signer.headers(small), 'content-length': String(SENDGRID_EVENTS_MAX_BYTES + 1) }), 413, {
+      success: false,
+      message: 'Request body is too large',
+    })
   })
 
   it('answers 400 to signed bodies that are not a JSON array of events', async () => {
@@ -385,7 +387,10 @@ describe('POST /api/sendgrid/events: refusals change nothing', () => {
   })
 
   it('accepts the public key as PEM too', async () => {
-    const der = Buffer.from(signer.publicKey, 'base64').toString('base64').match(/.{1,64}/g)!.join('\n')
+    const der = Buffer.from(signer.publicKey, 'base64')
+      .toString('base64')
+      .match(/.{1,64}/g)!
+      .join('\n')
     vi.stubEnv('SENDGRID_WEBHOOK_PUBLIC_KEY', `-----BEGIN PUBLIC KEY-----\n${der}\n-----END PUBLIC KEY-----\n`)
     expect((await postEvents([bounce('target@test.example')])).status).toBe(200)
     expect(await subscribers.find('target@test.example')).toMatchObject({ state: 'bounced' })

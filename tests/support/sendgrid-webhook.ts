@@ -23,7 +23,9 @@ function signerFor(privateKey: KeyObject, publicKey: string): WebhookSigner {
   const signer: WebhookSigner = {
     publicKey,
     sign: (body, timestamp) =>
-      sign('sha256', Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), { key: privateKey, dsaEncoding: 'der' }).toString('base64'),
+      sign('sha256', Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), { key: privateKey, dsaEncoding: 'der' }).toString(
+        'base64',
+      ),
     headers: (body, at = Math.floor(Date.now() / 1000)) => ({
       'content-type': 'application/json',
       'X-Twilio-Email-Event-Webhook-Signature': signer.sign(body, String(at)),
