@@ -221,6 +221,18 @@ describe('a stopped address is never mailed again', () => {
     expect(await outbox.list()).toEqual([])
   })
 
+  it('a signup whose confirmation bounced is kept past the week unconfirmed signups are pruned after', async () => {
+    const longAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000)
+    await subscribers.add('typo@test.example', longAgo)
+    await subscribers.add('waiting@test.example', longAgo)
+    await postEvents([bounce('typo@test.example')])
+
+    expect(await subscribers.prunePending()).toBe(1)
+
+    expect(await subscribers.find('typo@test.example')).toMatchObject({ state: 'bounced' })
+    expect(await subscribers.find('waiting@test.example')).toBeNull()
+  })
+
   it('the welcome and confirmation emails refuse a stopped address even when asked directly', async () => {
     await confirmedSubscriber('welcome@test.example')
     await subscribers.add('confirm@test.example')
