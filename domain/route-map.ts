@@ -188,6 +188,7 @@ export const ENDPOINTS = {
   subscribers: { function: 'subscribers', served: 'rewrite', path: '/api/subscribers' },
   subscriberConfirm: { function: 'subscriber-confirm', served: 'config', path: '/api/subscribers/confirm' },
   unsubscribe: { function: 'unsubscribe', served: 'config', path: '/api/unsubscribe' },
+  sendgridEvents: { function: 'sendgrid-events', served: 'config', path: '/api/sendgrid/events' },
   booking: { function: 'send-booking-email', served: 'function-only' },
   adminLogin: { function: 'admin-login', served: 'rewrite', path: '/api/admin/login' },
   adminLogout: { function: 'admin-logout', served: 'config', path: '/api/admin/logout' },

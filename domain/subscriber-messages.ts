@@ -16,6 +16,8 @@ export const CONFIRM_MESSAGES = {
   confirmed: 'Thank you! Your subscription is confirmed.',
   alreadyConfirmed: 'Your subscription was already confirmed. Nothing more to do.',
   invalid: 'This confirmation link has expired or is not valid. Please subscribe again.',
+  /** The address bounced or its owner marked our email as spam: we do not write to it again. */
+  stopped: 'We can no longer send email to this address, so it cannot be confirmed. If that seems wrong, please get in touch.',
   failed: 'Could not confirm your subscription.',
   unexpected: 'Something went wrong. Please check your connection and try again.',
 } as const

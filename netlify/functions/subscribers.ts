@@ -46,8 +46,9 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   if (website) return
   await limitPublicForm('subscribe', req, context)
   // Subscribing twice is one subscriber. Until she confirms, a repeat sends the confirmation again,
-  // at most once a day (sendConfirmation); a confirmed subscriber gets nothing, and the answer is
-  // the same either way, so the form tells nobody who is on the list.
+  // at most once a day (sendConfirmation); a confirmed subscriber gets nothing, nor does an address
+  // that bounced or marked our mail as spam, and the answer is the same every way, so the form
+  // tells nobody who is on the list or what became of them.
   const { state } = await subscribers.add(email)
   if (state === 'pending') {
     await sendConfirmation(email, runtimeOf(context), req).catch((error) => console.error('confirmation email failed:', error))

@@ -8,7 +8,9 @@ import { isValidUnsubscribeToken } from '../lib/newsletter'
 
 /**
  * POST /api/unsubscribe?email=…&token=…: one POST removes the subscriber (RFC 8058 one-click;
- * mail clients send the body "List-Unsubscribe=One-Click", which needs no reading here).
+ * mail clients send the body "List-Unsubscribe=One-Click", which needs no reading here). An
+ * address that bounced or complained is kept as it is, so signing up again cannot revive it; the
+ * answer is the same, as no mail goes to it either way.
  */
 export default route({
   POST: async (req) => {
@@ -17,10 +19,10 @@ export default route({
     if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.')
     const { email, token } = parsed.data
     if (!isValidUnsubscribeToken(email, token)) throw new HttpError(400, 'This unsubscribe link is not valid.')
-    const existed = await subscribers.find(email)
-    await subscribers.remove(email)
+    // A stopped address (bounced, marked as spam) keeps its record, so the stop survives.
+    const outcome = await subscribers.unsubscribe(email)
     // Dated, for a newsletter's report ("unsubscribed since it went out"); a repeated click counts once.
-    if (existed) await unsubscribes.record()
+    if (outcome === 'removed') await unsubscribes.record()
     return json({ success: true, message: 'You have been unsubscribed.' })
   },
 })

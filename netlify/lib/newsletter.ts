@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { normalizeEmail } from '../../domain/subscriber'
+import { subscribers } from './data/subscribers'
 import { welcomeEmails } from './data/welcome-emails'
 import { env, type Runtime } from './env'
 import { HttpError } from './http'
@@ -44,6 +45,8 @@ export function unsubscribeLinks(email: string, req?: Request) {
  */
 export async function sendWelcome(email: string, runtime: Runtime, req?: Request): Promise<void> {
   if (emailSetup(runtime).transport === 'none') return
+  // Only to a confirmed subscriber: never to an address that bounced or marked our mail as spam.
+  if ((await subscribers.find(email))?.state !== 'confirmed') return
   if (!(await welcomeEmails.claim(normalizeEmail(email)))) return
   const links = unsubscribeLinks(email, req)
   await sendEmail(

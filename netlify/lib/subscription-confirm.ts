@@ -6,6 +6,7 @@ import { env, type Runtime } from './env'
 import { HttpError } from './http'
 import { emailSetup, sendEmail } from './mailer'
 import { siteUrl } from './site-url'
+import { subscribers } from './data/subscribers'
 import { welcomeEmails } from './data/welcome-emails'
 
 /**
@@ -64,6 +65,8 @@ export async function confirmLink(email: string, req?: Request): Promise<string>
  */
 export async function sendConfirmation(email: string, runtime: Runtime, req?: Request): Promise<void> {
   if (emailSetup(runtime).transport === 'none') return
+  // Only to a signup still waiting: never to an address that bounced or marked our mail as spam.
+  if ((await subscribers.find(email))?.state !== 'pending') return
   if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
   const link = await confirmLink(email, req)
   await sendEmail(

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { CONFIRM_MESSAGES } from '../../domain/subscriber-messages'
 import { fail, gate, ok } from '../testing/handlers'
 import { renderRoute } from '../testing/render-route'
 import { sentRequests, server } from '../testing/server'
@@ -57,6 +58,14 @@ describe('the confirm page (/confirm)', () => {
     )
     expect(screen.getByRole('link', { name: 'Subscribe again' }).getAttribute('href')).toBe('/blog#newsletter')
     expect(screen.queryByRole('button', { name: 'Confirm my subscription' })).toBeNull()
+  })
+
+  it('says plainly that an address mail has stopped to cannot be confirmed, with no offer to subscribe again', async () => {
+    server.use(http.post('/api/subscribers/confirm', () => fail(400, CONFIRM_MESSAGES.stopped)))
+    const { user } = await renderRoute(`/confirm?token=${TOKEN}`)
+    await user.click(await screen.findByRole('button', { name: 'Confirm my subscription' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(CONFIRM_MESSAGES.stopped)
+    expect(screen.queryByRole('link', { name: 'Subscribe again' })).toBeNull()
   })
 
   it('offers to subscribe again at once when the link has no token, and sends nothing', async () => {

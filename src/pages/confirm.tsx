@@ -51,7 +51,8 @@ export function ConfirmPage() {
             <p ref={outcome} tabIndex={-1} role={state.status === 'invalid' ? 'alert' : 'status'} className={styles.reason}>
               {state.message}
             </p>
-            {state.status === 'invalid' && (
+            {/* An address mail stopped to (it bounced, or was marked as spam) cannot be signed up again. */}
+            {state.status === 'invalid' && state.message !== CONFIRM_MESSAGES.stopped && (
               <Link className="btn btn-primary" to={`${PAGES.blog.path}#${FORM_ANCHORS.newsletter}`}>
                 Subscribe again
               </Link>

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SENDGRID_EVENTS_MAX_BYTES } from '../../domain/sendgrid-event'
 import { normalizeEmail } from '../../domain/subscriber'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
@@ -31,6 +32,7 @@ import {
 import { AttackRunner, type AttackCall, type Auth, type Outcome } from '../support/attack-runner'
 import { ATTACK_FULL, reportAttack, reportFindings, type AttackClass } from '../support/attack-scale'
 import { attack, readBackPost, storedText, touch } from '../support/attack-targets'
+import { sendgridEvent, webhookSigner } from '../support/sendgrid-webhook'
 
 /**
  * The attack suite (npm run attack at full size; a small size in npm test): hostile ids, worst-case
@@ -53,7 +55,11 @@ let pages: Awaited<ReturnType<typeof startPageServer>>
 let runner: AttackRunner
 let f: AttackFixtures
 
+// SendGrid's side of the signed event webhook: the worker's functions are given its public key.
+const sendgrid = webhookSigner()
+
 beforeAll(async () => {
+  process.env.SENDGRID_WEBHOOK_PUBLIC_KEY = sendgrid.publicKey
   blobs = await startRecordingBlobsServer()
   pages = await startPageServer()
   f = await seedAttackData()
@@ -115,6 +121,31 @@ const createdSlug = (outcome: Outcome): string | undefined => {
   } catch {
     return undefined
   }
+}
+
+/**
+ * A batch of SendGrid events posted as SendGrid posts it (signed now, over these exact bytes), or
+ * with `headers` of the test's own. `emails` are the addresses the batch may read and stop.
+ */
+function sendgridCall(
+  attackClass: AttackClass,
+  label: string,
+  events: unknown[] | string,
+  emails: string[],
+  more: Partial<AttackCall> = {},
+): AttackCall {
+  const body = typeof events === 'string' ? events : JSON.stringify(events)
+  return attack({
+    attack: attackClass,
+    label: `POST sendgrid-events ${label}`,
+    fn: 'sendgrid-events',
+    method: 'POST',
+    url: '/api/sendgrid/events',
+    body,
+    headers: { 'content-type': 'application/json', ...sendgrid.headers(body) },
+    touches: touch.sendgridEvents(emails),
+    ...more,
+  })
 }
 
 const removePost = async (outcome: Outcome) => {
@@ -1037,6 +1068,24 @@ describe('attack: every function, one hostile call at a time', () => {
         }
       }
     }
+    // SendGrid's webhook takes up to 1 MB: the patterns at that limit, in an address and in the
+    // reason it keeps, against a subscriber put on the list for it (outside the recording).
+    const bounced = 'pattern-bounce@test.example'
+    for (const [i, field] of (['email', 'reason'] as const).entries()) {
+      for (const p of patternsFor(20 + i, field === 'email')) {
+        await subscribers.add(bounced)
+        await runner.resync()
+        const events = (value: string) => [
+          sendgridEvent('bounce', field === 'email' ? value : bounced, { reason: field === 'reason' ? value : 'x' }),
+        ]
+        const value = fillTo(SENDGRID_EVENTS_MAX_BYTES - 64, p, (v) => JSON.stringify(events(v)))
+        await runner.run(
+          sendgridCall(cls, `${field}=${p.name} at the 1 MB limit`, events(value), [field === 'email' ? value.trim() : bounced, bounced], {
+            cleanup: () => subscribers.remove(bounced),
+          }),
+        )
+      }
+    }
     finish(cls)
   })
 
@@ -1231,6 +1280,44 @@ describe('attack: every function, one hostile call at a time', () => {
         }),
       )
     }
+
+    // SendGrid events: built-in names as event types, bounce types, reasons and addresses, and as
+    // the keys of the events themselves.
+    for (const name of names) {
+      const email = `${name}@test.example`
+      await runner.run(
+        sendgridCall(
+          cls,
+          `event=${name} email=${email}`,
+          [
+            sendgridEvent(name, email, { type: name, reason: name, status: name }),
+            sendgridEvent('bounce', email, { type: name }),
+            sendgridEvent('bounce', email, { reason: name, [name]: name }),
+            sendgridEvent('dropped', name, { reason: name }),
+            sendgridEvent('spamreport', email),
+          ],
+          [email],
+          {
+            // The signup made above with this address: the spam report wins, with our own words.
+            check: async () => {
+              const stored = await subscribers.find(email)
+              return !stored || (stored.state === 'complained' && stored.stopped_reason === 'Marked our email as spam')
+                ? []
+                : [`stored ${JSON.stringify(stored)}`]
+            },
+          },
+        ),
+      )
+    }
+    await runner.run(
+      sendgridCall(
+        cls,
+        'events with __proto__ and constructor keys',
+        '[{"__proto__":{"event":"bounce","email":"proto@test.example"},"event":"open","email":"proto@test.example"},' +
+          '{"constructor":{"prototype":{"polluted":true}},"event":"spamreport","email":"ctor@test.example"}]',
+        ['proto@test.example', 'ctor@test.example'],
+      ),
+    )
     finish(cls)
   })
 
@@ -1551,6 +1638,34 @@ describe('attack: every function, one hostile call at a time', () => {
         }),
       )
     }
+    // SendGrid events naming injected addresses, and a reason that tries to add lines: the reason
+    // the admin sees (and the CSV carries) is one line.
+    await runner.run(
+      sendgridCall(
+        cls,
+        'injected addresses',
+        emails.map(({ value }) => sendgridEvent('bounce', value, { reason: 'x' })),
+        emails.map(({ value }) => value),
+      ),
+    )
+    const stoppedTarget = 'injected-reason@test.example'
+    await subscribers.add(stoppedTarget)
+    await runner.resync()
+    await runner.run(
+      sendgridCall(
+        cls,
+        'reason with CR/LF and control characters',
+        [sendgridEvent('bounce', stoppedTarget, { reason: '550 gone\r\nBcc: x@y.zz\u0000\u2028=HYPERLINK("x")' })],
+        [stoppedTarget],
+        {
+          check: async () => {
+            const reason = (await subscribers.find(stoppedTarget))?.stopped_reason ?? ''
+            return /^Bounced: [^\p{Cc}\u2028\u2029]+$/u.test(reason) ? [] : [`stored reason ${JSON.stringify(reason)}`]
+          },
+          cleanup: () => subscribers.remove(stoppedTarget),
+        },
+      ),
+    )
     for (const { name, value } of INJECTED_NAMES) {
       for (const field of ['firstName', 'lastName'] as const) {
         await runner.run(

@@ -98,6 +98,15 @@ describe('storage properties: arbitrary ids through the data modules', () => {
         // The unconfirmed signup's marker: the day, then the subscriber's own key.
         onSuccess: [write('subscribers', key), writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${key}$`))],
       })
+      // Stopped by a bounce (compare-and-swap on the record), then kept by an unsubscribe.
+      await runner.runLocal('storage properties', `subscribers.stop(${show(email)})`, () => subscribers.stop({ email, state: 'bounced', reason: 'Bounced: x' }), {
+        always: [read('subscribers', key), list('subscribers', key)],
+        onSuccess: [write('subscribers', key)],
+      })
+      await runner.runLocal('storage properties', `subscribers.unsubscribe(${show(email)})`, () => subscribers.unsubscribe(email), {
+        always: [read('subscribers', key)],
+        onSuccess: [write('subscribers', key)],
+      })
       await runner.runLocal('storage properties', `subscribers.remove(${show(email)})`, () => subscribers.remove(email), { onSuccess: [write('subscribers', key)] })
     }
     // The seeded records are all still there and whole.

@@ -26,6 +26,7 @@ import * as resourcesFunction from '../../netlify/functions/resources'
 import * as robots from '../../netlify/functions/robots'
 import * as rss from '../../netlify/functions/rss'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
+import * as sendgridEvents from '../../netlify/functions/sendgrid-events'
 import * as sitemap from '../../netlify/functions/sitemap'
 import * as subscriberConfirm from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
@@ -62,6 +63,7 @@ import { pointBlobsAt, startBlobsProxy, type BlobsProxy, type Fault } from '../s
 import { errorShapeProblem, invoke, startTemplateServer, type FunctionModule, type RawAnswer, type RawCall } from '../support/stress-http'
 import { PAGE_TEMPLATE } from '../support/stress-mail'
 import { nextIp, reportStress, STRESS_FULL } from '../support/stress-scale'
+import { sendgridEvent, webhookSigner } from '../support/sendgrid-webhook'
 
 /**
  * Blobs failing under the functions (docs/decisions.md, Tested under pressure): every Blobs request
@@ -104,6 +106,13 @@ const elapsed = (since: number) => performance.now() - since
 const json = (value: unknown) => JSON.stringify(value)
 const withAdmin = (call: RawCall): RawCall => ({ ...call, headers: { authorization: admin.authorization, ...call.headers } })
 const jsonBody = (value: unknown) => ({ body: json(value), headers: { 'content-type': 'application/json' } })
+// SendGrid's signed events: this file's functions are given the test key (the file is its own process).
+const sendgrid = webhookSigner()
+process.env.SENDGRID_WEBHOOK_PUBLIC_KEY = sendgrid.publicKey
+const signedEvents = (events: unknown[]) => {
+  const body = json(events)
+  return { body, headers: sendgrid.headers(body) }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Every function (maintenance and dev-* aside) with a request that would succeed.
@@ -170,6 +179,17 @@ const FUNCTION_CALLS: FunctionCall[] = [
     fn: sendBookingEmail,
     usesBlobs: true,
     request: () => ({ method: 'POST', url: '/.netlify/functions/send-booking-email', ip: nextIp(), ...jsonBody(bookingInput()) }),
+  },
+  {
+    name: 'POST /api/sendgrid/events',
+    fn: sendgridEvents,
+    usesBlobs: true,
+    // A bounce for a subscriber the fixtures hold: an outage is a 503 (with Retry-After), which SendGrid retries.
+    request: () => ({
+      method: 'POST',
+      url: '/api/sendgrid/events',
+      ...signedEvents([sendgridEvent('bounce', 'someone@test.example', { type: 'bounce', reason: '550 gone' })]),
+    }),
   },
   {
     name: 'POST /api/unsubscribe',

@@ -129,6 +129,8 @@ export type AttackCall = {
   auth?: Auth
   /** A header of its own instead of `auth` (a fresh session for logout). */
   authorization?: string
+  /** Further headers (a webhook's signature). */
+  headers?: Record<string, string>
   /** An object is sent as JSON; a string as is. */
   body?: unknown
   params?: Record<string, string> | null
@@ -309,6 +311,7 @@ export class AttackRunner {
       body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
       if (typeof call.body !== 'string') headers['content-type'] = 'application/json'
     }
+    Object.assign(headers, call.headers)
     const ip = call.ip ?? freshIp()
     const documents = await this.documents()
     this.blobs.begin()

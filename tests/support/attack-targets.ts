@@ -206,6 +206,13 @@ export const touch = {
     always: [read('subscribers', subscriberKey(email))],
     onSuccess: [write('subscribers', subscriberKey(email))],
   }),
+  /**
+   * SendGrid's events: a signed batch reads (and may stop) the subscribers it names, and only
+   * those; a refused batch touches nothing.
+   */
+  sendgridEvents: (emails: string[]): Touches => ({
+    onSuccess: emails.flatMap((email) => [write('subscribers', subscriberKey(email)), list('subscribers', subscriberKey(email))]),
+  }),
   /** A library file: its record, then (when it is there) its parts in turn. */
   mediaFile: (id: string): Touches => ({ always: [read('media', `file/${id}`), readPrefix('media', `part/${id}/`)] }),
   adminMediaStart: (): Touches => ({
@@ -271,6 +278,7 @@ const JSON_FUNCTIONS = new Set([
   'resource-download',
   'resources',
   'send-booking-email',
+  'sendgrid-events',
   'subscriber-confirm',
   'subscribers',
   'unsubscribe',

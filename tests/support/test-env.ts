@@ -10,5 +10,6 @@ export const TEST_ENV: Record<string, string | undefined> = {
   URL: 'https://site.test.example',
   SENDGRID_API_KEY: undefined,
   UNSUBSCRIBE_SECRET: undefined,
+  SENDGRID_WEBHOOK_PUBLIC_KEY: undefined,
   NETLIFY_DEV: undefined,
 }

@@ -7,6 +7,7 @@ import {
   type Subscriber,
   type SubscriberState,
 } from '../../../domain/subscriber'
+import { isStopped, type Stop } from '../../../domain/sendgrid-event'
 import { openStore, StorageUnavailableError } from '../blobs'
 import { newId } from '../ids'
 import { keys, type BlobKey } from '../keys'
@@ -42,7 +43,17 @@ async function readAll(listed: BlobKey[], keep: (record: Subscriber) => boolean 
   return records
 }
 
-export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'missing'
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'stopped' | 'missing'
+export type StopOutcome = 'stopped' | 'unchanged' | 'missing'
+export type UnsubscribeOutcome = 'removed' | 'kept-stopped' | 'missing'
+
+async function readEntry(key: BlobKey): Promise<{ record: Subscriber; etag: string } | null> {
+  const entry = await store().getEntry(key)
+  if (!entry) return null
+  const parsed = z.safeParse(SubscriberSchema, JSON.parse(entry.text))
+  if (!parsed.success) throw new StorageUnavailableError('Stored subscriber is invalid')
+  return { record: parsed.data, etag: entry.etag }
+}
 
 export const subscribers = {
   /**
@@ -63,18 +74,50 @@ export const subscribers = {
     return read(keyOf(email))
   },
 
-  /** Marks a pending subscriber confirmed; a write that raced another is tried again. */
+  /**
+   * Marks a pending subscriber confirmed; a write that raced another is tried again. A bounced or
+   * complained address stays as it is: confirming never brings back an address mail must not reach.
+   */
   async confirm(email: string, now = new Date()): Promise<ConfirmOutcome> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const entry = await store().getEntry(keyOf(email))
+      const entry = await readEntry(keyOf(email))
       if (!entry) return 'missing'
-      const parsed = z.safeParse(SubscriberSchema, JSON.parse(entry.text))
-      if (!parsed.success) throw new StorageUnavailableError('Stored subscriber is invalid')
-      if (parsed.data.state === 'confirmed') return 'already-confirmed'
-      const confirmed: Subscriber = { ...parsed.data, state: 'confirmed', confirmed_at: now.toISOString() }
+      if (isStopped(entry.record.state)) return 'stopped'
+      if (entry.record.state === 'confirmed') return 'already-confirmed'
+      const confirmed: Subscriber = { ...entry.record, state: 'confirmed', confirmed_at: now.toISOString() }
       if (await store().setIfMatch(keyOf(email), JSON.stringify(confirmed), entry.etag)) return 'confirmed'
     }
     throw new StorageUnavailableError('Could not confirm the subscriber: the record kept changing')
+  },
+
+  /**
+   * Stops all mail to a subscriber (SendGrid said the address bounced, or its owner marked our mail
+   * as spam). Guarded by the record's ETag, as events for one address can arrive at once. The same
+   * event twice changes nothing (the first reason and date are kept), and a complaint wins over a
+   * bounce, never the other way. An address not on the list stays off it.
+   */
+  async stop({ email, state, reason }: Stop, now = new Date()): Promise<StopOutcome> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await readEntry(keyOf(email))
+      if (!entry) return 'missing'
+      const current = entry.record.state
+      if (current === 'complained' || current === state) return 'unchanged'
+      const stopped: Subscriber = { ...entry.record, state, stopped_at: now.toISOString(), stopped_reason: reason }
+      if (await store().setIfMatch(keyOf(email), JSON.stringify(stopped), entry.etag)) return 'stopped'
+    }
+    throw new StorageUnavailableError('Could not stop mail to the subscriber: the record kept changing')
+  },
+
+  /**
+   * Takes the subscriber off the list. A stopped address is kept as it is: its record is what
+   * keeps a later signup from mailing it again.
+   */
+  async unsubscribe(email: string): Promise<UnsubscribeOutcome> {
+    const found = await read(keyOf(email))
+    if (!found) return 'missing'
+    if (isStopped(found.state)) return 'kept-stopped'
+    await store().delete(keyOf(email))
+    return 'removed'
   },
 
   async remove(email: string): Promise<void> {

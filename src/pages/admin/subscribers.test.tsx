@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { session } from '../../testing/factories'
+import { session, subscriber } from '../../testing/factories'
+import { ok } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
-import { sentRequests } from '../../testing/server'
+import { sentRequests, server } from '../../testing/server'
 
 const listCalls = () => sentRequests().filter((request) => new URL(request.url).pathname === '/api/subscribers')
 
@@ -32,5 +34,56 @@ describe('the Subscribers page (/admin/subscribers)', () => {
     await screen.findAllByRole('row')
     expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe('confirmed')
     expect(new URL(listCalls().at(-1)!.url).searchParams.get('state')).toBe('confirmed')
+  })
+
+  it('shows why and since when mail stopped to a bounced or complained address, in words', async () => {
+    server.use(
+      http.get('/api/subscribers', () =>
+        ok({
+          subscribers: [
+            subscriber({
+              email: 'gone@test.example',
+              state: 'bounced',
+              stopped_at: '2025-03-06T12:00:00.000Z',
+              stopped_reason: 'Bounced: 550 5.1.1 mailbox does not exist',
+            }),
+            subscriber({
+              email: 'annoyed@test.example',
+              state: 'complained',
+              stopped_at: '2025-03-07T12:00:00.000Z',
+              stopped_reason: 'Marked our email as spam',
+            }),
+            subscriber({ email: 'fine@test.example', state: 'confirmed' }),
+          ],
+          page: 1,
+          pageSize: 50,
+          hasMore: false,
+        }),
+      ),
+    )
+    await renderRoute('/admin/subscribers', { session: session({ role: 'admin' }) })
+    const rows = (await screen.findAllByRole('row')).slice(1)
+    const stateCell = (index: number) => within(rows[index]!).getAllByRole('cell')[1]!
+
+    expect(stateCell(0).textContent).toBe('BouncedBounced: 550 5.1.1 mailbox does not existNo email since March 6, 2025')
+    expect(within(stateCell(0)).getByText('March 6, 2025').getAttribute('datetime')).toBe('2025-03-06T12:00:00.000Z')
+    expect(stateCell(1).textContent).toBe('Marked as spamMarked our email as spamNo email since March 7, 2025')
+    expect(stateCell(2).textContent).toBe('Confirmed')
+  })
+
+  it('offers the stopped states in the filter, and says so plainly when none match', async () => {
+    server.use(http.get('/api/subscribers', () => ok({ subscribers: [], page: 1, pageSize: 50, hasMore: false })))
+    const { user } = await renderRoute('/admin/subscribers', { session: session({ role: 'admin' }) })
+    const filter = await screen.findByRole('combobox', { name: 'Show' })
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All subscribers', 'Awaiting confirmation', 'Confirmed', 'Bounced', 'Marked as spam'])
+
+    await user.selectOptions(filter, 'Marked as spam')
+    expect(await screen.findByText('No subscribers marked as spam.')).toBeTruthy()
+    await user.selectOptions(filter, 'Bounced')
+    expect(await screen.findByText('No subscribers bounced.')).toBeTruthy()
   })
 })

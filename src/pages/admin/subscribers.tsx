@@ -1,6 +1,7 @@
 import { Download, Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { isStopped } from '../../../domain/sendgrid-event'
 import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '../../../domain/subscriber'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { exportSubscribers } from '../../features/admin/api/export-subscribers'
@@ -13,19 +14,32 @@ import { LoadState } from '../../features/admin/components/load-state'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
 
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+const TONES = { pending: 'amber', confirmed: 'green', bounced: 'red', complained: 'red' } as const
+
+/** The state, and for an address mail has stopped to, why and since when (the words, not only the colour). */
+function StateCell({ subscriber }: { subscriber: Subscriber }) {
+  const badge = <Badge tone={TONES[subscriber.state]}>{SUBSCRIBER_STATE_LABELS[subscriber.state]}</Badge>
+  if (!isStopped(subscriber.state)) return badge
+  return (
+    <>
+      {badge}
+      <span className={`${styles.cellNote} ${styles.cellNoteWrap}`}>
+        {subscriber.stopped_reason ?? 'SendGrid reported a problem with this address.'}
+      </span>
+      {subscriber.stopped_at && (
+        <span className={styles.cellNote}>
+          No email since <time dateTime={subscriber.stopped_at}>{dateOf(subscriber.stopped_at)}</time>
+        </span>
+      )}
+    </>
+  )
+}
+
 const columns: Column<Subscriber>[] = [
   { label: 'Email', className: styles.cellStrong, cell: (subscriber) => subscriber.email },
-  {
-    label: 'State',
-    cell: (subscriber) => (
-      <Badge tone={subscriber.state === 'confirmed' ? 'green' : 'amber'}>{SUBSCRIBER_STATE_LABELS[subscriber.state]}</Badge>
-    ),
-  },
-  {
-    label: 'Subscribed',
-    className: styles.muted,
-    cell: (subscriber) => new Date(subscriber.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
-  },
+  { label: 'State', cell: (subscriber) => <StateCell subscriber={subscriber} /> },
+  { label: 'Subscribed', className: styles.muted, cell: (subscriber) => dateOf(subscriber.created_at) },
 ]
 
 const isState = (value: string | null): value is SubscriberState => SUBSCRIBER_STATES.some((state) => state === value)
