@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { applyStyles, withoutStyles } from '../email-frame'
 import type { NewsletterPreview } from '../use-newsletter-preview'
 import styles from './admin-ui.module.css'
 
@@ -13,14 +14,15 @@ const NOTES = { empty: 'Preview', updating: 'Updating preview…', ready: 'Previ
 /**
  * The email as subscribers get it, in its two parts: the HTML one as the mail app shows it, and
  * the plain text one that text-only readers (and spam filters) see. The HTML is drawn in a
- * sandboxed frame with no permissions at all: no scripts, no forms, no same-origin access, so
- * nothing in the email can touch the admin.
+ * sandboxed frame that may run nothing (no scripts, no forms, no popups), so nothing in the email
+ * can act on the admin; its styles are applied from here (see email-frame.ts).
  */
 export function NewsletterPreviewPane({ preview }: { preview: NewsletterPreview }) {
   const id = useId()
   const [part, setPart] = useState<Part>('html')
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const email = preview.status === 'empty' ? undefined : preview.email
+  const unstyled = useMemo(() => (email ? withoutStyles(email.html) : undefined), [email])
 
   // The tabs follow the ARIA pattern: the arrow keys move between them and select.
   function onKeyDown(event: KeyboardEvent, index: number) {
@@ -79,7 +81,13 @@ export function NewsletterPreviewPane({ preview }: { preview: NewsletterPreview 
             {!email ? (
               <p className={styles.muted}>Making the preview…</p>
             ) : part === 'html' ? (
-              <iframe className={styles.emailFrame} sandbox="" srcDoc={email.html} title={`Email preview: ${email.subject}`} />
+              <iframe
+                className={styles.emailFrame}
+                sandbox="allow-same-origin"
+                srcDoc={unstyled?.html}
+                title={`Email preview: ${email.subject}`}
+                onLoad={(event) => applyStyles(event.currentTarget, unstyled?.css ?? '')}
+              />
             ) : (
               <pre className={styles.emailText} data-testid="newsletter-text-part">
                 {email.text}
