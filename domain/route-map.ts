@@ -206,7 +206,12 @@ export const ENDPOINTS = {
   adminPostPreview: { function: 'admin-post-preview', served: 'config', path: '/api/admin/post-preview' },
   adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
   adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
-  adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },
+  adminSubscriberExports: { function: 'admin-subscriber-exports', served: 'config', path: '/api/admin/subscribers/exports' },
+  adminSubscriberExport: { function: 'admin-subscriber-export', served: 'config', path: '/api/admin/subscribers/exports/:id' },
+  adminSubscriberExportFile: { function: 'admin-subscriber-export-file', served: 'config', path: '/api/admin/subscribers/exports/:id/file' },
+  /** Builds an export's file; started only by adminSubscriberExports with a signed job id (a background function: 202 at once). */
+  subscribersExportWorker: { function: 'subscribers-export-background', served: 'function-only' },
+  adminSubscribersImport: { function: 'admin-subscribers-import', served: 'config', path: '/api/admin/subscribers/import' },
   adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
   adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
   adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },

@@ -41,6 +41,7 @@ export const STORE_NAMES = [
   'revoked-tokens',
   'activity',
   'media',
+  'subscriber-exports',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 
@@ -170,6 +171,20 @@ export function openStore(name: StoreName) {
      * any other (a key that is not ours is skipped, never used), so they come back as BlobKeys.
      */
     keys: (prefix?: KeyPrefix, limit = Infinity) => list(prefix, limit).then((found) => found.map((blob) => blob.key)),
+
+    /**
+     * Every key under a prefix, one listed page (1,000 keys) at a time, each page with its own
+     * deadline: for work that outlasts one operation's deadline (the background export).
+     */
+    keyPages: async function* (prefix?: KeyPrefix): AsyncGenerator<BlobKey[]> {
+      if (prefix !== undefined) assertSafePrefix(prefix)
+      const pages = raw().list({ prefix, paginate: true })[Symbol.asyncIterator]()
+      for (;;) {
+        const next = await guard(() => pages.next())
+        if (next.done) return
+        yield next.value.blobs.map((blob) => blob.key).filter(isSafeKey)
+      }
+    },
 
     /** Every key with its ETag, which changes on every write (the dev seed's reset only). */
     versions: () => list().then((found) => new Map(found.map((blob) => [blob.key, blob.etag]))),

@@ -153,6 +153,12 @@ export const keys = {
   mediaParts: (fileId: string) => `${key('part', id(fileId))}/` as KeyPrefix,
   allMediaParts: () => 'part/' as KeyPrefix,
 
+  /** A subscriber export's job record and its finished file (netlify/lib/data/subscriber-exports.ts). */
+  exportJob: (jobId: string) => key('job', id(jobId)),
+  exportJobs: () => 'job/' as KeyPrefix,
+  exportFile: (jobId: string) => key('file', id(jobId)),
+  exportFiles: () => 'file/' as KeyPrefix,
+
   /** A key read back from list(): checked like any other before it is used again. */
   listed: (value: string) => key(value),
 }
