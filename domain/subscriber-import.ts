@@ -90,7 +90,7 @@ export function reviewRows(rows: readonly ImportRow[], seen: Map<string, number>
 /** "Row 14: not a valid email". */
 export const rowReason = (result: { row: number; reason?: string }) => `Row ${result.row}: ${result.reason ?? ''}`
 
-const EMAIL_HEADER = /^e-?mail(\s*address)?$/i
+const EMAIL_HEADER = /^e-?mail(?:\s*address)?$/i
 const looksLikeEmail = (cell: string | undefined) => cell !== undefined && isValidEmail(normalizeEmail(cell))
 
 /**
