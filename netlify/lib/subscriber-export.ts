@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { toCsv } from '../../domain/csv'
 import { EXPORT_COLUMNS, EXPORT_MAX_BYTES, EXPORT_MESSAGES, exportRow } from '../../domain/subscriber-export'
-import { ENDPOINTS } from '../../domain/route-map'
+import { ENDPOINTS, functionPath } from '../../domain/route-map'
 import type { BlobKey } from './keys'
 import { activity, type Actor } from './data/activity'
 import { subscriberExports } from './data/subscriber-exports'
@@ -40,7 +40,7 @@ export function isValidExportSignature(jobId: string, signature: string | null):
 }
 
 /** The background function's address on the host the admin called (a deploy preview runs its own). */
-export const exportWorkerUrl = (req: Request) => `${new URL(req.url).origin}/.netlify/functions/${ENDPOINTS.subscribersExportWorker.function}`
+export const exportWorkerUrl = (req: Request) => `${new URL(req.url).origin}${functionPath(ENDPOINTS.subscribersExportWorker.function)}`
 
 /** Asks the platform to run the job; true when it was queued (the platform answers 202 at once). */
 export async function dispatchExport(req: Request, jobId: string): Promise<boolean> {

@@ -21,7 +21,10 @@ import * as adminPostVersions from '../../netlify/functions/admin-post-versions'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
-import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminSubscriberExport from '../../netlify/functions/admin-subscriber-export'
+import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscriber-export-file'
+import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
+import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
@@ -32,6 +35,7 @@ import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
 import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
+import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
@@ -223,6 +227,8 @@ export type Fixtures = {
   mediaId: string
   mediaUploadId: string
   mediaCompleteId: string
+  /** A subscriber export of someone else's: only its owner may read it (tables call it for the refusals). */
+  exportJobId: string
 }
 
 /** The one part of the fixture upload (text bytes: every table sends it as it is). */
@@ -244,6 +250,12 @@ export type AdminEndpoint = {
   endsOwnSessions?: true
   /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
   rawBody?: true
+  /**
+   * The call reads a record only its maker may see (a subscriber export): the fixture's belongs to
+   * someone else, so tables that expect success leave it out; tests/functions/admin-subscriber-transfer.test.ts
+   * checks its success for its owner.
+   */
+  ownerOnly?: true
 }
 
 let bodySequence = 0
@@ -267,6 +279,7 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
+    exportJobId: (await subscriberExports.create('fixture-owner')).id,
     ...(await createMediaFixtures()),
   }
 }
@@ -543,10 +556,37 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     }),
   },
   {
-    name: 'GET /api/admin/subscribers/export',
-    fn: adminSubscribersExport,
+    name: 'POST /api/admin/subscribers/exports',
+    fn: adminSubscriberExports,
     access: 'editor',
-    options: () => ({ path: '/api/admin/subscribers/export' }),
+    options: () => ({ method: 'POST', path: '/api/admin/subscribers/exports' }),
+  },
+  {
+    name: 'GET /api/admin/subscribers/exports/{id}',
+    fn: adminSubscriberExport,
+    access: 'editor',
+    ownerOnly: true,
+    options: (f) => withId('/api/admin/subscribers/exports', f.exportJobId),
+  },
+  {
+    name: 'GET /api/admin/subscribers/exports/{id}/file',
+    fn: adminSubscriberExportFile,
+    access: 'editor',
+    ownerOnly: true,
+    options: (f) => ({ path: `/api/admin/subscribers/exports/${f.exportJobId}/file`, params: { id: f.exportJobId } }),
+  },
+  {
+    name: 'POST /api/admin/subscribers/import',
+    fn: adminSubscribersImport,
+    access: 'editor',
+    options: () => {
+      const n = ++bodySequence
+      return {
+        method: 'POST',
+        path: '/api/admin/subscribers/import',
+        body: { importId: `fixture-import-${n}`, consent: true, rows: [{ row: 2, email: `imported${n}@test.example` }] },
+      }
+    },
   },
   {
     name: 'GET /api/admin/stats',
