@@ -36,6 +36,7 @@ import { content } from '../../netlify/lib/data/content'
 import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
 import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
+import { buildExport } from '../../netlify/lib/subscriber-export'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
@@ -227,7 +228,7 @@ export type Fixtures = {
   mediaId: string
   mediaUploadId: string
   mediaCompleteId: string
-  /** A subscriber export of someone else's: only its owner may read it (tables call it for the refusals). */
+  /** A finished subscriber export; only its owner (`exportOwner`, else nobody) may read it. */
   exportJobId: string
 }
 
@@ -250,21 +251,15 @@ export type AdminEndpoint = {
   endsOwnSessions?: true
   /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
   rawBody?: true
-  /**
-   * The call reads a record only its maker may see (a subscriber export): the fixture's belongs to
-   * someone else, so tables that expect success leave it out; tests/functions/admin-subscriber-transfer.test.ts
-   * checks its success for its owner.
-   */
-  ownerOnly?: true
 }
 
 let bodySequence = 0
 
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
- * delete (made fresh unless given: bcrypt makes users slow).
+ * delete (made fresh unless given: bcrypt makes users slow); `exportOwner` is whose the export is.
  */
-export async function createFixtures({ userId }: { userId?: string } = {}): Promise<Fixtures> {
+export async function createFixtures({ userId, exportOwner }: { userId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
   const n = ++bodySequence
   const post = await createPost({ status: 'published' })
   const resource = await createResource()
@@ -279,9 +274,16 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
-    exportJobId: (await subscriberExports.create('fixture-owner')).id,
+    exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
     ...(await createMediaFixtures()),
   }
+}
+
+/** A finished export of the list, made as the background function makes it. */
+async function createExport(owner: string) {
+  const job = await subscriberExports.create(owner)
+  await buildExport(job.id, async () => null)
+  return job.id
 }
 
 /** The media records the endpoint tables need, made through the data module as the admin's calls would. */
@@ -565,14 +567,12 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     name: 'GET /api/admin/subscribers/exports/{id}',
     fn: adminSubscriberExport,
     access: 'editor',
-    ownerOnly: true,
     options: (f) => withId('/api/admin/subscribers/exports', f.exportJobId),
   },
   {
     name: 'GET /api/admin/subscribers/exports/{id}/file',
     fn: adminSubscriberExportFile,
     access: 'editor',
-    ownerOnly: true,
     options: (f) => ({ path: `/api/admin/subscribers/exports/${f.exportJobId}/file`, params: { id: f.exportJobId } }),
   },
   {
