@@ -16,7 +16,10 @@ describe('parseCsv', () => {
   })
 
   it('makes no row of blank lines or the last line break, but keeps empty cells', () => {
-    expect(parseCsv('a,,\r\n\r\n\n"",b\r\n')).toEqual([['a', '', ''], ['', 'b']])
+    expect(parseCsv('a,,\r\n\r\n\n"",b\r\n')).toEqual([
+      ['a', '', ''],
+      ['', 'b'],
+    ])
     expect(parseCsv('')).toEqual([])
   })
 
@@ -60,9 +63,25 @@ describe('parseCsv', () => {
 
 describe('findEmailColumn and planImport', () => {
   it('finds a header named email in any case, or the column that holds addresses', () => {
-    expect(findEmailColumn([['Name', 'E-Mail'], ['Ann', 'ann@x.com']])).toEqual({ column: 1, header: true })
-    expect(findEmailColumn([['Name', 'Contact'], ['Ann', 'ann@x.com'], ['Bo', 'bo@x.com']])).toEqual({ column: 1, header: true })
-    expect(findEmailColumn([['ann@x.com', 'Ann'], ['bo@x.com', 'Bo']])).toEqual({ column: 0, header: false })
+    expect(
+      findEmailColumn([
+        ['Name', 'E-Mail'],
+        ['Ann', 'ann@x.com'],
+      ]),
+    ).toEqual({ column: 1, header: true })
+    expect(
+      findEmailColumn([
+        ['Name', 'Contact'],
+        ['Ann', 'ann@x.com'],
+        ['Bo', 'bo@x.com'],
+      ]),
+    ).toEqual({ column: 1, header: true })
+    expect(
+      findEmailColumn([
+        ['ann@x.com', 'Ann'],
+        ['bo@x.com', 'Bo'],
+      ]),
+    ).toEqual({ column: 0, header: false })
     expect(findEmailColumn([['Name'], ['Ann']])).toBeNull()
   })
 

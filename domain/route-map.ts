@@ -208,7 +208,11 @@ export const ENDPOINTS = {
   adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
   adminSubscriberExports: { function: 'admin-subscriber-exports', served: 'config', path: '/api/admin/subscribers/exports' },
   adminSubscriberExport: { function: 'admin-subscriber-export', served: 'config', path: '/api/admin/subscribers/exports/:id' },
-  adminSubscriberExportFile: { function: 'admin-subscriber-export-file', served: 'config', path: '/api/admin/subscribers/exports/:id/file' },
+  adminSubscriberExportFile: {
+    function: 'admin-subscriber-export-file',
+    served: 'config',
+    path: '/api/admin/subscribers/exports/:id/file',
+  },
   /** Builds an export's file; started only by adminSubscriberExports with a signed job id (a background function: 202 at once). */
   subscribersExportWorker: { function: 'subscribers-export-background', served: 'function-only' },
   adminSubscribersImport: { function: 'admin-subscribers-import', served: 'config', path: '/api/admin/subscribers/import' },

@@ -48,7 +48,9 @@ export type ImportRow = z.infer<typeof ImportRowSchema>
 /** The body of POST /api/admin/subscribers/import. */
 export const ImportRequestSchema = z.object({
   /** The same for every chunk of one file: the history shows the chunks as one import. */
-  importId: z.string({ error: IMPORT_MESSAGES.invalidImportId }).check(z.regex(/^[\w-]{8,64}$/, { error: IMPORT_MESSAGES.invalidImportId })),
+  importId: z
+    .string({ error: IMPORT_MESSAGES.invalidImportId })
+    .check(z.regex(/^[\w-]{8,64}$/, { error: IMPORT_MESSAGES.invalidImportId })),
   /** Required to add anyone: the admin's word that these people asked for the newsletter. */
   consent: z.optional(z.boolean({ error: IMPORT_MESSAGES.consentRequired })),
   /** The preview: each row's outcome as it would be, nothing written. */

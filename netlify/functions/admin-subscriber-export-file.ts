@@ -15,7 +15,8 @@ export default route({
     const id = pathParam(context, 'id', EXPORT_MESSAGES.notFound)
     const job = await subscriberExports.findFor(id, user.id)
     if (!job) throw new HttpError(404, EXPORT_MESSAGES.notFound)
-    if (job.state !== 'done') throw new HttpError(409, job.state === 'failed' ? (job.message ?? EXPORT_MESSAGES.failed) : EXPORT_MESSAGES.notReady)
+    if (job.state !== 'done')
+      throw new HttpError(409, job.state === 'failed' ? (job.message ?? EXPORT_MESSAGES.failed) : EXPORT_MESSAGES.notReady)
     const file = await subscriberExports.file(id)
     if (!file) throw new HttpError(404, EXPORT_MESSAGES.notFound)
     return new Response(req.method === 'HEAD' ? null : file, {

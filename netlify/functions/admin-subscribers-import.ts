@@ -25,7 +25,9 @@ export default route({
     const { importId, rows, consent, dryRun } = await readBody(req, ImportRequestSchema, IMPORT_MAX_BODY_BYTES)
     if (!dryRun && consent !== true) throw new HttpError(400, IMPORT_MESSAGES.consentRequired)
     const reviewed = reviewRows(rows)
-    const results: ImportResult[] = reviewed.map(({ row, reason }) => (reason ? { row, outcome: 'refused', reason } : { row, outcome: 'added' }))
+    const results: ImportResult[] = reviewed.map(({ row, reason }) =>
+      reason ? { row, outcome: 'refused', reason } : { row, outcome: 'added' },
+    )
     const now = new Date()
     let next = 0
     await Promise.all(
@@ -42,7 +44,9 @@ export default route({
     const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
     if (dryRun) return json({ success: true, results, summary })
-    const changes = [`Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}: ${summary.added} added, ${summary.exists} already subscribed, ${summary.refused} refused`]
+    const changes = [
+      `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}: ${summary.added} added, ${summary.exists} already subscribed, ${summary.refused} refused`,
+    ]
     await activity.record(user, { action: 'imported', subject: 'subscriber', recordId: importId, label: 'Subscriber list', changes })
     return json({ success: true, results, summary })
   },

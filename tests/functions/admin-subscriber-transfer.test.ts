@@ -20,9 +20,19 @@ const blobs = useBlobsServer()
 
 type ImportBody = ImportAnswer & { success: boolean; message?: string }
 const importRows = (authorization: string, body: unknown, headers: Record<string, string> = {}) =>
-  call<ImportBody>(adminSubscribersImport, { method: 'POST', path: '/api/admin/subscribers/import', body, headers: { authorization, ...headers } })
+  call<ImportBody>(adminSubscribersImport, {
+    method: 'POST',
+    path: '/api/admin/subscribers/import',
+    body,
+    headers: { authorization, ...headers },
+  })
 const rows = (...emails: string[]) => emails.map((email, i) => ({ row: i + 2, email }))
-const body = (list: { row: number; email: string }[], extra: Record<string, unknown> = {}) => ({ importId: 'test-import-1', consent: true, rows: list, ...extra })
+const body = (list: { row: number; email: string }[], extra: Record<string, unknown> = {}) => ({
+  importId: 'test-import-1',
+  consent: true,
+  rows: list,
+  ...extra,
+})
 
 /** Stores records directly, 50 at a time, as the list would hold them after years of signups. */
 async function seed(count: number) {
@@ -101,7 +111,10 @@ describe('subscriber export jobs', () => {
     expect(await openStore('subscriber-exports').keys()).toEqual([keys.exportFile(id), keys.exportJob(id)])
     // A day later the job has expired.
     const job = (await subscriberExports.find(id))!
-    await openStore('subscriber-exports').set(keys.exportJob(id), JSON.stringify({ ...job, expires_at: new Date(Date.now() - 1000).toISOString() }))
+    await openStore('subscriber-exports').set(
+      keys.exportJob(id),
+      JSON.stringify({ ...job, expires_at: new Date(Date.now() - 1000).toISOString() }),
+    )
     expect((await exportStatus(owner.authorization, id)).status).toBe(404)
     expect((await exportFile(owner.authorization, id)).status).toBe(404)
     // The maintenance task removes the expired job and its file.
@@ -133,7 +146,9 @@ describe('subscriber export jobs', () => {
     const { authorization } = await createEditor()
     const realFetch = globalThis.fetch
     globalThis.fetch = async (input, init) =>
-      new URL(new Request(input, init).url).pathname.startsWith('/.netlify/functions/') ? new Response(null, { status: 500 }) : realFetch(input, init)
+      new URL(new Request(input, init).url).pathname.startsWith('/.netlify/functions/')
+        ? new Response(null, { status: 500 })
+        : realFetch(input, init)
     try {
       const answer = await startExport(authorization)
       expect(answer.status).toBe(503)
@@ -158,7 +173,10 @@ describe('POST /api/admin/subscribers/import', () => {
   it('adds new addresses confirmed, answers each row, and records the import', async () => {
     const { authorization, user } = await createEditor()
     const before = Date.now()
-    const answer = await importRows(authorization, body(rows('New@Example.com ', 'not-an-email', '', 'new@example.com', 'second@example.com')))
+    const answer = await importRows(
+      authorization,
+      body(rows('New@Example.com ', 'not-an-email', '', 'new@example.com', 'second@example.com')),
+    )
     expect(answer.status).toBe(200)
     expect(answer.body.results).toEqual([
       { row: 2, outcome: 'added' },
@@ -196,7 +214,11 @@ describe('POST /api/admin/subscribers/import', () => {
     const { authorization } = await createEditor()
     await seed(1)
     const writes = blobs.current.requests.set
-    const answer = await importRows(authorization, { importId: 'preview-1', dryRun: true, rows: rows('reader00000@test.example', 'fresh@example.com', 'x') })
+    const answer = await importRows(authorization, {
+      importId: 'preview-1',
+      dryRun: true,
+      rows: rows('reader00000@test.example', 'fresh@example.com', 'x'),
+    })
     expect(answer.body.results.map((r) => r.outcome)).toEqual(['exists', 'added', 'refused'])
     // Only the rate-limit entry is written.
     expect(blobs.current.requests.set - writes).toBe(1)
@@ -214,8 +236,20 @@ describe('POST /api/admin/subscribers/import', () => {
     ['row zero', { importId: 'i-00000001', consent: true, rows: [{ row: 0, email: 'a@example.com' }] }, undefined],
     ['row fractional', { importId: 'i-00000001', consent: true, rows: [{ row: 2.5, email: 'a@example.com' }] }, undefined],
     ['a crafted import id', { importId: '../x', consent: true, rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidImportId],
-    ['too many rows', { importId: 'i-00000001', consent: true, rows: rows(...Array.from({ length: IMPORT_CHUNK_ROWS + 1 }, (_, i) => `p${i}@example.com`)) }, IMPORT_MESSAGES.tooManyRowsInRequest],
-    ['a cell over 1,000 characters', { importId: 'i-00000001', consent: true, rows: rows(`${'a'.repeat(1000)}@example.com`) }, IMPORT_MESSAGES.invalidRows],
+    [
+      'too many rows',
+      {
+        importId: 'i-00000001',
+        consent: true,
+        rows: rows(...Array.from({ length: IMPORT_CHUNK_ROWS + 1 }, (_, i) => `p${i}@example.com`)),
+      },
+      IMPORT_MESSAGES.tooManyRowsInRequest,
+    ],
+    [
+      'a cell over 1,000 characters',
+      { importId: 'i-00000001', consent: true, rows: rows(`${'a'.repeat(1000)}@example.com`) },
+      IMPORT_MESSAGES.invalidRows,
+    ],
   ])('refuses %s with 400 and stores nothing', async (_name, sent, message) => {
     const { authorization } = await createEditor()
     const answer = await importRows(authorization, sent)
@@ -240,8 +274,14 @@ describe('POST /api/admin/subscribers/import', () => {
       const valid = value.includes('@')
       expect(answer.body.results).toEqual(
         valid
-          ? [{ row: 2, outcome: 'added' }, { row: 3, outcome: 'refused', reason: 'same address as row 2' }]
-          : [{ row: 2, outcome: 'refused', reason: IMPORT_MESSAGES.invalidEmail }, { row: 3, outcome: 'refused', reason: IMPORT_MESSAGES.invalidEmail }],
+          ? [
+              { row: 2, outcome: 'added' },
+              { row: 3, outcome: 'refused', reason: 'same address as row 2' },
+            ]
+          : [
+              { row: 2, outcome: 'refused', reason: IMPORT_MESSAGES.invalidEmail },
+              { row: 3, outcome: 'refused', reason: IMPORT_MESSAGES.invalidEmail },
+            ],
       )
       expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
@@ -249,7 +289,8 @@ describe('POST /api/admin/subscribers/import', () => {
 
   it('ignores __proto__ and unknown keys in the body', async () => {
     const { authorization } = await createEditor()
-    const raw = '{"importId":"i-00000001","consent":true,"__proto__":{"polluted":1},"rows":[{"row":2,"email":"p@example.com","__proto__":{"state":"bounced"},"state":"bounced"}]}'
+    const raw =
+      '{"importId":"i-00000001","consent":true,"__proto__":{"polluted":1},"rows":[{"row":2,"email":"p@example.com","__proto__":{"state":"bounced"},"state":"bounced"}]}'
     const answer = await importRows(authorization, raw, { 'content-type': 'application/json' })
     expect(answer.status).toBe(200)
     expect(await subscribers.find('p@example.com')).toMatchObject({ state: 'confirmed' })

@@ -144,7 +144,9 @@ describe('the subscriber export (started, then downloaded)', () => {
 
     expect(status).toBe(200)
     expect(headers.get('content-type')).toMatch(/^text\/csv/)
-    expect(headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''subscribers-\d{4}-\d\d-\d\d\.csv$/)
+    expect(headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''subscribers-\d{4}-\d\d-\d\d\.csv$/,
+    )
     expect(headers.get('cache-control')).toBe('no-store')
     const [header, ...rows] = parseCsv(text)
     expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason'])

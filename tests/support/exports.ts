@@ -14,7 +14,12 @@ export const exportStatus = (authorization: string, id: string) =>
   call<ExportBody>(adminSubscriberExport, { path: `/api/admin/subscribers/exports/${id}`, params: { id }, headers: { authorization } })
 
 export const exportFile = (authorization: string, id: string, method = 'GET') =>
-  callRaw(adminSubscriberExportFile, { method, path: `/api/admin/subscribers/exports/${id}/file`, params: { id }, headers: { authorization } })
+  callRaw(adminSubscriberExportFile, {
+    method,
+    path: `/api/admin/subscribers/exports/${id}/file`,
+    params: { id },
+    headers: { authorization },
+  })
 
 /**
  * The whole export as the page makes it: start the job (in tests the background function runs

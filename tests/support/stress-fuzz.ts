@@ -186,8 +186,23 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
   },
   { file: 'admin-stats', fn: adminStats, path: '/api/admin/stats', methods: ['GET'], kind: 'json', writes: [] },
   // Exports write only their own store (and the history), never the data stores.
-  { file: 'admin-subscriber-exports', fn: adminSubscriberExports, path: '/api/admin/subscribers/exports', methods: ['POST'], kind: 'json', writes: [] },
-  { file: 'admin-subscriber-export', fn: adminSubscriberExport, path: '/api/admin/subscribers/exports/{id}', param: 'id', methods: ['GET'], kind: 'json', writes: [] },
+  {
+    file: 'admin-subscriber-exports',
+    fn: adminSubscriberExports,
+    path: '/api/admin/subscribers/exports',
+    methods: ['POST'],
+    kind: 'json',
+    writes: [],
+  },
+  {
+    file: 'admin-subscriber-export',
+    fn: adminSubscriberExport,
+    path: '/api/admin/subscribers/exports/{id}',
+    param: 'id',
+    methods: ['GET'],
+    kind: 'json',
+    writes: [],
+  },
   {
     file: 'admin-subscriber-export-file',
     fn: adminSubscriberExportFile,
@@ -207,7 +222,14 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     writes: ['subscribers'],
   },
   // Runs a job only with the exports endpoint's signature, which no fuzzed call carries.
-  { file: 'subscribers-export-background', fn: subscribersExportBackground, path: '/.netlify/functions/subscribers-export-background', methods: ['POST'], kind: 'text', writes: [] },
+  {
+    file: 'subscribers-export-background',
+    fn: subscribersExportBackground,
+    path: '/.netlify/functions/subscribers-export-background',
+    methods: ['POST'],
+    kind: 'text',
+    writes: [],
+  },
   { file: 'admin-user', fn: adminUser, path: '/api/admin/users/{id}', param: 'id', methods: ['DELETE'], kind: 'json', writes: ['users'] },
   {
     file: 'admin-users',

@@ -40,7 +40,10 @@ function combine(plan: ImportPlan, server: ImportResult[]): ImportOutcomes {
     (row): ImportResult => byRow.get(row.row) ?? { row: row.row, outcome: 'refused', reason: row.reason ?? IMPORT_MESSAGES.invalidRows },
   )
   const count = (outcome: ImportResult['outcome']) => server.filter((result) => result.outcome === outcome).length
-  return { results, summary: { added: count('added'), exists: count('exists'), refused: count('refused'), duplicates: plan.counts.duplicates } }
+  return {
+    results,
+    summary: { added: count('added'), exists: count('exists'), refused: count('refused'), duplicates: plan.counts.duplicates },
+  }
 }
 
 /**

@@ -9,7 +9,15 @@ const count = (n: number) => n.toLocaleString('en-US')
  * How far the export has come, read out politely as it moves; the download starts by itself when
  * it is ready, with a button to download again. A failure is announced at once.
  */
-export function SubscriberExportStatus({ view, onDownload, onDismiss }: { view: ExportView; onDownload: () => void; onDismiss: () => void }) {
+export function SubscriberExportStatus({
+  view,
+  onDownload,
+  onDismiss,
+}: {
+  view: ExportView
+  onDownload: () => void
+  onDismiss: () => void
+}) {
   if (view.status === 'idle') return null
   if (view.status === 'failed') {
     return (

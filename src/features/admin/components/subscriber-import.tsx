@@ -16,7 +16,10 @@ const REASONS_SHOWN = 20
 function downloadRefused(name: string, outcomes: ImportOutcomes, emails: Map<number, string>) {
   const refused = outcomes.results.filter((result) => result.outcome !== 'added')
   const rows = refused.map((result) => [String(result.row), emails.get(result.row) ?? '', result.reason ?? ''])
-  saveFile(new Blob([toCsv([['row', 'email', 'reason'], ...rows])], { type: 'text/csv' }), `not-imported-${name.replace(/\.csv$/i, '')}.csv`)
+  saveFile(
+    new Blob([toCsv([['row', 'email', 'reason'], ...rows])], { type: 'text/csv' }),
+    `not-imported-${name.replace(/\.csv$/i, '')}.csv`,
+  )
 }
 
 function Counts({ items }: { items: [string, number][] }) {
