@@ -1,4 +1,4 @@
-import { Download, Search, Upload } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '../../../domain/subscriber'
@@ -11,6 +11,7 @@ import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
 import { SubscriberExportStatus } from '../../features/admin/components/subscriber-export-status'
 import { SubscriberImport } from '../../features/admin/components/subscriber-import'
+import { SubscriberTransferButtons } from '../../features/admin/components/subscriber-transfer-buttons'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
 import { useSubscriberExport } from '../../features/admin/use-subscriber-export'
@@ -66,12 +67,12 @@ export function SubscribersPage() {
   return (
     <>
       <AdminPageHeader title="Subscribers" description="People who signed up for the newsletter.">
-        <button type="button" className="btn btn-outline btn-small" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
-          <Upload aria-hidden="true" size={18} /> Import CSV
-        </button>
-        <button type="button" className="btn btn-outline btn-small" onClick={exporter.start} disabled={exporter.view.status === 'running'}>
-          <Download aria-hidden="true" size={18} /> {exporter.view.status === 'running' ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <SubscriberTransferButtons
+          importOpen={importing}
+          exporting={exporter.view.status === 'running'}
+          onToggleImport={() => setImporting((open) => !open)}
+          onExport={exporter.start}
+        />
       </AdminPageHeader>
       <FlashBanner flash={flash} onClose={clear} />
       <SubscriberExportStatus view={exporter.view} onDownload={exporter.downloadAgain} onDismiss={exporter.dismiss} />

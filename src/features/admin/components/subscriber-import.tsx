@@ -34,12 +34,12 @@ function Counts({ items }: { items: [string, number][] }) {
   )
 }
 
-function Reasons({ results }: { results: ImportResult[] }) {
+function Reasons({ results, title }: { results: ImportResult[]; title: string }) {
   const refused = results.filter((result) => result.outcome === 'refused')
   if (refused.length === 0) return null
   return (
     <>
-      <h3>Rows that will not be imported</h3>
+      <h3>{title}</h3>
       <ul className={styles.reasons}>
         {refused.slice(0, REASONS_SHOWN).map((result) => (
           <li key={result.row}>{rowReason(result)}</li>
@@ -124,7 +124,7 @@ export function SubscriberImport({
         {view.status === 'checking' && `Checking "${view.name}" against your list: ${count(view.checked)} of ${count(view.total)} rows.`}
         {view.status === 'importing' && `Importing: ${count(view.sent)} of ${count(view.total)} rows sent.`}
         {view.status === 'preview' &&
-          `"${view.name}": ${count(view.outcomes.summary.added)} to add, ${count(view.outcomes.summary.refused + view.outcomes.summary.duplicates)} refused.`}
+          `"${view.name}": ${count(view.outcomes.summary.added)} to add, ${count(view.outcomes.summary.exists)} already subscribed, ${count(view.outcomes.summary.refused + view.outcomes.summary.duplicates)} will not be imported.`}
       </p>
       {(view.status === 'checking' || view.status === 'importing') && (
         <progress
@@ -173,7 +173,7 @@ export function SubscriberImport({
               </tbody>
             </table>
           </div>
-          <Reasons results={outcomes.results} />
+          <Reasons results={outcomes.results} title="Rows that will not be imported" />
           <div className={styles.consent}>
             <input
               ref={consentRef}
@@ -213,7 +213,7 @@ export function SubscriberImport({
           <p ref={headingRef} tabIndex={-1} className="notice notice-success" role="status">
             {`Import finished: ${count(view.outcomes.summary.added)} added, ${count(view.outcomes.summary.exists)} already subscribed, ${count(view.outcomes.summary.refused + view.outcomes.summary.duplicates)} refused.`}
           </p>
-          <Reasons results={view.outcomes.results} />
+          <Reasons results={view.outcomes.results} title="Rows not imported" />
           <div className={styles.actions}>
             {view.outcomes.results.some((result) => result.outcome !== 'added') && (
               <button type="button" className="btn btn-outline btn-small" onClick={() => downloadRefused(view.name, view.outcomes, emails)}>
