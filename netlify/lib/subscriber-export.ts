@@ -6,6 +6,7 @@ import type { BlobKey } from './keys'
 import { activity, type Actor } from './data/activity'
 import { subscriberExports } from './data/subscriber-exports'
 import { subscribers } from './data/subscribers'
+import { StorageUnavailableError } from './blobs'
 import { env } from './env'
 import { HttpError } from './http-error'
 
@@ -97,7 +98,8 @@ export async function buildExport(jobId: string, actor: (ownerId: string) => Pro
       await activity.record(who, { action: 'exported', subject: 'subscriber', recordId: job.id, label: 'Subscriber list', changes })
     }
   } catch (error) {
-    console.error('export failed:', jobId, error)
+    // Worded as the route wrapper words its logs, so a storage outage reads the same everywhere.
+    console.error(error instanceof StorageUnavailableError ? 'storage unavailable: export' : 'unexpected error: export', jobId, error)
     await subscriberExports.update(job, { state: 'failed', message: EXPORT_MESSAGES.failed }).catch(() => undefined)
   }
 }
