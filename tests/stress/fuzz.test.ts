@@ -346,7 +346,7 @@ describe('fuzz: hostile requests to every function', () => {
       expect(checkedBatches).toBeGreaterThan(0)
       expect(refusedInCheckedBatches).toBeGreaterThan(recipes.length / 10)
       // Every function was called.
-      expect(byTarget.size).toBe(27)
+      expect(byTarget.size).toBe(31)
     },
   )
 })

@@ -1,3 +1,4 @@
+import type { Context } from '@netlify/functions'
 import { ENDPOINTS, functionPath } from '../../domain/route-map'
 
 /**
@@ -14,7 +15,8 @@ export function runExportWorkerInProcess() {
     const request = new Request(input, init)
     if (new URL(request.url).pathname !== WORKER_PATH) return realFetch(input, init)
     const worker = (await import('../../netlify/functions/subscribers-export-background')).default
-    const answer = await worker(request)
+    // The platform gives a background function a context like any other; it reads nothing from it.
+    const answer = await worker(request, {} as Context)
     return new Response(null, { status: answer.status === 401 ? 401 : 202 })
   }
 }
