@@ -207,7 +207,6 @@ export const ENDPOINTS = {
   adminPostPreview: { function: 'admin-post-preview', served: 'config', path: '/api/admin/post-preview' },
   adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
   adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
-  adminSubscribersExport: { function: 'admin-subscribers-export', served: 'config', path: '/api/admin/subscribers/export' },
   adminNewsletters: { function: 'admin-newsletters', served: 'config', path: '/api/admin/newsletters' },
   adminNewsletter: { function: 'admin-newsletter', served: 'config', path: '/api/admin/newsletters/:id' },
   adminNewsletterTest: { function: 'admin-newsletter-test', served: 'config', path: '/api/admin/newsletters/:id/test' },
@@ -215,6 +214,16 @@ export const ENDPOINTS = {
   adminNewsletterPreview: { function: 'admin-newsletter-preview', served: 'config', path: '/api/admin/newsletter-preview' },
   /** The send worker (a background function): no site address; only the site itself calls it, with its secret. */
   newsletterSendWorker: { function: 'newsletter-send-background', served: 'function-only' },
+  adminSubscriberExports: { function: 'admin-subscriber-exports', served: 'config', path: '/api/admin/subscribers/exports' },
+  adminSubscriberExport: { function: 'admin-subscriber-export', served: 'config', path: '/api/admin/subscribers/exports/:id' },
+  adminSubscriberExportFile: {
+    function: 'admin-subscriber-export-file',
+    served: 'config',
+    path: '/api/admin/subscribers/exports/:id/file',
+  },
+  /** Builds an export's file; started only by adminSubscriberExports with a signed job id (a background function: 202 at once). */
+  subscribersExportWorker: { function: 'subscribers-export-background', served: 'function-only' },
+  adminSubscribersImport: { function: 'admin-subscribers-import', served: 'config', path: '/api/admin/subscribers/import' },
   adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
   adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
   adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },

@@ -6,18 +6,20 @@ import { media } from '../lib/data/media'
 import { rateLimits } from '../lib/data/rate-limits'
 import { resources } from '../lib/data/resources'
 import { revokedTokens } from '../lib/data/revoked-tokens'
+import { subscriberExports } from '../lib/data/subscriber-exports'
 import { subscribers } from '../lib/data/subscribers'
 import { welcomeEmails } from '../lib/data/welcome-emails'
 import { runtimeOf } from '../lib/env'
 import { LOGIN_LIMITS } from '../lib/login'
 import { PUBLIC_LIMITS } from '../lib/public-forms'
+import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
 
 /**
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
  * into the counts, retries booking emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
- * uploads never completed within a day, newsletter signups left unconfirmed for a week).
+ * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -25,12 +27,13 @@ export default async (_req: Request, context: Context) => {
     folded: () => resources.foldDownloads(),
     emails: () => retryBookingEmails(runtimeOf(context)),
     pruned: () => revokedTokens.prune(),
-    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS)]),
+    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS), ...Object.values(TRANSFER_LIMITS)]),
     welcomes: () => welcomeEmails.prune(),
     unconfirmed: () => subscribers.prunePending(),
     submissions: () => bookings.pruneSubmissions(),
     activity: () => activity.prune(),
     media: () => media.pruneStale(),
+    exports: () => subscriberExports.prune(),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

@@ -43,6 +43,7 @@ export const STORE_NAMES = [
   'media',
   'newsletters',
   'unsubscribes',
+  'subscriber-exports',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 

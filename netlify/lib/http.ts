@@ -106,9 +106,9 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
   }
 }
 
-/** Reads at most MAX_BODY_BYTES, parses JSON and validates it with the entity's shared schema. */
-export async function readBody<S extends z.ZodMiniType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await readLimitedText(req)
+/** Reads at most MAX_BODY_BYTES (or `maxBytes`), parses JSON and validates it with the entity's shared schema. */
+export async function readBody<S extends z.ZodMiniType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  const text = new TextDecoder().decode(await readLimitedBytes(req, maxBytes))
   let data: unknown
   try {
     data = JSON.parse(text)

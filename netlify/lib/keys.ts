@@ -167,6 +167,11 @@ export const keys = {
   newsletterBatches: (newsletterId: string) => `${key('batch', id(newsletterId))}/` as KeyPrefix,
   /** One unsubscribe, time-ordered: "unsubscribed since" a send started is a count of keys. */
   unsubscribeEvent: (eventId: string) => key(id(eventId)),
+  /** A subscriber export's job record and its finished file (netlify/lib/data/subscriber-exports.ts). */
+  exportJob: (jobId: string) => key('job', id(jobId)),
+  exportJobs: () => 'job/' as KeyPrefix,
+  exportFile: (jobId: string) => key('file', id(jobId)),
+  exportFiles: () => 'file/' as KeyPrefix,
 
   /** A key read back from list(): checked like any other before it is used again. */
   listed: (value: string) => key(value),

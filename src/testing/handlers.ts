@@ -3,6 +3,8 @@ import type { PostSummary, RenderedPost } from '../../domain/blog-post'
 import type { SiteTexts } from '../../domain/content-item'
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
 import type { PublicResource } from '../../domain/resource'
+import type { ExportStatus } from '../../domain/subscriber-export'
+import { reviewRows, type ImportRequest, type ImportResult } from '../../domain/subscriber-import'
 import { adminUser, contentItem, newsletter, postSummary, publicResource, renderedPost, resource, session, subscriber } from './factories'
 
 /**
@@ -38,6 +40,35 @@ function toSummary(post: PostSummary | RenderedPost): PostSummary {
 
 function toRendered(post: PostSummary | RenderedPost): RenderedPost {
   return 'html' in post ? post : { ...post, content: post.excerpt, html: `<p>${post.excerpt}</p>` }
+}
+
+/** An export job as the status endpoint answers it. */
+export function exportJob(overrides: Partial<ExportStatus> = {}): ExportStatus {
+  const at = '2026-01-05T10:00:00.000Z'
+  return {
+    id: 'export1',
+    state: 'done',
+    created_at: at,
+    updated_at: at,
+    expires_at: '2026-01-06T10:00:00.000Z',
+    processed: 2,
+    total: 2,
+    bytes: 120,
+    ...overrides,
+  }
+}
+
+/** Addresses the import handler treats as already on the list. */
+export const EXISTING_SUBSCRIBERS = ['already@test.example']
+
+/** The import endpoint's answer: the shared rules, and the addresses above as existing. */
+function importAnswer(body: ImportRequest) {
+  const results = reviewRows(body.rows).map(({ row, email, reason }): ImportResult => {
+    if (reason) return { row, outcome: 'refused', reason }
+    return EXISTING_SUBSCRIBERS.includes(email) ? { row, outcome: 'exists', reason: 'already subscribed' } : { row, outcome: 'added' }
+  })
+  const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
+  return { results, summary: { added: count('added'), exists: count('exists'), refused: count('refused') } }
 }
 
 /** One-line overrides for the public calls: `server.use(...answer.resources([...]))`. */
@@ -114,6 +145,15 @@ export const handlers: HttpHandler[] = [
     }),
   ),
   http.get('/api/admin/bookings', () => ok({ bookings: [] })),
+  http.post('/api/admin/subscribers/exports', () =>
+    ok({ export: exportJob({ state: 'queued', processed: 0, total: 0 }) }, { status: 202 }),
+  ),
+  http.get('/api/admin/subscribers/exports/:id', () => ok({ export: exportJob() })),
+  http.get(
+    '/api/admin/subscribers/exports/:id/file',
+    () => new HttpResponse('"email"\r\n"reader@test.example"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+  ),
+  http.post('/api/admin/subscribers/import', async ({ request }) => ok(importAnswer((await request.json()) as ImportRequest))),
   http.put('/api/admin/bookings/:id', () => ok()),
 ]
 

@@ -446,9 +446,9 @@ test.describe('subscribers and bookings', () => {
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export CSV' }).click()
     const file = await download
-    expect(file.suggestedFilename()).toBe('subscribers.csv')
+    expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/)
     const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe(`"email","created_at","state","confirmed_at"`)
+    expect(csv.split('\r\n')[0]).toBe(`"email","created_at","state","confirmed_at","stopped_at","stopped_reason"`)
     expect(csv).toContain('"bob@example.com"')
   })
 

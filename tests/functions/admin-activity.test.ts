@@ -12,7 +12,6 @@ import * as adminPostVersion from '../../netlify/functions/admin-post-version'
 import * as adminPostVersions from '../../netlify/functions/admin-post-versions'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
-import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
@@ -20,9 +19,10 @@ import * as publishScheduled from '../../netlify/functions/publish-scheduled'
 import { activity } from '../../netlify/lib/data/activity'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { POST_VERSIONS_KEPT, posts } from '../../netlify/lib/data/posts'
-import { callRaw, createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
+import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, type CallOptions } from '../support/call'
+import { exportCsv } from '../support/exports'
 import { bookingInput } from '../support/factories'
 import * as z from 'zod/mini'
 import { BookingRequestSchema } from '../../domain/booking'
@@ -132,10 +132,7 @@ describe('every admin write is in the history, by the person who made it', () =>
       params: { id: booking.id },
       body: { status: 'handled' },
     })
-    const exported = await callRaw(adminSubscribersExport, {
-      path: '/api/admin/subscribers/export',
-      headers: { authorization: editor.authorization },
-    })
+    const exported = await exportCsv(editor.authorization)
     expect(exported.status).toBe(200)
     await as(editor.authorization, adminAccountPassword, {
       method: 'POST',

@@ -144,7 +144,9 @@ describe('an expired token → 401 saying the session has expired', () => {
 describe('the forging itself', () => {
   // Each forged token differs from this one in one thing only, so its refusal is for that thing.
   it.each(repeatable)('a token signed here exactly as the server signs is accepted: %s', async (_name, endpoint) => {
-    const fixtures = await createFixtures(endpoint.name.startsWith('DELETE /api/admin/users') ? {} : { userId: shared.userId })
+    const fixtures = await createFixtures(
+      endpoint.name.startsWith('DELETE /api/admin/users') ? { exportOwner: admin.id } : { userId: shared.userId, exportOwner: admin.id },
+    )
     const { status } = await send(endpoint, fixtures, bearer(await signToken(admin)))
     expect(status).toBeGreaterThanOrEqual(200)
     expect(status).toBeLessThan(300)
@@ -166,7 +168,8 @@ describe('an editor on an admin-only call → 403', () => {
 
 describe('an editor on an editor call → 2xx', () => {
   it.each(editorAllowed)('%s', async (_name, endpoint) => {
-    const { status, json } = await send(endpoint, await createFixtures({ userId: shared.userId }), await newSession(editor))
+    const fixtures = await createFixtures({ userId: shared.userId, exportOwner: editor.id })
+    const { status, json } = await send(endpoint, fixtures, await newSession(editor))
     expect(status).toBeGreaterThanOrEqual(200)
     expect(status).toBeLessThan(300)
     if (json !== undefined) expect(json).toMatchObject({ success: true })
@@ -176,7 +179,9 @@ describe('an editor on an editor call → 2xx', () => {
 describe('an admin on any call → 2xx (the refusals above are not refusals of everyone)', () => {
   it.each(repeatable)('%s', async (_name, endpoint) => {
     // Only the user delete needs a user of its own; the rest share one (bcrypt makes users slow).
-    const fixtures = await createFixtures(endpoint.name.startsWith('DELETE /api/admin/users') ? {} : { userId: shared.userId })
+    const fixtures = await createFixtures(
+      endpoint.name.startsWith('DELETE /api/admin/users') ? { exportOwner: admin.id } : { userId: shared.userId, exportOwner: admin.id },
+    )
     const { status, json } = await send(endpoint, fixtures, await newSession(admin))
     expect(status).toBeGreaterThanOrEqual(200)
     expect(status).toBeLessThan(300)

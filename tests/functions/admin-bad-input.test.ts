@@ -32,6 +32,7 @@ const placeholder: Fixtures = {
   mediaId: 'm',
   mediaUploadId: 'mu',
   mediaCompleteId: 'mc',
+  exportJobId: 'e',
 }
 // A media part is raw bytes, which any body is: its own tests check sizes (tests/functions/media-refusals.test.ts).
 const withBody = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.options(placeholder).body !== undefined && !endpoint.rawBody).map(
@@ -51,7 +52,8 @@ const BAD_BODIES: [name: string, status: number, message: string | RegExp, body:
   ['JSON null', 400, 'Request body must be a JSON object', () => 'null'],
   ['numbers for every text field', 400, /.+/, (valid) => mistyped(valid, 'string')],
   ['numbers for every list', 400, /.+/, (valid) => mistyped(valid, 'object')],
-  ['a body over 64 KB', 413, 'Request body is too large', (valid) => ({ ...valid, padding: 'x'.repeat(70 * 1024) })],
+  // Over every endpoint's limit: 64 KB, and 512 KB for an import's chunk of rows.
+  ['a body over its size limit', 413, 'Request body is too large', (valid) => ({ ...valid, padding: 'x'.repeat(600 * 1024) })],
 ]
 
 // Every bad body for every endpoint that takes one, leaving out a swap that changes nothing (no list in the body).

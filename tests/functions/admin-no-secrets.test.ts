@@ -24,9 +24,9 @@ describe('no admin response carries a password hash', () => {
   })
 
   it.each(ADMIN_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))('%s, answered to an admin', async (_name, endpoint) => {
-    const { authorization } = await createAdmin()
+    const { authorization, user } = await createAdmin()
     // The fixtures include an editor: two stored hashes that could leak.
-    const fixtures = await createFixtures()
+    const fixtures = await createFixtures({ exportOwner: user.id })
 
     const { status, text } = await callRaw(endpoint.fn, { ...endpoint.options(fixtures), headers: { authorization } })
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { SubscribeSchema, type Subscriber } from '../../domain/subscriber'
-import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { subscribers } from '../../netlify/lib/data/subscribers'
-import { callRaw, createAdmin, createEditor } from '../support/auth'
+import { createAdmin, createEditor } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
+import { exportCsv } from '../support/exports'
 
 useBlobsServer()
 
@@ -14,8 +14,6 @@ type PageBody = { success: boolean; message?: string; subscribers: Subscriber[];
 
 const getPage = (authorization: string, query = '') =>
   call<PageBody>(subscribersFunction, { path: `/api/subscribers${query}`, headers: { authorization } })
-const exportCsv = (authorization: string) =>
-  callRaw(adminSubscribersExport, { path: '/api/admin/subscribers/export', headers: { authorization } })
 
 /** Adds emails through the data module, a few at a time. */
 async function addAll(emails: string[]) {
@@ -136,7 +134,7 @@ describe('GET /api/subscribers for a signed-in editor', () => {
   })
 })
 
-describe('GET /api/admin/subscribers/export', () => {
+describe('the subscriber export (started, then downloaded)', () => {
   it('answers a CSV download with a header row and one row per subscriber', async () => {
     const { authorization } = await createEditor()
     const emails = numbered(55)
@@ -146,23 +144,25 @@ describe('GET /api/admin/subscribers/export', () => {
 
     expect(status).toBe(200)
     expect(headers.get('content-type')).toMatch(/^text\/csv/)
-    expect(headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.csv"$/)
+    expect(headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''subscribers-\d{4}-\d\d-\d\d\.csv$/,
+    )
     expect(headers.get('cache-control')).toBe('no-store')
     const [header, ...rows] = parseCsv(text)
-    expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at'])
+    expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason'])
     expect(rows).toHaveLength(55)
     expect(rows.map((row) => row[0]).sort()).toEqual(emails)
     const stored = new Map((await subscribers.all()).map((s) => [s.email, s.created_at]))
-    for (const [email, createdAt, state, confirmedAt] of rows) {
+    for (const [email, createdAt, state, ...rest] of rows) {
       expect(createdAt).toBe(stored.get(email!))
-      expect([state, confirmedAt]).toEqual(['pending', ''])
+      expect([state, ...rest]).toEqual(['pending', '', '', ''])
     }
   })
 
   it('answers only the header row when there is no subscriber', async () => {
     const { authorization } = await createAdmin()
     const { text } = await exportCsv(authorization)
-    expect(parseCsv(text)).toEqual([['email', 'created_at', 'state', 'confirmed_at']])
+    expect(parseCsv(text)).toEqual([['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason']])
   })
 
   it('tells confirmed subscribers from those still awaiting confirmation', async () => {
@@ -175,8 +175,8 @@ describe('GET /api/admin/subscribers/export', () => {
     const [, ...rows] = parseCsv((await exportCsv(authorization)).text)
 
     expect(rows.sort((a, b) => a[0]!.localeCompare(b[0]!)).map((row) => row.slice(0, 1).concat(row.slice(2)))).toEqual([
-      ['sure@example.com', 'confirmed', confirmedAt],
-      ['waiting@example.com', 'pending', ''],
+      ['sure@example.com', 'confirmed', confirmedAt, '', ''],
+      ['waiting@example.com', 'pending', '', '', ''],
     ])
   })
 
@@ -215,6 +215,6 @@ describe('GET /api/admin/subscribers/export', () => {
     const { authorization } = await createEditor()
     await addAll(['=cmd@x.com'])
     const { text } = await exportCsv(authorization)
-    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+","pending",""$/)
+    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+","pending","","",""$/)
   })
 })

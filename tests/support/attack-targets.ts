@@ -160,9 +160,24 @@ export const touch = {
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
   }),
-  adminSubscribersExport: (): Touches => ({
-    always: [...AUTH, list('subscribers', null), readPattern('subscribers', /^[0-9a-f/]+$/)],
-    onSuccess: [HISTORY],
+  /** Starting an export: in tests the background function runs within the call (tests/support/export-worker.ts). */
+  adminSubscriberExportStart: (): Touches => ({
+    always: [...AUTH, ...RATE_LIMITS],
+    onSuccess: [
+      writePattern('subscriber-exports', /^(?:job|file)\/[\w-]{16}$/),
+      list('subscribers', null),
+      readPattern('subscribers', /^[0-9a-f/]+$/),
+      HISTORY,
+    ],
+  }),
+  /** A job and its file, only under an id of the id alphabet. */
+  adminSubscriberExportRead: (): Touches => ({
+    always: [...AUTH, readPattern('subscriber-exports', /^(?:job|file)\/[\w-]{1,64}$/)],
+  }),
+  /** Each new address is one create-only write (read back when it already exists). */
+  adminSubscribersImport: (): Touches => ({
+    always: [...AUTH, ...RATE_LIMITS],
+    onSuccess: [writePattern('subscribers', /^[0-9a-f/]+$/), HISTORY],
   }),
   adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
   adminLogin: (): Touches => ({ always: [...RATE_LIMITS, ...documentRead('users')], onSuccess: documentWrite('users') }),
@@ -227,7 +242,13 @@ export const touch = {
     onSuccess: [writePrefix('media', `part/${id}/`)],
   }),
   adminMediaComplete: (id: string): Touches => ({
-    always: [...AUTH, read('media', `file/${id}`), list('media', `file/${id}`), list('media', `part/${id}/`), readPrefix('media', `part/${id}/`)],
+    always: [
+      ...AUTH,
+      read('media', `file/${id}`),
+      list('media', `file/${id}`),
+      list('media', `part/${id}/`),
+      readPrefix('media', `part/${id}/`),
+    ],
     onSuccess: [write('media', `file/${id}`), HISTORY],
   }),
   adminMediaDelete: (id: string): Touches => ({

@@ -12,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { format } from 'node:util'
 import { setEnvironmentContext } from '@netlify/blobs'
 import type { Context } from '@netlify/functions'
+import { runExportWorkerInProcess } from './export-worker'
 
 type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
 
@@ -76,6 +77,8 @@ for (const [name, value] of Object.entries(env)) {
   else process.env[name] = value
 }
 setEnvironmentContext({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.url, uncachedEdgeURL: blobs.url })
+// The exports endpoint's call to the background function runs it here, as the platform would.
+runExportWorkerInProcess()
 
 // What a function logs is part of its answer (an "unexpected error" line explains a 500).
 let logs: string[] = []
@@ -177,6 +180,14 @@ parentPort!.on('message', (message: { preload: string[] } | WorkerRequest) => {
       parentPort!.postMessage(polluted.length > 0 ? { ...answer, polluted } : answer)
     },
     (error: unknown) =>
-      parentPort!.postMessage({ seq: message.seq, status: 599, headers: [], text: '', ms: 0, logs, threw: `worker: ${String(error)}` } satisfies WorkerAnswer),
+      parentPort!.postMessage({
+        seq: message.seq,
+        status: 599,
+        headers: [],
+        text: '',
+        ms: 0,
+        logs,
+        threw: `worker: ${String(error)}`,
+      } satisfies WorkerAnswer),
   )
 })

@@ -21,7 +21,10 @@ import * as adminPostVersions from '../../netlify/functions/admin-post-versions'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
-import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminSubscriberExport from '../../netlify/functions/admin-subscriber-export'
+import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscriber-export-file'
+import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
+import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
@@ -32,6 +35,8 @@ import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
 import { media } from '../../netlify/lib/data/media'
 import { posts } from '../../netlify/lib/data/posts'
+import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
+import { buildExport } from '../../netlify/lib/subscriber-export'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
@@ -223,6 +228,8 @@ export type Fixtures = {
   mediaId: string
   mediaUploadId: string
   mediaCompleteId: string
+  /** A finished subscriber export; only its owner (`exportOwner`, else nobody) may read it. */
+  exportJobId: string
 }
 
 /** The one part of the fixture upload (text bytes: every table sends it as it is). */
@@ -250,9 +257,9 @@ let bodySequence = 0
 
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
- * delete (made fresh unless given: bcrypt makes users slow).
+ * delete (made fresh unless given: bcrypt makes users slow); `exportOwner` is whose the export is.
  */
-export async function createFixtures({ userId }: { userId?: string } = {}): Promise<Fixtures> {
+export async function createFixtures({ userId, exportOwner }: { userId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
   const n = ++bodySequence
   const post = await createPost({ status: 'published' })
   const resource = await createResource()
@@ -267,8 +274,16 @@ export async function createFixtures({ userId }: { userId?: string } = {}): Prom
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
+    exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
     ...(await createMediaFixtures()),
   }
+}
+
+/** A finished export of the list, made as the background function makes it. */
+async function createExport(owner: string) {
+  const job = await subscriberExports.create(owner)
+  await buildExport(job.id, async () => null)
+  return job.id
 }
 
 /** The media records the endpoint tables need, made through the data module as the admin's calls would. */
@@ -543,10 +558,35 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     }),
   },
   {
-    name: 'GET /api/admin/subscribers/export',
-    fn: adminSubscribersExport,
+    name: 'POST /api/admin/subscribers/exports',
+    fn: adminSubscriberExports,
     access: 'editor',
-    options: () => ({ path: '/api/admin/subscribers/export' }),
+    options: () => ({ method: 'POST', path: '/api/admin/subscribers/exports' }),
+  },
+  {
+    name: 'GET /api/admin/subscribers/exports/{id}',
+    fn: adminSubscriberExport,
+    access: 'editor',
+    options: (f) => withId('/api/admin/subscribers/exports', f.exportJobId),
+  },
+  {
+    name: 'GET /api/admin/subscribers/exports/{id}/file',
+    fn: adminSubscriberExportFile,
+    access: 'editor',
+    options: (f) => ({ path: `/api/admin/subscribers/exports/${f.exportJobId}/file`, params: { id: f.exportJobId } }),
+  },
+  {
+    name: 'POST /api/admin/subscribers/import',
+    fn: adminSubscribersImport,
+    access: 'editor',
+    options: () => {
+      const n = ++bodySequence
+      return {
+        method: 'POST',
+        path: '/api/admin/subscribers/import',
+        body: { importId: `fixture-import-${n}`, consent: true, rows: [{ row: 2, email: `imported${n}@test.example` }] },
+      }
+    },
   },
   {
     name: 'GET /api/admin/stats',

@@ -10,7 +10,11 @@ import * as adminLogout from '../../netlify/functions/admin-logout'
 import * as adminResource from '../../netlify/functions/admin-resource'
 import * as adminResources from '../../netlify/functions/admin-resources'
 import * as adminStats from '../../netlify/functions/admin-stats'
-import * as adminSubscribersExport from '../../netlify/functions/admin-subscribers-export'
+import * as adminSubscriberExport from '../../netlify/functions/admin-subscriber-export'
+import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscriber-export-file'
+import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
+import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
+import * as subscribersExportBackground from '../../netlify/functions/subscribers-export-background'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as apiNotFound from '../../netlify/functions/api-not-found'
@@ -184,11 +188,48 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     writes: ['resources'],
   },
   { file: 'admin-stats', fn: adminStats, path: '/api/admin/stats', methods: ['GET'], kind: 'json', writes: [] },
+  // Exports write only their own store (and the history), never the data stores.
   {
-    file: 'admin-subscribers-export',
-    fn: adminSubscribersExport,
-    path: '/api/admin/subscribers/export',
+    file: 'admin-subscriber-exports',
+    fn: adminSubscriberExports,
+    path: '/api/admin/subscribers/exports',
+    methods: ['POST'],
+    kind: 'json',
+    writes: [],
+  },
+  {
+    file: 'admin-subscriber-export',
+    fn: adminSubscriberExport,
+    path: '/api/admin/subscribers/exports/{id}',
+    param: 'id',
     methods: ['GET'],
+    kind: 'json',
+    writes: [],
+  },
+  {
+    file: 'admin-subscriber-export-file',
+    fn: adminSubscriberExportFile,
+    path: '/api/admin/subscribers/exports/{id}/file',
+    param: 'id',
+    methods: ['GET'],
+    kind: 'text',
+    writes: [],
+  },
+  {
+    file: 'admin-subscribers-import',
+    fn: adminSubscribersImport,
+    path: '/api/admin/subscribers/import',
+    methods: ['POST'],
+    kind: 'json',
+    body: () => ({ importId: 'fuzzed-import', consent: true, rows: [{ row: 2, email: 'fuzzed-import@test.example' }] }),
+    writes: ['subscribers'],
+  },
+  // Runs a job only with the exports endpoint's signature, which no fuzzed call carries.
+  {
+    file: 'subscribers-export-background',
+    fn: subscribersExportBackground,
+    path: '/.netlify/functions/subscribers-export-background',
+    methods: ['POST'],
     kind: 'text',
     writes: [],
   },

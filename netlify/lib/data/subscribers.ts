@@ -70,6 +70,18 @@ export const subscribers = {
     return { created, state: (await read(keyOf(email)))?.state ?? 'pending' }
   },
 
+  /**
+   * Adds an address from an import, confirmed at once (the admin said these people asked for the
+   * newsletter; no email is sent). Create-only: an existing record, whatever its state, is kept
+   * as it is. Answers whether it was new.
+   */
+  async addConfirmed(email: string, now = new Date()): Promise<boolean> {
+    const normalized = normalizeEmail(email)
+    const at = now.toISOString()
+    const record: Subscriber = { id: newId(), email: normalized, created_at: at, state: 'confirmed', confirmed_at: at }
+    return store().setIfNew(keyOf(normalized), JSON.stringify(record))
+  },
+
   async find(email: string): Promise<Subscriber | null> {
     return read(keyOf(email))
   },
@@ -145,9 +157,32 @@ export const subscribers = {
     return { subscribers: found, page, pageSize: SUBSCRIBERS_PAGE_SIZE, hasMore }
   },
 
-  /** Every subscriber, for the CSV export. */
+  /** Every subscriber at once: for small lists and tests (the export reads page by page). */
   async all(): Promise<Subscriber[]> {
     return readAll(await store().keys())
+  },
+
+  /** Every subscriber's key, a listed page (1,000) at a time: the background export. */
+  keyPages: () => store().keyPages(),
+
+  /**
+   * The records under these keys, in their order, at most `width` reads in flight; a record
+   * removed since it was listed is left out. `onRead` hears the count after each read.
+   */
+  async readKeys(listed: BlobKey[], { width = 50, onRead }: { width?: number; onRead?: (count: number) => void } = {}) {
+    const found: (Subscriber | null)[] = new Array<Subscriber | null>(listed.length).fill(null)
+    let next = 0
+    let count = 0
+    await Promise.all(
+      Array.from({ length: Math.min(width, listed.length) }, async () => {
+        while (next < listed.length) {
+          const i = next++
+          found[i] = await read(listed[i]!)
+          onRead?.(++count)
+        }
+      }),
+    )
+    return found.filter((record) => record !== null)
   },
 
   /**

@@ -1,18 +1,22 @@
-import { Download, Search } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { isStopped } from '../../../domain/sendgrid-event'
 import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '../../../domain/subscriber'
 import { adminApi } from '../../features/admin/api/admin-api'
-import { exportSubscribers } from '../../features/admin/api/export-subscribers'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import { AdminList, type Column } from '../../features/admin/components/admin-table'
 import { Badge } from '../../features/admin/components/badge'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
+import { SubscriberExportStatus } from '../../features/admin/components/subscriber-export-status'
+import { SubscriberImport } from '../../features/admin/components/subscriber-import'
+import { SubscriberTransferButtons } from '../../features/admin/components/subscriber-transfer-buttons'
 import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
+import { useSubscriberExport } from '../../features/admin/use-subscriber-export'
+import { useSubscriberImport } from '../../features/admin/use-subscriber-import'
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 const TONES = { pending: 'amber', confirmed: 'green', bounced: 'red', complained: 'red' } as const
@@ -54,14 +58,16 @@ export function SubscribersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1)
   const stateParam = params.get('state')
   const state = isState(stateParam) ? stateParam : undefined
-  const [data] = useAdminData(
+  const [data, reload] = useAdminData(
     () => adminApi.subscribers({ search, page, state }),
     'Failed to load subscribers',
     `${search}|${page}|${state}`,
   )
-  const { flash, setFlash, clear } = useFlash()
+  const { flash, clear } = useFlash()
   const [query, setQuery] = useState(search)
-  const [exporting, setExporting] = useState(false)
+  const exporter = useSubscriberExport()
+  const importer = useSubscriberImport(reload)
+  const [importing, setImporting] = useState(false)
 
   function go(next: { search?: string; page?: number; state?: SubscriberState | '' }) {
     const merged = { search, page, state: state ?? '', ...next }
@@ -72,21 +78,29 @@ export function SubscribersPage() {
     setParams(out)
   }
 
-  async function onExport() {
-    setExporting(true)
-    const ok = await exportSubscribers().catch(() => false)
-    setExporting(false)
-    if (!ok) setFlash({ kind: 'error', text: 'Failed to export subscribers' })
-  }
-
   return (
     <>
       <AdminPageHeader title="Subscribers" description="People who signed up for the newsletter.">
-        <button type="button" className="btn btn-outline btn-small" onClick={onExport} disabled={exporting}>
-          <Download aria-hidden="true" size={18} /> {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <SubscriberTransferButtons
+          importOpen={importing}
+          exporting={exporter.view.status === 'running'}
+          onToggleImport={() => setImporting((open) => !open)}
+          onExport={exporter.start}
+        />
       </AdminPageHeader>
       <FlashBanner flash={flash} onClose={clear} />
+      <SubscriberExportStatus view={exporter.view} onDownload={exporter.downloadAgain} onDismiss={exporter.dismiss} />
+      {importing && (
+        <SubscriberImport
+          view={importer.view}
+          onChoose={importer.choose}
+          onConfirm={importer.confirm}
+          onClose={() => {
+            importer.reset()
+            setImporting(false)
+          }}
+        />
+      )}
       <form
         className={styles.searchRow}
         role="search"

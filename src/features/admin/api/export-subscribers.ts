@@ -1,16 +1,34 @@
-import { endpointAddress } from '../../../lib/api-client'
+import type { ExportStatus } from '../../../../domain/subscriber-export'
+import { api, ApiError, endpointAddress } from '../../../lib/api-client'
 import { readSession } from '../../../lib/session'
 
-/** Downloads the CSV with the token (a plain link could not send the Authorization header). */
-export async function exportSubscribers(): Promise<boolean> {
-  const session = readSession()
-  const response = await fetch(endpointAddress('adminSubscribersExport'), {
-    headers: session ? { Authorization: `Bearer ${session.token}` } : {},
-  })
-  if (!response.ok) return false
-  const url = URL.createObjectURL(await response.blob())
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'subscribers.csv' })
+const token = () => readSession()?.token ?? ''
+
+/** Starts building the CSV in the background; answers the job to follow. */
+export async function startExport(): Promise<ExportStatus> {
+  return (await api<{ export: ExportStatus }>(endpointAddress('adminSubscriberExports'), { method: 'POST', token: token() })).export
+}
+
+export async function exportProgress(id: string, signal?: AbortSignal): Promise<ExportStatus> {
+  return (await api<{ export: ExportStatus }>(endpointAddress('adminSubscriberExport', { id }), { token: token(), signal })).export
+}
+
+/** Downloads the finished file with the token (a plain link could not send the Authorization header). */
+export async function downloadExport(id: string, fileName: string): Promise<void> {
+  const response = await fetch(endpointAddress('adminSubscriberExportFile', { id }), { headers: { Authorization: `Bearer ${token()}` } })
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: unknown } | null
+    throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined)
+  }
+  saveFile(await response.blob(), fileName)
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file)
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
+  document.body.append(link)
   link.click()
+  link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
-  return true
 }

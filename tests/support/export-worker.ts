@@ -1,0 +1,22 @@
+import type { Context } from '@netlify/functions'
+import { ENDPOINTS, functionPath } from '../../domain/route-map'
+
+/**
+ * Function tests call handlers in-process, so nothing answers the address the exports endpoint
+ * asks to run the background export at. Here a call to that address on any host runs the
+ * background function's own handler, as the platform would, and answers 202 once it has
+ * finished: a test reads a finished job, and no job keeps writing into the next test.
+ */
+const WORKER_PATH = functionPath(ENDPOINTS.subscribersExportWorker.function)
+
+export function runExportWorkerInProcess() {
+  const realFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init)
+    if (new URL(request.url).pathname !== WORKER_PATH) return realFetch(input, init)
+    const worker = (await import('../../netlify/functions/subscribers-export-background')).default
+    // The platform gives a background function a context like any other; it reads nothing from it.
+    const answer = await worker(request, {} as Context)
+    return new Response(null, { status: answer.status === 401 ? 401 : 202 })
+  }
+}
