@@ -163,7 +163,16 @@ function startCodeAfterPaint(html: string): string {
     '// Starts the page code after its first paint (scripts/prerender.ts).',
     `const modules = ${JSON.stringify(dependenciesFirst(scripts))}`,
     'const nextTask = () => new Promise((resolve) => setTimeout(resolve))',
+    // The page's main picture (fetchpriority=high: the first card, the portrait, a post's image)
+    // is what a phone paints last; the code waits for it (3 s at most) rather than share the line.
+    "const picture = document.querySelector('img[fetchpriority=high]')",
+    'const pictureDone = !picture || picture.complete ? Promise.resolve() : new Promise((resolve) => {',
+    "  picture.addEventListener('load', resolve, { once: true })",
+    "  picture.addEventListener('error', resolve, { once: true })",
+    '  setTimeout(resolve, 3000)',
+    '})',
     'requestAnimationFrame(async () => {',
+    '  await pictureDone',
     '  for (const url of modules) {',
     "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url })",
     '    document.head.append(link)',
