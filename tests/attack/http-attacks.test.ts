@@ -5,6 +5,7 @@ import { normalizeEmail } from '../../domain/subscriber'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
 import { media } from '../../netlify/lib/data/media'
+import { newsletters } from '../../netlify/lib/data/newsletters'
 import { posts } from '../../netlify/lib/data/posts'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -164,6 +165,32 @@ const removeUpload = async (outcome: Outcome) => {
   const id = createdId(outcome, 'upload')
   if (id) await media.remove(id).catch(() => {})
 }
+const removeNewsletter = async (outcome: Outcome) => {
+  const id = createdId(outcome, 'newsletter')
+  if (id) await newsletters.remove(id).catch(() => {})
+}
+const NEWSLETTER_INPUT = { subject: 'Hostile id update', body: 'Some words.' }
+/** What the preview answers: the email's subject and both parts. */
+const previewOf = (answer: Outcome['answer']) => {
+  try {
+    return JSON.parse(answer.text) as { subject?: string; text?: string; html?: string }
+  } catch {
+    return {}
+  }
+}
+/** The send worker, called by someone without its secret (or with a made-up one): it does nothing. */
+const workerCall = (attackClass: AttackClass, label: string, id: string, secret?: string): AttackCall =>
+  attack({
+    attack: attackClass,
+    label: `POST newsletter-send-background body.id=${label}, ${secret === undefined ? 'no secret' : 'a wrong secret'}`,
+    fn: 'newsletter-send-background',
+    method: 'POST',
+    url: '/.netlify/functions/newsletter-send-background',
+    body: { id },
+    headers: secret === undefined ? {} : { 'x-newsletter-worker': secret },
+    touches: touch.nothing(),
+    check: ({ answer }) => (answer.status === 404 ? [] : [`answered ${answer.status}, not 404`]),
+  })
 const removeUser = async (outcome: Outcome) => {
   const id = createdId(outcome, 'user')
   if (id) await users.remove(id, 'attack-suite').catch(() => {})
@@ -413,6 +440,69 @@ describe('attack: every function, one hostile call at a time', () => {
             },
             {
               attack: cls,
+              label: `GET admin-newsletter params.id=${name} (${auth})`,
+              fn: 'admin-newsletter',
+              method: 'GET',
+              url: `/api/admin/newsletters/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminNewsletter(id),
+            },
+            {
+              attack: cls,
+              label: `PUT admin-newsletter params.id=${name} (${auth})`,
+              fn: 'admin-newsletter',
+              method: 'PUT',
+              url: `/api/admin/newsletters/${seg}`,
+              params: { id },
+              auth,
+              body: NEWSLETTER_INPUT,
+              touches: touch.adminNewsletter(id),
+            },
+            {
+              attack: cls,
+              label: `DELETE admin-newsletter params.id=${name} (${auth})`,
+              fn: 'admin-newsletter',
+              method: 'DELETE',
+              url: `/api/admin/newsletters/${seg}`,
+              params: { id },
+              auth,
+              touches: touch.adminNewsletter(id),
+            },
+            {
+              attack: cls,
+              label: `POST admin-newsletter-test params.id=${name} (${auth})`,
+              fn: 'admin-newsletter-test',
+              method: 'POST',
+              url: `/api/admin/newsletters/${seg}/test`,
+              params: { id },
+              auth,
+              touches: touch.adminNewsletterTest(id),
+            },
+            {
+              attack: cls,
+              label: `POST admin-newsletter-send params.id=${name} (${auth})`,
+              fn: 'admin-newsletter-send',
+              method: 'POST',
+              url: `/api/admin/newsletters/${seg}/send`,
+              params: { id },
+              auth,
+              body: { action: i % 2 ? 'cancel' : 'now' },
+              touches: touch.adminNewsletterSend(id),
+            },
+            {
+              attack: cls,
+              label: `POST admin-newsletters fromPostId=${name} (${auth})`,
+              fn: 'admin-newsletters',
+              method: 'POST',
+              url: '/api/admin/newsletters',
+              auth,
+              body: { fromPostId: id },
+              touches: touch.adminNewslettersCreate(),
+              cleanup: removeNewsletter,
+            },
+            {
+              attack: cls,
               label: `GET subscribers ?search=${name}&page=${page} (${auth})`,
               fn: 'subscribers',
               method: 'GET',
@@ -545,6 +635,7 @@ describe('attack: every function, one hostile call at a time', () => {
             touches: touch.subscribe(email),
           },
         )
+        calls.push(workerCall(cls, name, id), workerCall(cls, name, id, 'not-the-secret'))
         // The functions that take no id get the id where a confused one might look: params and query.
         if (ATTACK_FULL || i < 3) {
           const q = `?id=${seg}&slug=${seg}&section=${seg}&tag=${seg}`
@@ -697,6 +788,16 @@ describe('attack: every function, one hostile call at a time', () => {
             },
             {
               attack: cls,
+              label: `GET admin-newsletters ${q} (editor)`,
+              fn: 'admin-newsletters',
+              method: 'GET',
+              url: `/api/admin/newsletters${q}`,
+              params,
+              auth: 'editor',
+              touches: touch.adminNewslettersGet(),
+            },
+            {
+              attack: cls,
               label: `GET admin-users ${q} (admin)`,
               fn: 'admin-users',
               method: 'GET',
@@ -736,6 +837,8 @@ describe('attack: every function, one hostile call at a time', () => {
       fields: Field[]
       /** The value goes into the query (or path), not the body. */
       query?: (value: string) => { url: string; params?: Record<string, string> }
+      /** Path parameters of a call whose value goes into the body. */
+      params?: Record<string, string>
       touches: (value: string, body: Record<string, unknown>) => AttackCall['touches']
       then?: (outcome: Outcome, label: string) => AttackCall[]
       cleanup?: (outcome: Outcome) => Promise<void>
@@ -1007,6 +1110,48 @@ describe('attack: every function, one hostile call at a time', () => {
         touches: () => ({ ...touch.adminBooking(f.bookingId) }),
       },
       {
+        label: 'POST admin-newsletter-preview',
+        fn: 'admin-newsletter-preview',
+        method: 'POST',
+        url: '/api/admin/newsletter-preview',
+        auth: 'editor',
+        base: () => ({ subject: 'Pattern newsletter', body: 'Hello' }),
+        fields: [
+          { name: 'subject', max: 150 },
+          { name: 'body', max: 50_000 },
+        ],
+        touches: () => touch.adminNewsletterPreview(),
+      },
+      {
+        label: 'POST admin-newsletters',
+        fn: 'admin-newsletters',
+        method: 'POST',
+        url: '/api/admin/newsletters',
+        auth: 'editor',
+        base: () => ({ subject: 'Pattern newsletter', body: 'Hello' }),
+        fields: [
+          { name: 'subject', max: 150 },
+          { name: 'body', max: 50_000 },
+          { name: 'fromPostId' },
+        ],
+        touches: () => touch.adminNewslettersCreate(),
+        cleanup: removeNewsletter,
+      },
+      {
+        label: 'PUT admin-newsletter (target newsletter)',
+        fn: 'admin-newsletter',
+        method: 'PUT',
+        url: `/api/admin/newsletters/${f.newsletterId}`,
+        params: { id: f.newsletterId },
+        auth: 'editor',
+        base: () => ({ subject: 'Attack target newsletter', body: 'Hello' }),
+        fields: [
+          { name: 'subject', max: 150 },
+          { name: 'body', max: 50_000 },
+        ],
+        touches: () => touch.adminNewsletter(f.newsletterId),
+      },
+      {
         label: 'GET subscribers',
         fn: 'subscribers',
         method: 'GET',
@@ -1080,7 +1225,7 @@ describe('attack: every function, one hostile call at a time', () => {
           const withValue = (value: string) => ({ ...target.base(), [field.name]: field.wrap ? field.wrap(value) : value })
           const asRequest = (value: string): { url: string; body?: unknown; params?: Record<string, string> } => {
             const fields = withValue(value)
-            if (!target.query) return { url: target.url, body: fields }
+            if (!target.query) return { url: target.url, body: fields, params: target.params }
             const own = target.query(value)
             if (own.url) return own
             const search = new URLSearchParams(Object.entries(fields).map(([name, v]) => [name, String(v)])).toString()
@@ -1327,6 +1472,66 @@ describe('attack: every function, one hostile call at a time', () => {
       )
     }
 
+    // Newsletters: a name as subject and body, read back in the list, by id and through the preview.
+    for (const name of names) {
+      const label = `POST admin-newsletters subject=${name} body=${name}`
+      await runner.run(
+        attack({
+          attack: cls,
+          label,
+          fn: 'admin-newsletters',
+          method: 'POST',
+          url: '/api/admin/newsletters',
+          auth: 'editor',
+          body: { subject: name, body: name },
+          touches: touch.adminNewslettersCreate(),
+          then: (outcome) => {
+            const id = createdId(outcome, 'newsletter')
+            return [
+              {
+                attack: cls,
+                label: `${label} -> GET admin-newsletters`,
+                fn: 'admin-newsletters',
+                method: 'GET',
+                url: '/api/admin/newsletters',
+                auth: 'editor' as Auth,
+                touches: touch.adminNewslettersGet(),
+              },
+              ...(id
+                ? [
+                    {
+                      attack: cls,
+                      label: `${label} -> GET admin-newsletter`,
+                      fn: 'admin-newsletter',
+                      method: 'GET',
+                      url: `/api/admin/newsletters/${id}`,
+                      params: { id },
+                      auth: 'editor' as Auth,
+                      touches: touch.adminNewsletter(id),
+                    },
+                  ]
+                : []),
+              {
+                attack: cls,
+                label: `${label} -> POST admin-newsletter-preview`,
+                fn: 'admin-newsletter-preview',
+                method: 'POST',
+                url: '/api/admin/newsletter-preview',
+                auth: 'editor' as Auth,
+                body: { subject: name, body: name },
+                touches: touch.adminNewsletterPreview(),
+                check: ({ answer }: Outcome) => {
+                  const shown = previewOf(answer)
+                  return shown.subject === name && shown.text?.includes(name) ? [] : [`the preview shows ${JSON.stringify(shown.subject)}`]
+                },
+              },
+            ].map(attack)
+          },
+          cleanup: removeNewsletter,
+        }),
+      )
+    }
+
     // SendGrid events: built-in names as event types, bounce types, reasons and addresses, and as
     // the keys of the events themselves.
     for (const name of names) {
@@ -1565,6 +1770,29 @@ describe('attack: every function, one hostile call at a time', () => {
             }),
           ],
           cleanup: removeResource,
+        }),
+      )
+      // A newsletter's subject and body as the email shows them, through the renderer the send uses.
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST admin-newsletter-preview subject/body with ${JSON.stringify(r)}`,
+          fn: 'admin-newsletter-preview',
+          method: 'POST',
+          url: '/api/admin/newsletter-preview',
+          auth: 'editor',
+          body: { subject: `Notes ${r} end`, body: `Body ${r} end` },
+          touches: touch.adminNewsletterPreview(),
+          check: ({ answer }) => {
+            const shown = previewOf(answer)
+            const problems: string[] = []
+            if (shown.subject !== `Notes ${r} end`) problems.push(`preview subject is ${JSON.stringify(shown.subject)}`)
+            // The body is markdown: "<name>" is a tag to it, which the email drops (the subject is plain text).
+            const body = r.includes('<') ? 'Body $ end' : `Body ${r} end`
+            if (!shown.text?.includes(body)) problems.push(`preview text does not contain ${JSON.stringify(body)}`)
+            if (!decodeEntities(shown.html ?? '').includes(body)) problems.push(`preview HTML does not contain ${JSON.stringify(body)}`)
+            return problems
+          },
         }),
       )
       await runner.run(

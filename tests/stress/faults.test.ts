@@ -30,6 +30,7 @@ import * as sendgridEvents from '../../netlify/functions/sendgrid-events'
 import * as sitemap from '../../netlify/functions/sitemap'
 import * as subscriberConfirm from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
+import * as newsletterSendBackground from '../../netlify/functions/newsletter-send-background'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
 import { openStore, StorageUnavailableError } from '../../netlify/lib/blobs'
 import { deliverBookingEmail, retryBookingEmails } from '../../netlify/lib/booking-email'
@@ -42,6 +43,7 @@ import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { timeOrderedId } from '../../netlify/lib/ids'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import { WORKER_SECRET_HEADER, workerSecret } from '../../netlify/lib/newsletter-sender'
 import { confirmToken } from '../../netlify/lib/subscription-confirm'
 import {
   ADMIN_ENDPOINTS,
@@ -205,6 +207,18 @@ const FUNCTION_CALLS: FunctionCall[] = [
     fn: subscriberConfirm,
     usesBlobs: true,
     request: () => ({ method: 'POST', url: '/api/subscribers/confirm', ...jsonBody({ token: confirmLinkToken }) }),
+  },
+  {
+    // The send worker, called as the site calls it (with its secret): a 503 leaves the send to the scheduler's next resume.
+    name: 'POST newsletter-send-background',
+    fn: newsletterSendBackground,
+    usesBlobs: true,
+    request: () => ({
+      method: 'POST',
+      url: '/.netlify/functions/newsletter-send-background',
+      body: json({ id: fixtures.newsletterId }),
+      headers: { 'content-type': 'application/json', [WORKER_SECRET_HEADER]: workerSecret() },
+    }),
   },
   { name: 'GET /robots.txt', fn: robots, usesBlobs: false, request: () => ({ url: '/robots.txt' }) },
   { name: 'GET /api/nothing-here', fn: apiNotFound, usesBlobs: false, request: () => ({ url: '/api/nothing-here' }) },

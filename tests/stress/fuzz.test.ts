@@ -78,6 +78,7 @@ beforeAll(async () => {
     confirmToken: await confirmToken(subscriberEmail),
     adminUsername: admin.user.username,
     adminPassword: TEST_PASSWORD,
+    newsletterId: base.newsletterId,
   }
   tokens = {
     admin: admin.authorization,

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { BookingRequestSchema } from '../../domain/booking'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
+import { newsletters } from '../../netlify/lib/data/newsletters'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { createAdmin, createEditor, newSession, TEST_PASSWORD, type SignedInUser } from './auth'
 import { bookingInput } from './factories'
@@ -60,6 +61,8 @@ export type AttackFixtures = {
   contentId: string
   bookingId: string
   subscriberEmail: string
+  /** A draft newsletter the attacks may save over (its id in paths, hostile text in its fields). */
+  newsletterId: string
   freshAdminToken: () => Promise<string>
   password: string
 }
@@ -70,6 +73,7 @@ export async function seedAttackData(): Promise<AttackFixtures> {
   const victim = await createEditor({ username: 'attack-victim' })
   await content.save({ section: 'site', key: 'siteName', value: SITE_NAME, type: 'text' }, 'seed')
   await content.save({ section: 'site', key: 'coachName', value: COACH_NAME, type: 'text' }, 'seed')
+  await content.save({ section: 'site', key: 'postalAddress', value: 'PO Box 7\nSpringfield', type: 'text' }, 'seed')
   const item = await content.save({ section: 'home', key: 'title', value: 'Welcome', type: 'text' }, 'seed')
   const seededPosts = []
   for (const title of ['Giving first', 'Saving with purpose', 'Debt free together']) {
@@ -85,6 +89,7 @@ export async function seedAttackData(): Promise<AttackFixtures> {
   const subscriberEmail = 'reader@test.example'
   await subscribers.add(subscriberEmail)
   await subscribers.add('second-reader@test.example')
+  const newsletter = await newsletters.create({ subject: 'Attack target newsletter', body: 'Hello **friends**.' }, 'seed')
   return {
     admin,
     editor,
@@ -98,6 +103,7 @@ export async function seedAttackData(): Promise<AttackFixtures> {
     contentId: item.id,
     bookingId: booking.id,
     subscriberEmail,
+    newsletterId: newsletter.id,
     freshAdminToken: () => newSession(admin.user),
     password: TEST_PASSWORD,
   }

@@ -75,6 +75,9 @@ const MEDIA_USES: Rule[] = [
   readPattern('posts', /^body\/[\w-]{1,64}\/[\w-]{1,64}$/),
 ]
 const OUTBOX = writePattern('outbox', new RegExp(`^${TIME_ID}$`))
+/** A newsletter's record, and the runs of those being sent (netlify/lib/data/newsletters.ts). */
+const NEWSLETTER_KEY = /^newsletter\/[\w-]{1,64}$/
+const NEWSLETTER_RUNS: Rule[] = [readPattern('newsletters', /^run\/[\w-]{1,64}$/), list('newsletters', /^run\/[\w-]{1,64}$/)]
 /** Once-a-day welcome markers (netlify/lib/keys.ts welcomeMarker), where the code keeps them. */
 const WELCOME: Rule[] = [
   writePattern('welcome-emails', /^welcome\/[\w-]{32}\/[\w-]{1,64}$/),
@@ -219,8 +222,45 @@ export const touch = {
   },
   unsubscribe: (email: string): Touches => ({
     always: [read('subscribers', subscriberKey(email))],
-    onSuccess: [write('subscribers', subscriberKey(email))],
+    // The dated entry a newsletter's report counts (netlify/lib/data/unsubscribes.ts): it names nobody.
+    onSuccess: [write('subscribers', subscriberKey(email)), writePattern('unsubscribes', new RegExp(`^${TIME_ID}$`)), list('unsubscribes', new RegExp(`^${TIME_ID}$`))],
   }),
+  /** Every newsletter, and the run of each one being sent (its live counts). */
+  adminNewslettersGet: (): Touches => ({
+    always: [...AUTH, list('newsletters', 'newsletter/'), readPattern('newsletters', NEWSLETTER_KEY), ...NEWSLETTER_RUNS],
+  }),
+  /** A new draft, typed or copied from a published post (its record and body are read). */
+  adminNewslettersCreate: (): Touches => ({
+    always: [...AUTH, ...documentRead('posts'), readPattern('posts', /^body\/[\w-]{1,64}\/[\w-]{1,64}$/)],
+    onSuccess: [writePattern('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)), list('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)), HISTORY],
+  }),
+  /** One newsletter by id (its run and the unsubscribes since its send when it has one); a save or delete writes it. */
+  adminNewsletter: (id: string): Touches => ({
+    always: [...AUTH, read('newsletters', `newsletter/${id}`), list('newsletters', `newsletter/${id}`), ...NEWSLETTER_RUNS, list('unsubscribes', null)],
+    onSuccess: [write('newsletters', `newsletter/${id}`), HISTORY],
+  }),
+  /** A test to the signed-in user: the newsletter, the footer's texts, the test limit, the email. */
+  adminNewsletterTest: (id: string): Touches => ({
+    always: [...AUTH, ...RATE_LIMITS, read('newsletters', `newsletter/${id}`), list('newsletters', `newsletter/${id}`), ...documentRead('content')],
+    onSuccess: [write('newsletters', `newsletter/${id}`), OUTBOX],
+  }),
+  /**
+   * Send, schedule or cancel: the newsletter, the footer's texts and the first subscribers (is
+   * anyone confirmed?); sending now also starts the worker (run and batches of this newsletter).
+   */
+  adminNewsletterSend: (id: string): Touches => ({
+    always: [
+      ...AUTH,
+      read('newsletters', `newsletter/${id}`),
+      list('newsletters', `newsletter/${id}`),
+      ...documentRead('content'),
+      list('subscribers', null),
+      readPattern('subscribers', /^[0-9a-f/]+$/),
+    ],
+    onSuccess: [write('newsletters', `newsletter/${id}`), writePrefix('newsletters', `run/${id}`), writePrefix('newsletters', `batch/${id}/`), OUTBOX, HISTORY],
+  }),
+  /** The email as it would go out: the footer's texts only, nothing stored. */
+  adminNewsletterPreview: (): Touches => ({ always: [...AUTH, ...documentRead('content')] }),
   /**
    * SendGrid's events: a signed batch reads (and may stop) the subscribers it names, and only
    * those; a refused batch touches nothing.
@@ -286,6 +326,11 @@ const JSON_FUNCTIONS = new Set([
   'admin-media-complete',
   'admin-media-file',
   'admin-media-part',
+  'admin-newsletter',
+  'admin-newsletter-preview',
+  'admin-newsletter-send',
+  'admin-newsletter-test',
+  'admin-newsletters',
   'admin-post-preview',
   'admin-resource',
   'admin-resources',
@@ -296,6 +341,7 @@ const JSON_FUNCTIONS = new Set([
   'admin-users',
   'blog-posts',
   'content',
+  'newsletter-send-background',
   'resource-download',
   'resources',
   'send-booking-email',

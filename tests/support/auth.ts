@@ -14,6 +14,11 @@ import * as adminMedia from '../../netlify/functions/admin-media'
 import * as adminMediaComplete from '../../netlify/functions/admin-media-complete'
 import * as adminMediaFile from '../../netlify/functions/admin-media-file'
 import * as adminMediaPart from '../../netlify/functions/admin-media-part'
+import * as adminNewsletter from '../../netlify/functions/admin-newsletter'
+import * as adminNewsletterPreview from '../../netlify/functions/admin-newsletter-preview'
+import * as adminNewsletterSend from '../../netlify/functions/admin-newsletter-send'
+import * as adminNewsletterTest from '../../netlify/functions/admin-newsletter-test'
+import * as adminNewsletters from '../../netlify/functions/admin-newsletters'
 import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
 import * as adminPostVersion from '../../netlify/functions/admin-post-version'
@@ -34,6 +39,7 @@ import { issueToken } from '../../netlify/lib/auth'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
 import { media } from '../../netlify/lib/data/media'
+import { newsletters } from '../../netlify/lib/data/newsletters'
 import { posts } from '../../netlify/lib/data/posts'
 import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
 import { buildExport } from '../../netlify/lib/subscriber-export'
@@ -230,6 +236,8 @@ export type Fixtures = {
   mediaCompleteId: string
   /** A finished subscriber export; only its owner (`exportOwner`, else nobody) may read it. */
   exportJobId: string
+  /** A draft newsletter, with a postal address set and a confirmed subscriber: it may be tested and sent. */
+  newsletterId: string
 }
 
 /** The one part of the fixture upload (text bytes: every table sends it as it is). */
@@ -266,6 +274,10 @@ export async function createFixtures({ userId, exportOwner }: { userId?: string;
   const item = await content.save({ section: 'fixture', key: `key${n}`, value: 'A value', type: 'text' }, 'fixture')
   const booking = await bookings.add(z.parse(BookingRequestSchema, bookingInput()))
   await subscribers.add(`fixture${n}@test.example`)
+  // A send needs someone to send to and the postal address every newsletter carries.
+  await subscribers.confirm(`fixture${n}@test.example`)
+  await content.save({ section: 'site', key: 'postalAddress', value: NEWSLETTER_FIXTURE_ADDRESS, type: 'text' }, 'fixture')
+  const newsletter = await newsletters.create({ subject: `Fixture newsletter ${n}`, body: 'Hello **friends**.' }, 'fixture')
   return {
     postId: post.id,
     postSlug: post.slug,
@@ -275,9 +287,12 @@ export async function createFixtures({ userId, exportOwner }: { userId?: string;
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
     exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
+    newsletterId: newsletter.id,
     ...(await createMediaFixtures()),
   }
 }
+
+export const NEWSLETTER_FIXTURE_ADDRESS = 'Faithful Finances\nPO Box 7, Springfield'
 
 /** A finished export of the list, made as the background function makes it. */
 async function createExport(owner: string) {
@@ -587,6 +602,56 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
         body: { importId: `fixture-import-${n}`, consent: true, rows: [{ row: 2, email: `imported${n}@test.example` }] },
       }
     },
+  },
+  {
+    name: 'GET /api/admin/newsletters',
+    fn: adminNewsletters,
+    access: 'editor',
+    options: () => ({ path: '/api/admin/newsletters' }),
+  },
+  {
+    name: 'POST /api/admin/newsletters',
+    fn: adminNewsletters,
+    access: 'editor',
+    options: () => ({ method: 'POST', path: '/api/admin/newsletters', body: { subject: `Made ${++bodySequence}`, body: 'A **warm** word.' } }),
+  },
+  {
+    name: 'GET /api/admin/newsletters/{id}',
+    fn: adminNewsletter,
+    access: 'editor',
+    options: (f) => withId('/api/admin/newsletters', f.newsletterId),
+  },
+  {
+    name: 'PUT /api/admin/newsletters/{id}',
+    fn: adminNewsletter,
+    access: 'editor',
+    options: (f) => ({ method: 'PUT', ...withId('/api/admin/newsletters', f.newsletterId), body: { subject: 'Saved again', body: 'New words.' } }),
+  },
+  {
+    name: 'DELETE /api/admin/newsletters/{id}',
+    fn: adminNewsletter,
+    access: 'editor',
+    options: (f) => ({ method: 'DELETE', ...withId('/api/admin/newsletters', f.newsletterId) }),
+  },
+  {
+    // To the signed-in user's own address, through the outbox (the tests run as netlify dev).
+    name: 'POST /api/admin/newsletters/{id}/test',
+    fn: adminNewsletterTest,
+    access: 'editor',
+    options: (f) => ({ method: 'POST', path: `/api/admin/newsletters/${f.newsletterId}/test`, params: { id: f.newsletterId } }),
+  },
+  {
+    // Sending now runs the background worker within the call (tests/support/newsletter-worker.ts), to the outbox.
+    name: 'POST /api/admin/newsletters/{id}/send',
+    fn: adminNewsletterSend,
+    access: 'admin',
+    options: (f) => ({ method: 'POST', path: `/api/admin/newsletters/${f.newsletterId}/send`, params: { id: f.newsletterId }, body: { action: 'now' } }),
+  },
+  {
+    name: 'POST /api/admin/newsletter-preview',
+    fn: adminNewsletterPreview,
+    access: 'editor',
+    options: () => ({ method: 'POST', path: '/api/admin/newsletter-preview', body: { subject: 'Spring notes', body: '# Hello\n\nA **preview**.' } }),
   },
   {
     name: 'GET /api/admin/stats',

@@ -9,11 +9,15 @@ import { ENDPOINTS, functionPath } from '../../domain/route-map'
  */
 const WORKER_PATH = functionPath(ENDPOINTS.subscribersExportWorker.function)
 
+const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+
 export function runExportWorkerInProcess() {
   const realFetch = globalThis.fetch
   globalThis.fetch = async (input, init) => {
+    // Read the address without making a Request of it: that would use up a Request's body, which
+    // every other call (Blobs writes through msw) must pass on untouched.
+    if (new URL(urlOf(input)).pathname !== WORKER_PATH) return realFetch(input, init)
     const request = new Request(input, init)
-    if (new URL(request.url).pathname !== WORKER_PATH) return realFetch(input, init)
     const worker = (await import('../../netlify/functions/subscribers-export-background')).default
     // The platform gives a background function a context like any other; it reads nothing from it.
     const answer = await worker(request, {} as Context)

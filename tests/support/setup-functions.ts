@@ -1,5 +1,6 @@
 import { guardConsoleError } from './console-guard'
 import { runExportWorkerInProcess } from './export-worker'
+import { runNewsletterWorkerInProcess } from './newsletter-worker'
 import { TEST_ENV } from './test-env'
 
 // Each test file runs in its own process (vitest.config.ts), so this environment is the file's own.
@@ -10,3 +11,4 @@ for (const [name, value] of Object.entries(TEST_ENV)) {
 
 guardConsoleError()
 runExportWorkerInProcess()
+runNewsletterWorkerInProcess()

@@ -14,6 +14,12 @@ import * as adminSubscriberExport from '../../netlify/functions/admin-subscriber
 import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscriber-export-file'
 import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
+import * as adminNewsletter from '../../netlify/functions/admin-newsletter'
+import * as adminNewsletterPreview from '../../netlify/functions/admin-newsletter-preview'
+import * as adminNewsletterSend from '../../netlify/functions/admin-newsletter-send'
+import * as adminNewsletterTest from '../../netlify/functions/admin-newsletter-test'
+import * as adminNewsletters from '../../netlify/functions/admin-newsletters'
+import * as newsletterSendBackground from '../../netlify/functions/newsletter-send-background'
 import * as subscribersExportBackground from '../../netlify/functions/subscribers-export-background'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUsers from '../../netlify/functions/admin-users'
@@ -54,6 +60,8 @@ export const DATA_STORES = [
   'booking-submissions',
   'outbox',
   'revoked-tokens',
+  'newsletters',
+  'unsubscribes',
 ] as const
 export type DataStore = (typeof DATA_STORES)[number]
 
@@ -72,6 +80,8 @@ export type FuzzFixtures = {
   confirmToken: string
   adminUsername: string
   adminPassword: string
+  /** A draft newsletter, with a postal address set and a confirmed subscriber: it may be tested and sent. */
+  newsletterId: string
 }
 
 export type FuzzTarget = {
@@ -233,6 +243,64 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     kind: 'text',
     writes: [],
   },
+  // A send runs its worker within the call (tests/support/newsletter-worker.ts), to the outbox.
+  {
+    file: 'admin-newsletters',
+    fn: adminNewsletters,
+    path: '/api/admin/newsletters',
+    methods: ['GET', 'POST'],
+    kind: 'json',
+    body: () => ({ subject: 'A fuzzed newsletter', body: '## Hello\n\nA **warm** word.' }),
+    writes: ['newsletters'],
+  },
+  {
+    file: 'admin-newsletter',
+    fn: adminNewsletter,
+    path: '/api/admin/newsletters/{id}',
+    param: 'id',
+    methods: ['GET', 'PUT', 'DELETE'],
+    kind: 'json',
+    body: () => ({ subject: 'A fuzzed newsletter', body: 'Saved again.' }),
+    writes: ['newsletters'],
+  },
+  {
+    file: 'admin-newsletter-test',
+    fn: adminNewsletterTest,
+    path: '/api/admin/newsletters/{id}/test',
+    param: 'id',
+    methods: ['POST'],
+    kind: 'json',
+    writes: ['newsletters', 'outbox'],
+  },
+  {
+    file: 'admin-newsletter-send',
+    fn: adminNewsletterSend,
+    path: '/api/admin/newsletters/{id}/send',
+    param: 'id',
+    methods: ['POST'],
+    kind: 'json',
+    body: () => ({ action: 'now' }),
+    writes: ['newsletters', 'outbox'],
+  },
+  {
+    file: 'admin-newsletter-preview',
+    fn: adminNewsletterPreview,
+    path: '/api/admin/newsletter-preview',
+    methods: ['POST'],
+    kind: 'json',
+    body: () => ({ subject: 'A fuzzed newsletter', body: 'Hello [there](https://example.com).' }),
+    writes: [],
+  },
+  // Acts only with the worker's secret, which no fuzzed call carries.
+  {
+    file: 'newsletter-send-background',
+    fn: newsletterSendBackground,
+    path: '/.netlify/functions/newsletter-send-background',
+    methods: ['POST'],
+    kind: 'json',
+    body: (f) => ({ id: f.newsletterId }),
+    writes: [],
+  },
   { file: 'admin-user', fn: adminUser, path: '/api/admin/users/{id}', param: 'id', methods: ['DELETE'], kind: 'json', writes: ['users'] },
   {
     file: 'admin-users',
@@ -355,7 +423,8 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
       `?token=${f.unsubscribeToken}`,
       `?email=${'%F0%9F%98%80'.repeat(80)}%40x.co&token=${f.unsubscribeToken}`,
     ],
-    writes: ['subscribers'],
+    // The dated entry a newsletter's report counts.
+    writes: ['subscribers', 'unsubscribes'],
   },
 ]
 
@@ -750,6 +819,7 @@ function paramsFor(
 }
 
 function validId(target: FuzzTarget, f: FuzzFixtures): string {
+  if (target.file.includes('newsletter')) return f.newsletterId
   if (target.file.includes('blog-post')) return f.postId
   if (target.file.includes('resource')) return f.resourceId
   if (target.file.includes('content')) return f.contentId

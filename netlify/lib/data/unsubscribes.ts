@@ -10,8 +10,17 @@ import { keys } from '../keys'
 const store = () => openStore('unsubscribes')
 
 export const unsubscribes = {
+  /**
+   * Notes one unsubscribe. The person is already off the list when this runs, so a failure here
+   * is logged and swallowed (as the activity history does): telling them it failed when it worked
+   * would be wrong, and a report one short is the lesser harm.
+   */
   async record(now = new Date()): Promise<void> {
-    await store().setIfNew(keys.unsubscribeEvent(timeOrderedId(now)), '')
+    try {
+      await store().setIfNew(keys.unsubscribeEvent(timeOrderedId(now)), '')
+    } catch (error) {
+      console.error('could not record an unsubscribe for the newsletter report:', error)
+    }
   },
 
   /** How many unsubscribed at or after `since` (an ISO time). */

@@ -1,0 +1,30 @@
+import type { Context } from '@netlify/functions'
+import { ENDPOINTS, functionPath } from '../../domain/route-map'
+
+const WORKER_PATH = functionPath(ENDPOINTS.newsletterSendWorker.function)
+
+/** What netlify dev gives a function (netlify/lib/env.ts runtimeOf: no deploy id, region "dev"). */
+const LOCAL_CONTEXT = { deploy: { context: '', id: '', published: false }, server: { region: 'dev' } } as unknown as Context
+
+/**
+ * Function tests call handlers in-process, so nothing answers the address a send asks its
+ * background worker at (netlify/lib/newsletter-sender.ts httpTrigger). Here a call to that
+ * address on any host runs the worker's own handler, secret check and all, as netlify dev would
+ * (locally: what it sends goes to the outbox, never to SendGrid), and answers 202 once it has
+ * finished, so no send keeps writing into the next test. Tests that replace the trigger
+ * (setTrigger) never get here.
+ */
+const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+
+export function runNewsletterWorkerInProcess() {
+  const realFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    // Read the address without making a Request of it: that would use up a Request's body, which
+    // every other call (Blobs writes through msw) must pass on untouched.
+    if (new URL(urlOf(input)).pathname !== WORKER_PATH) return realFetch(input, init)
+    const request = new Request(input, init)
+    const worker = (await import('../../netlify/functions/newsletter-send-background')).default
+    const answer = await worker(request, LOCAL_CONTEXT)
+    return answer.ok ? new Response(null, { status: 202 }) : answer
+  }
+}
