@@ -92,11 +92,11 @@ describe('the Content screen, by page', () => {
     await user.type(within(item(1)).getByLabelText('Quote'), 'We finally agree on a plan.')
     await user.click(within(item(4)).getByRole('button', { name: /^Remove/ }))
     await user.click(within(form).getByRole('button', { name: 'Add testimonial' }))
-    expect(document.activeElement).toBe(within(item(4)).getByLabelText('Quote'))
+    await waitFor(() => expect(document.activeElement).toBe(within(item(4)).getByLabelText('Quote')))
     await user.type(within(item(4)).getByLabelText('Quote'), 'Practical and kind.')
     await user.type(within(item(4)).getByLabelText('Name'), 'Ada')
     await user.click(within(item(4)).getByRole('button', { name: /^Move up/ }))
-    expect(document.activeElement).toBe(within(item(3)).getByRole('button', { name: /^Move up/ }))
+    await waitFor(() => expect(document.activeElement).toBe(within(item(3)).getByRole('button', { name: /^Move up/ })))
     await user.click(within(form).getByRole('button', { name: 'Save' }))
 
     await screen.findByRole('status')
@@ -123,7 +123,7 @@ describe('the Content screen, by page', () => {
     const added = within(form).getByRole('group', { name: 'Service 6' })
     expect(within(added).getByText('Title is required')).toBeTruthy()
     expect(within(added).getByText('Text is required')).toBeTruthy()
-    expect(document.activeElement).toBe(within(added).getByLabelText('Title'))
+    await waitFor(() => expect(document.activeElement).toBe(within(added).getByLabelText('Title')))
     expect(await posted()).toEqual([])
   })
 
