@@ -29,6 +29,10 @@ export const ATTACK_CLASSES = [
   'email injection',
   'storage properties',
   'integrity',
+  'cross-site requests',
+  'upload races',
+  'cache keys',
+  'forged host',
 ] as const
 export type AttackClass = (typeof ATTACK_CLASSES)[number]
 
@@ -44,6 +48,12 @@ export type AttackRow = {
   slow: number
   /** Other failed checks: broken pages and feeds, injected mail headers, lost data. */
   otherProblems: number
+  /**
+   * Hostile requests the site went along with: a cross-site post that stored or sent something,
+   * a swapped upload that was served, a tracking parameter that made a new cache entry, a page
+   * built from another host. Only the classes that count it set it (the table shows "-" elsewhere).
+   */
+  accepted?: number
   slowestMs: number
   /** The slowest call was stopped at the deadline: its real time is longer. */
   slowestStopped: boolean
@@ -64,3 +74,10 @@ export function reportFindings(attack: AttackClass, problems: string[]): void {
   mkdirSync(dirname(file), { recursive: true })
   appendFileSync(file, problems.map((problem) => `${JSON.stringify({ attack, problem })}\n`).join(''))
 }
+
+/**
+ * What a class found against an older commit, measured by running the same test file there (see
+ * tests/attack/baselines/README.md): the table prints it beside today's count, so the suite is
+ * seen to bite.
+ */
+export type AttackBaseline = { attack: AttackClass; commit: string; calls: number; accepted: number; note?: string }
