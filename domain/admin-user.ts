@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
-import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
+import { EMAIL_MAX, emailField, IdSchema, linesCheck, type FieldSpec } from './fields'
 
 export const ROLE_LABELS = { editor: 'Editor', admin: 'Admin' } as const
 export const ROLES = valuesOf(ROLE_LABELS)
@@ -46,6 +46,7 @@ export const UsernameSchema = z
     z.minLength(1, { error: 'Username is required' }),
     z.minLength(3, { error: 'Username must be at least 3 characters' }),
     z.maxLength(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
+    linesCheck('Username'),
     z.regex(/^[\w.-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
@@ -66,7 +67,12 @@ export const LOGIN_FIELDS = {
 export const LoginSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
-    .check(z.trim(), z.minLength(1, { error: 'Username is required' }), z.maxLength(64, { error: 'Invalid username or password' })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Username is required' }),
+      z.maxLength(64, { error: 'Invalid username or password' }),
+      linesCheck('Username'),
+    ),
   password: z
     .string({ error: 'Password is required' })
     .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),

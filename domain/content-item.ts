@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
-import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
+import { IdSchema, isOneLine, isSafeUrl, linesMessage, requiredText, type FieldSpec } from './fields'
 import { catalogEntry, listTextIssues, parseListText } from './text-catalog'
 
 /** The image type is labelled "Image URL" in the form. */
@@ -39,11 +39,16 @@ export const ContentInputSchema = z
     key: requiredText('Key is required', CONTENT_FIELDS.key.max, 'Key').check(
       z.regex(NAME_PATTERN, { error: 'Key may use letters, digits, dots, dashes and underscores' }),
     ),
-    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value'),
+    // Many lines: paragraphs, HTML and JSON; a text the pages show on one line is checked below.
+    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value', 'many'),
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(
     z.refine((item) => item.type !== 'image' || isSafeUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
+    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'line' || isOneLine(item.value), {
+      error: linesMessage('This text'),
+      path: ['value'],
+    }),
     z.refine(
       (item) => {
         if (item.type !== 'json') return true

@@ -29,7 +29,7 @@ export const NEWSLETTER_BATCH_SIZE = 1000
 /** What the compose form sends (create and update alike). */
 export const NewsletterInputSchema = z.object({
   subject: requiredText('Subject is required', NEWSLETTER_FIELDS.subject.max, NEWSLETTER_FIELDS.subject.label),
-  body: requiredText('Write the message before saving', NEWSLETTER_FIELDS.body.max, NEWSLETTER_FIELDS.body.label),
+  body: requiredText('Write the message before saving', NEWSLETTER_FIELDS.body.max, NEWSLETTER_FIELDS.body.label, 'many'),
 })
 export type NewsletterInput = z.input<typeof NewsletterInputSchema>
 
