@@ -39,3 +39,11 @@ describe('a list text', () => {
     expect(beliefs(['God owns it all\u0007'])).toBe('Text must not contain control characters')
   })
 })
+
+describe('an image address', () => {
+  it('is one line: the URL parser would quietly drop what a line break hides', () => {
+    expect(parse({ type: 'image', value: 'https://example.com/a.jpg\n' })).toBe('ok')
+    expect(parse({ type: 'image', value: 'https://example.com/a\n.jpg' })).toBe('Image URL must be a valid URL')
+    expect(parse({ section: 'about', key: 'portrait', type: 'text', value: '/media/a\tb/x.png' })).toBe('Image URL must be a valid URL')
+  })
+})

@@ -44,7 +44,7 @@ export const ContentInputSchema = z
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(
-    z.refine((item) => item.type !== 'image' || isSafeUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
+    z.refine((item) => item.type !== 'image' || isImageUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
     z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'line' || isOneLine(item.value), {
       error: linesMessage('This text'),
       path: ['value'],
@@ -62,7 +62,7 @@ export const ContentInputSchema = z
       { error: 'Value must be valid JSON', path: ['value'] },
     ),
     // A text the pages show as a picture or a list must be one, or the page would quietly fall back.
-    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isSafeUrl(item.value), {
+    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isImageUrl(item.value), {
       error: 'Image URL must be a valid URL',
       path: ['value'],
     }),
@@ -71,6 +71,9 @@ export const ContentInputSchema = z
       path: ['value'],
     }),
   )
+
+/** An image's address: one line (the URL parser would drop a line break, so it is refused), and safe. */
+const isImageUrl = (value: string) => isOneLine(value) && isSafeUrl(value)
 
 /** The first thing wrong with a list text of the public pages, if this is one. */
 function listProblem(item: { section: string; key: string; value: string }): string | undefined {

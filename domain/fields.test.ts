@@ -122,6 +122,16 @@ describe('fields of many lines', () => {
   })
 })
 
+describe('addresses', () => {
+  it.each(BREAKERS)('refuse %s inside, which the URL parser would drop without a word', (_name, character) => {
+    const post = (featuredImage: string) => z.safeParse(PostInputSchema, { title: 'T', excerpt: 'E', content: 'C', featuredImage })
+    const resource = (fileUrl: string) => z.safeParse(ResourceInputSchema, { title: 'T', description: 'D', fileUrl })
+    expect(post(`https://example.com/a${character}b.png`).success).toBe(false)
+    expect(resource(`https://files.test.example/a${character}b.pdf`).success).toBe(false)
+    expect(post('https://example.com/ab.png').success && resource('https://files.test.example/ab.pdf').success).toBe(true)
+  })
+})
+
 describe('media file names', () => {
   it.each(BREAKERS)('refuse %s', (_name, character) => {
     expect(z.safeParse(MediaStartSchema, { name: `a${character}b.pdf`, size: 10 }).success).toBe(false)

@@ -117,6 +117,8 @@ export function urlField(requiredMessage: string, invalidMessage: string) {
       z.trim(),
       z.minLength(1, { error: requiredMessage }),
       z.maxLength(2048, { error: invalidMessage }),
+      // The URL parser drops tabs and line breaks: refused here, so what is stored is what was checked.
+      z.refine(isOneLine, { error: invalidMessage }),
       z.refine(isSafeUrl, { error: invalidMessage }),
     )
 }
@@ -128,6 +130,7 @@ export function optionalUrlField(invalidMessage: string) {
         z.string({ error: invalidMessage }).check(
           z.trim(),
           z.maxLength(2048, { error: invalidMessage }),
+          z.refine(isOneLine, { error: invalidMessage }),
           z.refine((v) => v === '' || isSafeUrl(v), { error: invalidMessage }),
         ),
       ),
