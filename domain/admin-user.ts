@@ -17,6 +17,14 @@ export const USER_MESSAGES = {
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',
   lastAdmin: 'You cannot delete the last admin',
+  ownerDelete: "The site owner's account cannot be deleted. Only she can hand ownership to another admin.",
+  ownerReset: "Only the site owner can change her password, from My account.",
+  ownerStaysAdmin: 'The site owner must stay an admin. Only she can hand ownership to another admin.',
+  notOwner: 'Only the site owner can hand ownership over.',
+  alreadyOwner: 'You are already the site owner.',
+  ownerMustBeAdmin: 'Ownership can only go to an admin.',
+  ownerPasswordWrong: 'That is not your password. Ownership was not handed over.',
+  handedOver: (username: string) => `${username} is now the site owner. You are still an admin.`,
   passwordChanged: 'Your password has been changed. You are still signed in here; other sessions have ended.',
   passwordReset: 'Password reset. They will choose a new one when they next sign in.',
   currentWrong: 'Current password is incorrect',
@@ -123,6 +131,23 @@ export const PasswordResetFormSchema = z.extend(PasswordResetSchema, {
   userId: z.string().check(z.minLength(1, { error: 'Choose a user' })),
 })
 
+/** The Users screen's hand-over: whom to (the address names her), and the owner's own password to confirm. */
+export const OWNER_HANDOVER_FIELDS = {
+  userId: { label: 'New owner' },
+  password: { label: 'Your password', hint: 'To confirm it is you: the new owner can then delete your account.' },
+} as const satisfies Record<string, FieldSpec>
+
+export const OwnerHandoverSchema = z.object({
+  password: z
+    .string({ error: 'Enter your password to confirm' })
+    .check(z.minLength(1, { error: 'Enter your password to confirm' }), z.maxLength(256, { error: USER_MESSAGES.ownerPasswordWrong })),
+})
+export type OwnerHandoverInput = z.input<typeof OwnerHandoverSchema>
+/** The form: the new owner goes in the address, the password in the body. */
+export const OwnerHandoverFormSchema = z.extend(OwnerHandoverSchema, {
+  userId: z.string().check(z.minLength(1, { error: 'Choose an admin' })),
+})
+
 export const UserInputSchema = z.object({
   username: UsernameSchema,
   email: emailField('Email is required', 'Enter a valid email'),
@@ -141,6 +166,11 @@ export const PublicUserSchema = z.object({
   lastLogin: z.optional(z.string()),
   /** Set by an admin's reset: the user must choose a new password before anything else. */
   mustChangePassword: z.optional(z.boolean()),
+  /**
+   * The site's owner, one admin (the first): nobody else can delete, demote or reset her, and only
+   * she can hand ownership to another admin (docs/decisions.md, The site's owner).
+   */
+  owner: z.optional(z.literal(true)),
 })
 export type PublicUser = z.infer<typeof PublicUserSchema>
 

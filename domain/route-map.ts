@@ -196,6 +196,7 @@ export const ENDPOINTS = {
   adminUsers: { function: 'admin-users', served: 'config', path: '/api/admin/users' },
   adminUser: { function: 'admin-user', served: 'config', path: '/api/admin/users/:id' },
   adminUserPassword: { function: 'admin-user-password', served: 'config', path: '/api/admin/users/:id/password' },
+  adminUserOwner: { function: 'admin-user-owner', served: 'config', path: '/api/admin/users/:id/owner' },
   adminAccountPassword: { function: 'admin-account-password', served: 'config', path: '/api/admin/account/password' },
   adminContent: { function: 'admin-content', served: 'config', path: '/api/admin/content' },
   adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },

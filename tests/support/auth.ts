@@ -32,6 +32,7 @@ import * as adminSubscriberExports from '../../netlify/functions/admin-subscribe
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUserOwner from '../../netlify/functions/admin-user-owner'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
@@ -230,6 +231,8 @@ export type Fixtures = {
   contentId: string
   bookingId: string
   userId: string
+  /** Another admin, whom the owner may hand ownership to. */
+  adminId: string
   /** A ready library file; an upload waiting for its one part; an upload with its part stored, to complete. */
   mediaId: string
   mediaUploadId: string
@@ -257,6 +260,12 @@ export type AdminEndpoint = {
    * again with one user's tokens leave out its success, which tests/functions/admin-account-password.test.ts checks.
    */
   endsOwnSessions?: true
+  /**
+   * The call changes what its caller is (the owner hands ownership over, and is then an admin like
+   * the others): tables that call it again and again as one user leave out its success, which
+   * tests/functions/admin-users.test.ts checks.
+   */
+  changesCaller?: true
   /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
   rawBody?: true
 }
@@ -265,9 +274,14 @@ let bodySequence = 0
 
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
- * delete (made fresh unless given: bcrypt makes users slow); `exportOwner` is whose the export is.
+ * delete (made fresh unless given: bcrypt makes users slow); `adminId` another admin, made fresh
+ * unless given; `exportOwner` is whose the export is.
  */
-export async function createFixtures({ userId, exportOwner }: { userId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
+export async function createFixtures({
+  userId,
+  adminId,
+  exportOwner,
+}: { userId?: string; adminId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
   const n = ++bodySequence
   const post = await createPost({ status: 'published' })
   const resource = await createResource()
@@ -286,6 +300,7 @@ export async function createFixtures({ userId, exportOwner }: { userId?: string;
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
+    adminId: adminId ?? (await createAdmin()).user.id,
     exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
     newsletterId: newsletter.id,
     ...(await createMediaFixtures()),
@@ -368,6 +383,18 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       ...withId('/api/admin/users', f.userId),
       path: `/api/admin/users/${f.userId}/password`,
       body: { password: 'a temporary passphrase' },
+    }),
+  },
+  {
+    name: 'POST /api/admin/users/{id}/owner',
+    fn: adminUserOwner,
+    access: 'admin',
+    changesCaller: true,
+    options: (f) => ({
+      method: 'POST',
+      path: `/api/admin/users/${f.adminId}/owner`,
+      params: { id: f.adminId },
+      body: { password: TEST_PASSWORD },
     }),
   },
   {
