@@ -337,6 +337,7 @@ const JSON_FUNCTIONS = new Set([
   'admin-stats',
   'admin-user',
   'admin-user-password',
+  'admin-user-owner',
   'admin-account-password',
   'admin-users',
   'blog-posts',
