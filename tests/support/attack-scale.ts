@@ -33,6 +33,7 @@ export const ATTACK_CLASSES = [
   'upload races',
   'cache keys',
   'forged host',
+  'forged lines',
 ] as const
 export type AttackClass = (typeof ATTACK_CLASSES)[number]
 
