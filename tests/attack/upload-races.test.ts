@@ -30,26 +30,40 @@ afterAll(async () => {
 })
 
 describe('upload races', () => {
-  it(`${ROUNDS} rounds of a part rewritten while the upload completes: the served bytes are the checked bytes`, { timeout: 1_200_000 }, async () => {
-    const { authorization } = await createEditor()
-    const row: AttackRow = { attack: 'upload races', calls: 0, errors5xx: 0, outside: 0, slow: 0, otherProblems: 0, accepted: 0, slowestMs: 0, slowestStopped: false }
-    const findings: string[] = []
-    for (const [i, round] of raceRounds(ROUNDS, { size: SIZE, seed: SEED }).entries()) {
-      const result = await raceUpload(authorization, round)
-      row.calls += result.calls
-      row.errors5xx += result.errors5xx
-      row.otherProblems += result.problems.length
-      if (result.slowestMs > SLOW_MS) row.slow++
-      row.slowestMs = Math.max(row.slowestMs, result.slowestMs)
-      if (result.swapped.length > 0) row.accepted! += 1
-      const where = `round ${i} (${round.kind}, delays ${round.delays.join('/')} ms)`
-      findings.push(...[...result.swapped, ...result.problems].map((finding) => `${where}: ${finding}`))
-      if (result.errors5xx > 0) findings.push(`${where}: ${result.errors5xx} answers >= 500`)
-    }
-    reportAttack(row)
-    reportFindings('upload races', findings)
-    expect(row.accepted, findings.join('\n')).toBe(0)
-    expect(row.errors5xx, findings.join('\n')).toBe(0)
-    expect(row.otherProblems, findings.join('\n')).toBe(0)
-  })
+  it(
+    `${ROUNDS} rounds of a part rewritten while the upload completes: the served bytes are the checked bytes`,
+    { timeout: 1_200_000 },
+    async () => {
+      const { authorization } = await createEditor()
+      const row: AttackRow = {
+        attack: 'upload races',
+        calls: 0,
+        errors5xx: 0,
+        outside: 0,
+        slow: 0,
+        otherProblems: 0,
+        accepted: 0,
+        slowestMs: 0,
+        slowestStopped: false,
+      }
+      const findings: string[] = []
+      for (const [i, round] of raceRounds(ROUNDS, { size: SIZE, seed: SEED }).entries()) {
+        const result = await raceUpload(authorization, round)
+        row.calls += result.calls
+        row.errors5xx += result.errors5xx
+        row.otherProblems += result.problems.length
+        if (result.slowestMs > SLOW_MS) row.slow++
+        row.slowestMs = Math.max(row.slowestMs, result.slowestMs)
+        if (result.swapped.length > 0) row.accepted! += 1
+        const where = `round ${i} (${round.kind}, delays ${round.delays.join('/')} ms)`
+        findings.push(...[...result.swapped, ...result.problems].map((finding) => `${where}: ${finding}`))
+        if (result.errors5xx > 0) findings.push(`${where}: ${result.errors5xx} answers >= 500`)
+      }
+      reportAttack(row)
+      reportFindings('upload races', findings)
+      expect(row.accepted, findings.join('\n')).toBe(0)
+      expect(row.errors5xx, findings.join('\n')).toBe(0)
+      expect(row.otherProblems, findings.join('\n')).toBe(0)
+    },
+  )
 })

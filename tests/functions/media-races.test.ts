@@ -40,7 +40,10 @@ describe('a part is written once', () => {
     expect(other.status).toBe(409)
     expect(other.body).toEqual({ success: false, message: MEDIA_MESSAGES.partConflict })
 
-    expect((await completeUpload(authorization, id)).body).toMatchObject({ success: true, file: { contentType: 'image/png', sha256: sha256(png) } })
+    expect((await completeUpload(authorization, id)).body).toMatchObject({
+      success: true,
+      file: { contentType: 'image/png', sha256: sha256(png) },
+    })
     const served = await fetchServed(id)
     expect(sha256(served.bytes)).toBe(sha256(png))
   })
@@ -84,7 +87,10 @@ describe('a part is written once', () => {
       failPartWrites(id, { land: true })
       expect((await putPart(authorization, id, 1, png)).status).toBe(200)
       // The same failure over a part that holds other bytes is no write of ours.
-      expect((await putPart(authorization, id, 1, scriptedSvgOfSize(png.byteLength))).body).toEqual({ success: false, message: MEDIA_MESSAGES.partConflict })
+      expect((await putPart(authorization, id, 1, scriptedSvgOfSize(png.byteLength))).body).toEqual({
+        success: false,
+        message: MEDIA_MESSAGES.partConflict,
+      })
       failing?.mockRestore()
 
       expect((await completeUpload(authorization, id)).body.file).toMatchObject({ contentType: 'image/png', sha256: sha256(png) })
@@ -126,7 +132,8 @@ describe('rewrites racing the completion (fuzz)', () => {
 
 describe('serving only what was checked', () => {
   /** A ready file's part changed behind the site's back (only the store itself can). */
-  const overwrite = (id: string, part: number, bytes: Uint8Array) => rawStore().set(`part/${id}/${String(part).padStart(3, '0')}`, blob(bytes))
+  const overwrite = (id: string, part: number, bytes: Uint8Array) =>
+    rawStore().set(`part/${id}/${String(part).padStart(3, '0')}`, blob(bytes))
 
   it('a one-part file whose bytes changed is not served (503), never as its recorded type', async () => {
     const { authorization } = await createEditor()

@@ -406,34 +406,38 @@ describe('posts with the same title created at once get distinct slugs', () => {
 })
 
 describe('media uploads: a part rewritten while the upload completes', () => {
-  it(`${UPLOAD_ROUNDS} one-part and ${STREAMED_UPLOAD_ROUNDS * 2} two-part rounds end refused or served exactly as checked`, { timeout: 600_000 }, async () => {
-    const started = performance.now()
-    const rounds = [
-      ...raceRounds(UPLOAD_ROUNDS, { size: 1_000_000, seed: 41 }),
-      ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 1, seed: 42 }),
-      ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 2, seed: 43 }),
-    ]
-    const results: RaceResult[] = []
-    for (const round of rounds) results.push(await raceUpload(alice.authorization, round))
-    const swapped = results.filter((result) => result.swapped.length > 0).length
-    const counts = new Map<string, number>()
-    for (const { outcome } of results) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
-    const outcomes = [...counts].map(([outcome, count]) => `${count} ${outcome}`)
-    reportStress({
-      suite: 'races: media part rewrites against completes',
-      calls: results.reduce((sum, result) => sum + result.calls, 0),
-      errors5xx: results.reduce((sum, result) => sum + result.errors5xx, 0),
-      // A part write answered as stored whose bytes are not the file, or a completed file not served.
-      lostWrites: results.reduce((sum, result) => sum + result.problems.length, 0),
-      duplicates: 0,
-      ms: elapsed(started),
-      note: `${swapped} rounds served other bytes than checked; ${outcomes.join(', ')}`,
-    })
+  it(
+    `${UPLOAD_ROUNDS} one-part and ${STREAMED_UPLOAD_ROUNDS * 2} two-part rounds end refused or served exactly as checked`,
+    { timeout: 600_000 },
+    async () => {
+      const started = performance.now()
+      const rounds = [
+        ...raceRounds(UPLOAD_ROUNDS, { size: 1_000_000, seed: 41 }),
+        ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 1, seed: 42 }),
+        ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 2, seed: 43 }),
+      ]
+      const results: RaceResult[] = []
+      for (const round of rounds) results.push(await raceUpload(alice.authorization, round))
+      const swapped = results.filter((result) => result.swapped.length > 0).length
+      const counts = new Map<string, number>()
+      for (const { outcome } of results) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
+      const outcomes = [...counts].map(([outcome, count]) => `${count} ${outcome}`)
+      reportStress({
+        suite: 'races: media part rewrites against completes',
+        calls: results.reduce((sum, result) => sum + result.calls, 0),
+        errors5xx: results.reduce((sum, result) => sum + result.errors5xx, 0),
+        // A part write answered as stored whose bytes are not the file, or a completed file not served.
+        lostWrites: results.reduce((sum, result) => sum + result.problems.length, 0),
+        duplicates: 0,
+        ms: elapsed(started),
+        note: `${swapped} rounds served other bytes than checked; ${outcomes.join(', ')}`,
+      })
 
-    expect(results.flatMap((result) => result.swapped)).toEqual([])
-    expect(results.flatMap((result) => result.problems)).toEqual([])
-    expect(results.reduce((sum, result) => sum + result.errors5xx, 0)).toBe(0)
-  })
+      expect(results.flatMap((result) => result.swapped)).toEqual([])
+      expect(results.flatMap((result) => result.problems)).toEqual([])
+      expect(results.reduce((sum, result) => sum + result.errors5xx, 0)).toBe(0)
+    },
+  )
 })
 
 describe('booking requests and their emails', () => {

@@ -73,7 +73,10 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** The rounds of a run: every kind in turn, with delays of up to `maxDelayMs` drawn from `seed`. */
-export function raceRounds(count: number, { size, part = 1, seed, maxDelayMs = 12 }: { size: number; part?: number; seed: number; maxDelayMs?: number }): RaceRound[] {
+export function raceRounds(
+  count: number,
+  { size, part = 1, seed, maxDelayMs = 12 }: { size: number; part?: number; seed: number; maxDelayMs?: number },
+): RaceRound[] {
   const random = seededRandom(seed)
   return Array.from({ length: count }, (_, i) => ({
     kind: RACE_KINDS[i % RACE_KINDS.length]!,
@@ -116,7 +119,11 @@ export async function raceUpload(authorization: string, round: RaceRound): Promi
   const firstPart = slice(png, round.part)
   // The rewrite differs in the raced part only: a script where the first bytes are, noise elsewhere.
   const otherPart = round.part === 1 ? scriptedSvgOfSize(firstPart.byteLength) : randomBytes(firstPart.byteLength)
-  const rewrite = Buffer.concat([png.subarray(0, (round.part - 1) * MEDIA_PART_BYTES), otherPart, png.subarray(round.part * MEDIA_PART_BYTES)])
+  const rewrite = Buffer.concat([
+    png.subarray(0, (round.part - 1) * MEDIA_PART_BYTES),
+    otherPart,
+    png.subarray(round.part * MEDIA_PART_BYTES),
+  ])
 
   const started = await timed(() => startUpload(authorization, { name: 'race.png', size: round.size, type: 'image/png' }))
   const id = started.body.upload?.id
@@ -164,9 +171,11 @@ export async function raceUpload(authorization: string, round: RaceRound): Promi
       const type = file.headers.get('content-type')
       const sniffed = sniffMedia(file.bytes)
       outcome = first && equal(file.bytes, first) ? 'png' : other && equal(file.bytes, other) ? 'rewrite' : 'other'
-      if (file.headers.get('etag') !== `"${hash}"`) swapped.push(`served bytes hash to ${hash.slice(0, 12)}, the ETag says ${file.headers.get('etag')}`)
+      if (file.headers.get('etag') !== `"${hash}"`)
+        swapped.push(`served bytes hash to ${hash.slice(0, 12)}, the ETag says ${file.headers.get('etag')}`)
       for (const checked of ready)
-        if (checked.sha256 !== hash) swapped.push(`complete checked ${checked.sha256?.slice(0, 12)} (${checked.contentType}), ${hash.slice(0, 12)} is served`)
+        if (checked.sha256 !== hash)
+          swapped.push(`complete checked ${checked.sha256?.slice(0, 12)} (${checked.contentType}), ${hash.slice(0, 12)} is served`)
       if ('refused' in sniffed) swapped.push(`served as ${type}, but the served bytes are refused: ${sniffed.refused}`)
       else if (sniffed.type !== type) swapped.push(`served as ${type}, but the served bytes are ${sniffed.type}`)
       if (outcome === 'other') swapped.push('the served bytes are neither upload: a mix')
