@@ -278,7 +278,8 @@ export const touch = {
     always: [...AUTH, list('media', 'file/'), readPattern('media', /^file\/[\w-]{1,64}$/), ...MEDIA_USES],
   }),
   adminMediaPart: (id: string): Touches => ({
-    always: [...AUTH, read('media', `file/${id}`)],
+    // A part is written once: a write that finds it stored reads it back (the same bytes are a retry).
+    always: [...AUTH, read('media', `file/${id}`), readPrefix('media', `part/${id}/`)],
     onSuccess: [writePrefix('media', `part/${id}/`)],
   }),
   adminMediaComplete: (id: string): Touches => ({
