@@ -309,7 +309,8 @@ export class AttackRunner {
     let body: string | undefined
     if (call.body !== undefined) {
       body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
-      if (typeof call.body !== 'string') headers['content-type'] = 'application/json'
+      // Text goes as JSON too (as the site's code sends it), unless the call declares another type.
+      headers['content-type'] = 'application/json'
     }
     Object.assign(headers, call.headers)
     const ip = call.ip ?? freshIp()

@@ -207,7 +207,10 @@ export async function callRaw(
     // Bytes (a media part) go as they are.
     if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
     else init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Text goes as JSON, as the site's code sends it (malformed JSON included), unless the test
+    // declares another type; bytes declare none unless given.
+    const declared = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
   return {
@@ -542,6 +545,7 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: `/api/admin/media/${f.mediaUploadId}/parts/1`,
       params: { id: f.mediaUploadId, n: '1' },
       body: MEDIA_FIXTURE_PART,
+      headers: { 'content-type': 'application/octet-stream' },
     }),
   },
   {

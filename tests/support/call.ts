@@ -6,7 +6,10 @@ export type CallOptions = {
   method?: string
   /** Path and query, e.g. `/api/blog-posts?slug=x`. */
   path?: string
-  /** An object or array is sent as JSON; a string or bytes as they are (malformed JSON, big bodies, media parts). */
+  /**
+   * An object or array is sent as JSON; a string or bytes as they are (malformed JSON, big bodies,
+   * media parts). Strings are declared JSON unless `headers` names a Content-Type.
+   */
   body?: unknown
   headers?: Record<string, string>
   /** What Netlify fills from the function's `config.path`, e.g. `{ id }`. */
@@ -60,7 +63,10 @@ export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, opti
     // Bytes (a media part) go as they are.
     if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
     else init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Text goes as JSON, as the site's code sends it (malformed JSON included), unless the test
+    // declares another type; bytes declare none unless given.
+    const declared = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.
