@@ -13,7 +13,7 @@ import { siteName } from './site-name'
 import { siteUrl } from './site-url'
 
 /**
- * "Forgot your password?" (docs/decisions.md, Tokens and passwords). A reset link carries a
+ * "Forgot your password?" (docs/decisions.md, Never locked out). A reset link carries a
  * signed token (HS256) naming the user, the session version she had when she asked, and a nonce;
  * it expires after RESET_LINK_TTL_MINUTES. The key is derived from JWT_SECRET with HKDF under its
  * own label, and the audience and a claim of its own bind it to this one purpose: a session token
