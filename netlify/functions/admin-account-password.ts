@@ -2,14 +2,12 @@ import type { Config } from '@netlify/functions'
 import bcrypt from 'bcryptjs'
 import { PasswordChangeSchema, USER_MESSAGES } from '../../domain/admin-user'
 import { issueToken, requireUser } from '../lib/auth'
-import { isCommonPassword } from '../lib/common-passwords'
 import { activity } from '../lib/data/activity'
-import { rateLimits, type Limit } from '../lib/data/rate-limits'
+import { rateLimits } from '../lib/data/rate-limits'
 import { users } from '../lib/data/users'
 import { HttpError, json, readBody, route } from '../lib/http'
-
-/** A stolen session must not become a way to guess the password it lacks: 5 wrong tries in 15 minutes. */
-const CURRENT_PASSWORD_TRIES: Limit = { scope: 'password-change', max: 5, windowMs: 15 * 60_000 }
+import { CURRENT_PASSWORD_TRIES } from '../lib/login'
+import { assertStrongPassword } from '../lib/password-strength'
 
 /**
  * POST /api/admin/account/password: the signed-in user changes her own password, with her current
@@ -18,13 +16,13 @@ const CURRENT_PASSWORD_TRIES: Limit = { scope: 'password-change', max: 5, window
  */
 export default route({
   POST: async (req) => {
-    const { user } = await requireUser(req, { passwordChange: true })
+    const { user, jti } = await requireUser(req, { passwordChange: true })
     const input = await readBody(req, PasswordChangeSchema)
-    const attempt = await rateLimits.take(CURRENT_PASSWORD_TRIES, user.id)
+    const attempt = await rateLimits.take(CURRENT_PASSWORD_TRIES, jti)
     if (!attempt.allowed) throw new HttpError(429, USER_MESSAGES.tooManyTries, { 'Retry-After': String(attempt.retryAfterSeconds) })
     if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) throw new HttpError(400, USER_MESSAGES.currentWrong)
     await attempt.release()
-    if (isCommonPassword(input.newPassword)) throw new HttpError(400, USER_MESSAGES.commonPassword)
+    await assertStrongPassword(input.newPassword, user)
 
     const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false })
     const changes = ['Her other sessions were signed out']

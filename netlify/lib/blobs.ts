@@ -39,6 +39,7 @@ export const STORE_NAMES = [
   'outbox',
   'rate-limits',
   'revoked-tokens',
+  'password-resets',
   'activity',
   'media',
   'newsletters',

@@ -135,6 +135,11 @@ export type AttackCall = {
   body?: unknown
   params?: Record<string, string> | null
   ip?: string
+  /**
+   * Run as a local server runs it (netlify dev: email goes to the outbox), not as deployed without
+   * email settings: for a function that does nothing without email (a reset link request).
+   */
+  local?: true
   /** What the call may touch; a function sees the answer (and may look at the data as it is now). */
   touches: Touches | ((answer: Answer) => Touches | Promise<Touches>)
   /** Further checks of the answer and its effects: a message for each thing wrong. */
@@ -324,6 +329,7 @@ export class AttackRunner {
       body,
       params: call.params === undefined ? {} : call.params,
       ip,
+      ...(call.local ? { local: true } : {}),
     })
     const accesses = this.blobs.end()
     if (!this.worker) await this.spawn()

@@ -31,6 +31,7 @@ import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscr
 import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
+import * as adminAccountSignOut from '../../netlify/functions/admin-account-sign-out'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
@@ -256,8 +257,9 @@ export type AdminEndpoint = {
   access: Access
   options: (fixtures: Fixtures) => CallOptions
   /**
-   * The call ends the caller's other sessions (a password change): tables that call it again and
-   * again with one user's tokens leave out its success, which tests/functions/admin-account-password.test.ts checks.
+   * The call ends the caller's sessions (a password change, sign out everywhere): tables that call it
+   * again and again with one user's tokens leave out its success, which
+   * tests/functions/admin-account-password.test.ts and admin-account-sign-out.test.ts check.
    */
   endsOwnSessions?: true
   /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
@@ -383,6 +385,13 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: '/api/admin/account/password',
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     }),
+  },
+  {
+    name: 'POST /api/admin/account/sign-out-everywhere',
+    fn: adminAccountSignOut,
+    access: 'signed-in',
+    endsOwnSessions: true,
+    options: () => ({ method: 'POST', path: '/api/admin/account/sign-out-everywhere' }),
   },
   {
     name: 'GET /api/admin/activity',

@@ -51,6 +51,17 @@ export const users = {
     return (await doc.read()).users.find((user) => user.id === id)
   },
 
+  /**
+   * "Forgot your password?": the user of that username, or every user of that email address
+   * (an address may serve more than one account), compared without regard to case.
+   */
+  async findByUsernameOrEmail(identifier: string): Promise<StoredUser[]> {
+    const all = (await doc.read()).users
+    const byName = all.find((user) => sameName(user.username, identifier))
+    if (byName) return [byName]
+    return all.filter((user) => user.email.toLowerCase() === identifier.toLowerCase())
+  },
+
   async count(): Promise<number> {
     return (await doc.read()).users.length
   },
@@ -72,8 +83,11 @@ export const users = {
     })
   },
 
-  /** Creates the first admin from the environment, only while there is no user at all. */
-  async bootstrap(fields: UserFields): Promise<void> {
+  /**
+   * Creates the first admin from the environment, only while there is no user at all. With
+   * `mustChange` (a weak ADMIN_PASSWORD) she must choose her own password at her first sign-in.
+   */
+  async bootstrap(fields: UserFields, { mustChange = false } = {}): Promise<void> {
     const passwordHash = await bcrypt.hash(fields.password, BCRYPT_COST)
     await doc.update(({ users }) => {
       if (users.length > 0) return { doc: { users }, result: undefined }
@@ -84,6 +98,7 @@ export const users = {
         role: 'admin',
         createdAt: new Date().toISOString(),
         passwordHash,
+        ...(mustChange ? { mustChangePassword: true } : {}),
       }
       return { doc: { users: [user] }, result: undefined }
     })
@@ -117,6 +132,16 @@ export const users = {
         sessionVersion: (user.sessionVersion ?? 0) + 1,
         ...(mustChange ? { mustChangePassword: true } : {}),
       }
+      return { doc: { users: users.map((u) => (u.id === id ? updated : u)) }, result: updated }
+    })
+  },
+
+  /** Ends every session of the user (every token carries the version it was signed with); answers the user as now stored. */
+  endSessions(id: string): Promise<StoredUser> {
+    return doc.update(({ users }) => {
+      const user = users.find((u) => u.id === id)
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      const updated: StoredUser = { ...user, sessionVersion: (user.sessionVersion ?? 0) + 1 }
       return { doc: { users: users.map((u) => (u.id === id ? updated : u)) }, result: updated }
     })
   },
