@@ -28,19 +28,45 @@ export const USER_MESSAGES = {
   passwordChanged: 'Your password has been changed. You are still signed in here; other sessions have ended.',
   passwordReset: 'Password reset. They will choose a new one when they next sign in.',
   currentWrong: 'Current password is incorrect',
-  commonPassword: 'That password is one of the most common ones. Choose one that is harder to guess.',
+  /** The start of a refusal by strength; the server adds what made it weak and PASSWORD_ADVICE. */
+  weakPassword: 'That password would be easy to guess.',
   samePassword: 'Choose a new password, different from the current one',
   mismatch: 'The new passwords do not match',
   mustChange: 'Your password was reset. Choose a new password to continue.',
   selfReset: 'Change your own password from My account',
   tooManyTries: 'Too many attempts. Please wait a few minutes and try again.',
+  signedOutEverywhere: 'You have been signed out everywhere, on this device too. Sign in again to continue.',
+  signOutFailed: 'Could not sign out everywhere',
+} as const
+
+/** What to do about a weak password: the end of every refusal by strength. */
+export const PASSWORD_ADVICE = 'Choose a longer one: four or more words that do not usually go together are hard to guess and easy to remember.'
+
+/** A reset link works for this long (docs/decisions.md, Tokens and passwords). */
+export const RESET_LINK_TTL_MINUTES = 30
+/** At most one reset email per account in this time; shorter than a link's life, so the newest email's link always works. */
+export const RESET_EMAIL_INTERVAL_MINUTES = 10
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The one answer to every request, whether or not the name or email belongs to anyone. */
+  requested: `If that username or email belongs to an account here, we have sent a link to choose a new password to the account's email address. The link works for ${RESET_LINK_TTL_MINUTES} minutes; only the newest one works. Nothing arrived? Check your spam folder, or ask again in ${RESET_EMAIL_INTERVAL_MINUTES} minutes.`,
+  requestFailed: 'Could not ask for a reset link',
+  emailUnavailable: 'Email is not set up on this site yet, so a reset link cannot be sent. Ask another admin to reset your password.',
+  expired: `This link has expired: links work for ${RESET_LINK_TTL_MINUTES} minutes. Ask for a new one below.`,
+  used: 'This link has already been used. If you need to choose a new password again, ask for a new link below.',
+  replaced:
+    'This link no longer works: a newer one was sent, or the password was changed since. Use the link in the newest email, or ask for a new one below.',
+  invalid: 'This link is not valid. Check that you opened the whole link from the email, or ask for a new one below.',
+  done: 'Your new password is set and you are signed in. Every other session has ended.',
+  failed: 'Could not set the new password',
 } as const
 
 export const LOGIN_MESSAGES = {
   failed: 'Login failed',
   invalid: 'Invalid username or password',
   network: 'Network error. Please try again.',
-  tooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooMany:
+    'Too many sign-in attempts. Please wait a few minutes and try again, or choose a new password by email with "Forgot your password?" below.',
 } as const
 
 const USERNAME_MAX = 32
@@ -86,18 +112,20 @@ export const LoginSchema = z.object({
     .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),
 })
 
+const STRENGTH_HINT = `At least ${PASSWORD_MIN} characters and hard to guess: four or more unrelated words work well.`
+
 /** The add-user form's fields, in form order. */
 export const USER_FIELDS = {
   username: { label: 'Username', max: USERNAME_MAX },
   email: { label: 'Email', max: EMAIL_MAX },
-  password: { label: 'Password', hint: `At least ${PASSWORD_MIN} characters.` },
+  password: { label: 'Password', hint: STRENGTH_HINT },
   role: { label: 'Role' },
 } as const satisfies Record<string, FieldSpec>
 
 /** My account: the signed-in user changes her own password. */
 export const PASSWORD_CHANGE_FIELDS = {
   currentPassword: { label: 'Current password' },
-  newPassword: { label: 'New password', hint: `At least ${PASSWORD_MIN} characters, and not one of the most common passwords.` },
+  newPassword: { label: 'New password', hint: STRENGTH_HINT },
   confirmPassword: { label: 'Confirm new password' },
 } as const satisfies Record<string, FieldSpec>
 
@@ -120,11 +148,56 @@ export const PASSWORD_RESET_FIELDS = {
   userId: { label: 'User' },
   password: {
     label: 'Temporary password',
-    hint: `At least ${PASSWORD_MIN} characters. They will choose their own when they next sign in.`,
+    hint: `${STRENGTH_HINT} They will choose their own when they next sign in.`,
   },
 } as const satisfies Record<string, FieldSpec>
 
 export const PasswordResetSchema = z.object({ password: PasswordSchema })
+
+/** "Forgot your password?": a username or an email address, whichever she remembers. */
+export const FORGOT_PASSWORD_FIELDS = {
+  identifier: { label: 'Username or email', max: EMAIL_MAX },
+} as const satisfies Record<string, FieldSpec>
+
+export const ForgotPasswordSchema = z.object({
+  identifier: z
+    .string({ error: 'Enter your username or email' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter your username or email' }),
+      z.maxLength(EMAIL_MAX, { error: `Username or email must be at most ${EMAIL_MAX} characters` }),
+    ),
+})
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>
+
+/** A reset link's token: a signed JWT, far shorter than this. */
+const RESET_TOKEN_MAX = 2048
+const ResetTokenSchema = z
+  .string({ error: PASSWORD_RESET_MESSAGES.invalid })
+  .check(z.minLength(1, { error: PASSWORD_RESET_MESSAGES.invalid }), z.maxLength(RESET_TOKEN_MAX, { error: PASSWORD_RESET_MESSAGES.invalid }))
+
+export const ResetLinkSchema = z.object({ token: ResetTokenSchema })
+
+/** The page a reset link opens: the new password twice. */
+export const RESET_PASSWORD_FIELDS = {
+  newPassword: PASSWORD_CHANGE_FIELDS.newPassword,
+  confirmPassword: PASSWORD_CHANGE_FIELDS.confirmPassword,
+} as const satisfies Record<string, FieldSpec>
+
+const confirmed = () =>
+  z.refine<{ newPassword: string; confirmPassword: string }>((input) => input.confirmPassword === input.newPassword, {
+    error: USER_MESSAGES.mismatch,
+    path: ['confirmPassword'],
+  })
+
+/** The reset page's form (the token comes from the link, not from a field). */
+export const NewPasswordSchema = z.object({ newPassword: PasswordSchema, confirmPassword: z.string({ error: USER_MESSAGES.mismatch }) }).check(confirmed())
+export type NewPasswordInput = z.input<typeof NewPasswordSchema>
+
+export const PasswordResetByLinkSchema = z
+  .object({ token: ResetTokenSchema, newPassword: PasswordSchema, confirmPassword: z.string({ error: USER_MESSAGES.mismatch }) })
+  .check(confirmed())
+export type PasswordResetByLinkInput = z.input<typeof PasswordResetByLinkSchema>
 export type PasswordResetInput = z.input<typeof PasswordResetSchema>
 /** The Users screen's reset form: whose password, then the temporary one (the user goes in the address). */
 export const PasswordResetFormSchema = z.extend(PasswordResetSchema, {

@@ -75,6 +75,7 @@ export const MEDIA_MESSAGES = {
   partMissing: (part: number, parts: number) => `Part ${part} of ${parts} never arrived. Please upload the file again.`,
   sizeMismatch: 'The file that arrived is not the size that was announced. Please upload it again.',
   alreadyComplete: 'This upload is already complete.',
+  partConflict: 'That part has already arrived with other bytes. Please upload the file again.',
   inUse: (places: string) => `This file is used in ${places}. Deleting it breaks those links.`,
   copied: 'Link copied',
   copyFailed: 'Could not copy the link. Select it and copy it by hand.',
@@ -213,6 +214,12 @@ export const MediaFileSchema = z.object({
   parts: z.number(),
   /** Hex SHA-256 of the whole file; the served ETag is made from it. */
   sha256: z.optional(z.string()),
+  /**
+   * Hex SHA-256 of each part as the upload's completion read it: a part is served only while its
+   * bytes still hash to this (netlify/lib/data/media.ts). Files completed before it was kept have
+   * none; a one-part file's is its `sha256`.
+   */
+  partSha256: z.optional(z.array(z.string())),
   uploadedBy: z.string(),
   createdAt: z.string(),
   status: z.enum(MEDIA_STATUSES),

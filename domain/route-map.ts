@@ -163,6 +163,13 @@ export function postSlugOf(path: string): string | undefined {
 /** The admin panel: every address under it gets the unrendered page (netlify.toml). */
 export const ADMIN_PATH = '/admin'
 
+/** The admin's pages that are open without a session: sign-in, asking for a reset link, and the page the link opens. */
+export const ADMIN_PUBLIC_PAGES = {
+  login: `${ADMIN_PATH}/login`,
+  forgotPassword: `${ADMIN_PATH}/forgot-password`,
+  resetPassword: `${ADMIN_PATH}/reset-password`,
+} as const
+
 /** A function's own address, which answers on every host (docs/product.md, The host-domain rule). */
 export function functionPath(name: string): string {
   return `/.netlify/functions/${name}`
@@ -198,6 +205,11 @@ export const ENDPOINTS = {
   adminUserPassword: { function: 'admin-user-password', served: 'config', path: '/api/admin/users/:id/password' },
   adminUserOwner: { function: 'admin-user-owner', served: 'config', path: '/api/admin/users/:id/owner' },
   adminAccountPassword: { function: 'admin-account-password', served: 'config', path: '/api/admin/account/password' },
+  adminAccountSignOut: { function: 'admin-account-sign-out', served: 'config', path: '/api/admin/account/sign-out-everywhere' },
+  /** "Forgot your password?": public, answered the same whoever is named; the email carries a link to the reset page. */
+  passwordResetRequest: { function: 'password-reset-request', served: 'config', path: '/api/admin/password-reset/request' },
+  passwordResetCheck: { function: 'password-reset-check', served: 'config', path: '/api/admin/password-reset/check' },
+  passwordReset: { function: 'password-reset', served: 'config', path: '/api/admin/password-reset' },
   adminContent: { function: 'admin-content', served: 'config', path: '/api/admin/content' },
   adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },
   adminBlogPosts: { function: 'admin-blog-posts', served: 'config', path: '/api/admin/blog-posts' },

@@ -38,7 +38,11 @@ if (!base) {
   base = `http://localhost:${PORT}`
   // The production build, served as the browser tests serve it (a fresh build, its own sandbox).
   stopServer = await startTestServers(1, { firstPort: PORT, reuse: false })
-  await fetch(`${base}/api/dev/seed`, { method: 'POST', body: JSON.stringify({ reset: true }) })
+  await fetch(`${base}/api/dev/seed`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reset: true }),
+  })
 }
 
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|rss\+xml)|image\/svg)/

@@ -7,7 +7,11 @@ import { FIRST_TEST_PORT, startTestServers, testServerUrl } from './test-servers
 
 const stop = await startTestServers(1, { reuse: false })
 const url = testServerUrl(0, FIRST_TEST_PORT)
-await fetch(`${url}/api/dev/seed`, { method: 'POST', body: JSON.stringify({ reset: true }) })
+await fetch(`${url}/api/dev/seed`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ reset: true }),
+})
 console.log(`[serve] the production build with the demo content: ${url} (Ctrl-C stops it)`)
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void stop().then(() => process.exit(0)))

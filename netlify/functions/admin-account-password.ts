@@ -1,11 +1,13 @@
 import type { Config } from '@netlify/functions'
+import bcrypt from 'bcryptjs'
 import { PasswordChangeSchema, USER_MESSAGES } from '../../domain/admin-user'
 import { issueToken, requireUser } from '../lib/auth'
-import { isCommonPassword } from '../lib/common-passwords'
 import { activity } from '../lib/data/activity'
+import { rateLimits } from '../lib/data/rate-limits'
 import { users } from '../lib/data/users'
 import { HttpError, json, readBody, route } from '../lib/http'
-import { confirmOwnPassword } from '../lib/own-password'
+import { CURRENT_PASSWORD_TRIES } from '../lib/login'
+import { assertStrongPassword } from '../lib/password-strength'
 
 /**
  * POST /api/admin/account/password: the signed-in user changes her own password, with her current
@@ -14,10 +16,13 @@ import { confirmOwnPassword } from '../lib/own-password'
  */
 export default route({
   POST: async (req) => {
-    const { user } = await requireUser(req, { passwordChange: true })
+    const { user, jti } = await requireUser(req, { passwordChange: true })
     const input = await readBody(req, PasswordChangeSchema)
-    await confirmOwnPassword(user, input.currentPassword, USER_MESSAGES.currentWrong)
-    if (isCommonPassword(input.newPassword)) throw new HttpError(400, USER_MESSAGES.commonPassword)
+    const attempt = await rateLimits.take(CURRENT_PASSWORD_TRIES, jti)
+    if (!attempt.allowed) throw new HttpError(429, USER_MESSAGES.tooManyTries, { 'Retry-After': String(attempt.retryAfterSeconds) })
+    if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) throw new HttpError(400, USER_MESSAGES.currentWrong)
+    await attempt.release()
+    await assertStrongPassword(input.newPassword, user)
 
     const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
     const changes = ['Her other sessions were signed out']

@@ -14,7 +14,8 @@ import { confirmOwnPassword } from '../lib/own-password'
  */
 export default route({
   POST: async (req, context) => {
-    const { user: owner } = await requireAdmin(req)
+    const session = await requireAdmin(req)
+    const owner = session.user
     const id = pathParam(context, 'id', USER_MESSAGES.notFound)
     const { password } = await readBody(req, OwnerHandoverSchema)
     if (!owner.owner) throw new HttpError(403, USER_MESSAGES.notOwner)
@@ -23,7 +24,7 @@ export default route({
     if (!heir) throw new HttpError(404, USER_MESSAGES.notFound)
     if (heir.id === owner.id) throw new HttpError(409, USER_MESSAGES.alreadyOwner)
     if (heir.role !== 'admin') throw new HttpError(409, USER_MESSAGES.ownerMustBeAdmin)
-    await confirmOwnPassword(owner, password, USER_MESSAGES.ownerPasswordWrong)
+    await confirmOwnPassword(session, password, USER_MESSAGES.ownerPasswordWrong)
 
     const { to } = await users.handOver(owner.id, id)
     const changes = [`Owner: "${owner.username}" → "${to.username}"`]

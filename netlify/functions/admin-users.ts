@@ -5,6 +5,7 @@ import { requireAdmin } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { users } from '../lib/data/users'
 import { json, readBody, route } from '../lib/http'
+import { assertStrongPassword } from '../lib/password-strength'
 
 /** /api/admin/users: admins only (docs/decisions.md, Roles checked on the server). Passwords and hashes never leave the server. */
 export default route({
@@ -16,6 +17,7 @@ export default route({
   POST: async (req) => {
     const { user: actor } = await requireAdmin(req)
     const input = await readBody(req, UserInputSchema)
+    await assertStrongPassword(input.password, input)
     const user = await users.create(input)
     const changes = describeRecord(user, CHANGE_FIELDS.user)
     await activity.record(actor, { action: 'created', subject: 'user', recordId: user.id, label: user.username, changes })

@@ -10,7 +10,7 @@ import { subscriberExports } from '../lib/data/subscriber-exports'
 import { subscribers } from '../lib/data/subscribers'
 import { welcomeEmails } from '../lib/data/welcome-emails'
 import { runtimeOf } from '../lib/env'
-import { LOGIN_LIMITS } from '../lib/login'
+import { CURRENT_PASSWORD_TRIES, LOGIN_LIMITS } from '../lib/login'
 import { PUBLIC_LIMITS } from '../lib/public-forms'
 import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
 
@@ -27,7 +27,7 @@ export default async (_req: Request, context: Context) => {
     folded: () => resources.foldDownloads(),
     emails: () => retryBookingEmails(runtimeOf(context)),
     pruned: () => revokedTokens.prune(),
-    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), ...Object.values(PUBLIC_LIMITS), ...Object.values(TRANSFER_LIMITS)]),
+    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), CURRENT_PASSWORD_TRIES, ...Object.values(PUBLIC_LIMITS), ...Object.values(TRANSFER_LIMITS)]),
     welcomes: () => welcomeEmails.prune(),
     unconfirmed: () => subscribers.prunePending(),
     submissions: () => bookings.pruneSubmissions(),

@@ -4,11 +4,15 @@ import { mediaCacheHeaders } from '../lib/cdn'
 import { media } from '../lib/data/media'
 import { contentDisposition, HttpError, matchesETag, pathParam, route, SECURITY_HEADERS } from '../lib/http'
 
-/** A year: what is stored under an id never changes (a new upload is a new id). */
+/**
+ * A year: what is served under an id never changes (a new upload is a new id; its parts are
+ * written once, and served only as the bytes its completion checked: netlify/lib/data/media.ts).
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
- * GET /media/{id}/{name}: a library file, streamed part after part (never whole in memory). The id
+ * GET /media/{id}/{name}: a library file, streamed part after part (never more than one part in
+ * memory), each part let out only once its bytes hash to what the upload's completion checked. The id
  * finds it; the name is only for people and their downloads. Its type is the one its first bytes
  * showed, never guessed again by the browser (nosniff), and nothing in it can run: the policy
  * allows nothing and sandboxes the file were it ever opened as a page. PDFs download under their
@@ -37,7 +41,8 @@ export default route({
     const withLength = { ...headers, 'Content-Length': String(file.size) }
     if (req.method === 'HEAD') return new Response(null, { status: 200, headers: withLength })
     // One part is answered whole (it fits a buffered answer); more are streamed, part after part.
-    const body = file.parts === 1 ? await media.readSmall(file) : media.openStream(file)
+    // Either way a part whose bytes are not the checked ones is never sent (a 503, or a stream cut short).
+    const body = file.parts === 1 ? await media.readSmall(file) : await media.openStream(file)
     return new Response(body, { status: 200, headers: withLength })
   },
 })

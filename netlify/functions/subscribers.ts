@@ -5,6 +5,7 @@ import { NEWSLETTER_PAGE_FIELD } from '../../domain/form-answer'
 import { SUBSCRIBE_MESSAGES, SUBSCRIBER_STATES, SubscribeSchema, type SubscribeInput } from '../../domain/subscriber'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
+import { BODY_TYPES } from '../lib/cross-site'
 import { runtimeOf } from '../lib/env'
 import { answerFormPost } from '../lib/form-answer'
 import { isFormPost } from '../lib/form-post'
@@ -26,20 +27,23 @@ const ListQuerySchema = z.object({
  * page's code or form-encoded from the browser itself (answered with the page the form is on);
  * GET lists them, optionally by state, for signed-in admins and editors.
  */
-export default route({
-  POST: async (req, context) => {
-    if (isFormPost(req)) return answerNewsletterForm(req, context)
-    await subscribe(await readBody(req, SubscribeSchema), req, context)
-    return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
-  },
+export default route(
+  {
+    POST: async (req, context) => {
+      if (isFormPost(req)) return answerNewsletterForm(req, context)
+      await subscribe(await readBody(req, SubscribeSchema), req, context)
+      return json({ success: true, message: SUBSCRIBE_MESSAGES.success })
+    },
 
-  GET: async (req) => {
-    await requireEditor(req)
-    const params = Object.fromEntries(new URL(req.url).searchParams)
-    const { search, page, state } = parseWith(ListQuerySchema, params)
-    return json({ success: true, ...(await subscribers.page({ search, page, state })) })
+    GET: async (req) => {
+      await requireEditor(req)
+      const params = Object.fromEntries(new URL(req.url).searchParams)
+      const { search, page, state } = parseWith(ListQuerySchema, params)
+      return json({ success: true, ...(await subscribers.page({ search, page, state })) })
+    },
   },
-})
+  { accepts: [BODY_TYPES.form] },
+)
 
 async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, req: Request, context: Context): Promise<void> {
   // A filled honeypot is a bot: answer as if it worked, keep nothing.

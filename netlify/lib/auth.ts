@@ -47,8 +47,9 @@ const unauthorized = (message = 'Please sign in again.') => new HttpError(401, m
 
 /**
  * The signed-in user behind the Bearer token; 401 for a missing, invalid, expired or revoked one, or
- * one from before the user's last password change. A user whose password an admin reset may only
- * choose a new one (`passwordChange`); anything else answers 403 until then.
+ * one from before the user's last password change or "sign out everywhere". A user whose password
+ * an admin reset may only choose a new one, sign out, or end her sessions (`passwordChange`: calls
+ * that must stay open to her); anything else answers 403 until then.
  */
 export async function requireUser(req: Request, { passwordChange = false } = {}): Promise<Session> {
   const header = req.headers.get('authorization') ?? ''
@@ -67,7 +68,8 @@ export async function requireUser(req: Request, { passwordChange = false } = {})
   const user = await users.findById(payload.sub)
   if (!user) throw unauthorized()
   // Tokens from before the version existed carry none: they count as version 0.
-  if ((payload.sv ?? 0) !== (user.sessionVersion ?? 0)) throw unauthorized('Your password was changed. Please sign in again.')
+  if ((payload.sv ?? 0) !== (user.sessionVersion ?? 0))
+    throw unauthorized('This session has ended: the password was changed or every session was signed out. Please sign in again.')
   if (user.mustChangePassword && !passwordChange) throw new HttpError(403, USER_MESSAGES.mustChange)
   return { user, jti: payload.jti, expiresAt: payload.exp }
 }

@@ -39,6 +39,7 @@ export const STORE_NAMES = [
   'outbox',
   'rate-limits',
   'revoked-tokens',
+  'password-resets',
   'activity',
   'media',
   'newsletters',
@@ -75,19 +76,24 @@ export function openStore(name: StoreName) {
    * { modified: true, etag: '' }. Unless the answer is a clean success, read the key: if it holds
    * exactly what we wrote, the write was ours; if it holds nothing, the failure was real.
    */
-  const conditionalWrite = (key: BlobKey, value: string, condition: { onlyIfNew: true } | { onlyIfMatch: string }) => {
+  const conditionalWrite = (key: BlobKey, value: string | Uint8Array, condition: { onlyIfNew: true } | { onlyIfMatch: string }) => {
     assertSafeKey(key)
     return guard(async () => {
       const result = await raw()
-        .set(key, value, condition)
+        .set(key, typeof value === 'string' ? value : new Blob([value as Uint8Array<ArrayBuffer>]), condition)
         .catch((error: unknown) => ({ error }))
       if (!('error' in result) && result.modified && result.etag) return true
-      const stored = await raw().get(key, { type: 'text' })
-      if (stored === value) return true
+      const stored = typeof value === 'string' ? await raw().get(key, { type: 'text' }) : await readBytes(key)
+      if (stored !== null && sameValue(stored, value)) return true
       if ('error' in result && stored === null) throw result.error
       if (!('error' in result) && result.modified && stored === null) throw new Error(`write of "${key}" was not stored`)
       return false
     })
+  }
+
+  const readBytes = async (key: BlobKey) => {
+    const buffer = await raw().get(key, { type: 'arrayBuffer' })
+    return buffer === null ? null : new Uint8Array(buffer as ArrayBuffer)
   }
 
   const list = (prefix?: KeyPrefix, limit = Infinity) => {
@@ -145,6 +151,13 @@ export function openStore(name: StoreName) {
     },
 
     /**
+     * Raw bytes written only where nothing is stored yet (a media file's part, which never changes
+     * once written). True when the key now holds exactly these bytes, written now or by an earlier
+     * identical write; false when it holds other bytes (or was deleted meanwhile).
+     */
+    setBytesIfNew: (key: BlobKey, bytes: Uint8Array) => conditionalWrite(key, bytes, { onlyIfNew: true }),
+
+    /**
      * A value as a stream of its bytes, never whole in memory; null when missing. The deadline
      * covers the answer's arrival, not the reading, which goes at the reader's pace.
      */
@@ -154,10 +167,9 @@ export function openStore(name: StoreName) {
     },
 
     /** A small value's bytes, whole; null when missing. */
-    getBytes: async (key: BlobKey) => {
+    getBytes: (key: BlobKey) => {
       assertSafeKey(key)
-      const buffer = await guard(() => raw().get(key, { type: 'arrayBuffer' }))
-      return buffer === null ? null : new Uint8Array(buffer as ArrayBuffer)
+      return guard(() => readBytes(key))
     },
 
     delete: (key: BlobKey) => {
@@ -191,6 +203,12 @@ export function openStore(name: StoreName) {
     /** Every key with its ETag, which changes on every write (the dev seed's reset only). */
     versions: () => list().then((found) => new Map(found.map((blob) => [blob.key, blob.etag]))),
   }
+}
+
+/** Text against text, bytes against bytes, exactly. */
+function sameValue(stored: string | Uint8Array, value: string | Uint8Array): boolean {
+  if (typeof stored === 'string' || typeof value === 'string') return stored === value
+  return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(value)
 }
 
 /**

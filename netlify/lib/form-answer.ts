@@ -3,7 +3,7 @@ import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/he
 import type { InitialData } from '../../domain/initial-data'
 import { StorageUnavailableError } from './blobs'
 import { runtimeOf } from './env'
-import { readFormFields, requireSameSiteForm } from './form-post'
+import { readFormFields } from './form-post'
 import { escapeHtml } from './markdown'
 import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from './http'
 import { isPageTemplate, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock, type PageTemplate } from './page-render'
@@ -34,7 +34,6 @@ export async function answerFormPost<N extends string>(req: Request, context: Co
   let outcome: FormOutcome
   let status = 200
   try {
-    requireSameSiteForm(req)
     fields = await readFormFields(req, form.fields)
     outcome = await form.act(fields)
     if (!outcome.ok) status = 400

@@ -4,6 +4,7 @@ import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
 import { StorageUnavailableError } from './blobs'
+import { BODY_TYPES, mediaTypeOf, requireAcceptedBody, requireSameOrigin, unsupportedBodyMessage, type BodyType } from './cross-site'
 import { HttpError } from './http-error'
 import { UnsafeKeyError } from './keys'
 
@@ -78,17 +79,33 @@ export const STORAGE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailab
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Handler = (req: Request, context: Context) => Promise<Response>
 
+/** Methods that only read: every other one changes something, and is held to the cross-site rule. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export type RouteOptions = {
+  /**
+   * Body types the endpoint reads besides JSON (cross-site.ts BODY_TYPES): a form where the page's
+   * no-JS form posts, bytes for a media part. Anything else is answered 415.
+   */
+  accepts?: readonly BodyType[]
+}
+
 /**
- * One function file = one path; its methods are the keys. The wrapper answers wrong methods,
- * turns thrown HttpErrors into JSON, and makes sure nothing leaks a stack trace.
+ * One function file = one path; its methods are the keys. The wrapper holds every method that
+ * changes something to the cross-site rule (cross-site.ts: 403 from another site, 415 for a body
+ * type the endpoint does not read) before anything else, answers wrong methods, turns thrown
+ * HttpErrors into JSON, and makes sure nothing leaks a stack trace.
  */
-export function route(handlers: Partial<Record<Method, Handler>>) {
+export function route(handlers: Partial<Record<Method, Handler>>, { accepts = [] }: RouteOptions = {}) {
   const allowed = Object.keys(handlers).join(', ')
   return async (req: Request, context: Context): Promise<Response> => {
     const method = req.method === 'HEAD' ? 'GET' : (req.method as Method)
-    const handler = handlers[method]
-    if (!handler) return fail(405, 'Method not allowed', { Allow: allowed })
     try {
+      const changes = !READING_METHODS.has(req.method)
+      if (changes) requireSameOrigin(req)
+      const handler = handlers[method]
+      if (!handler) return fail(405, 'Method not allowed', { Allow: allowed })
+      if (changes) requireAcceptedBody(req, accepts)
       return await handler(req, context)
     } catch (error) {
       if (error instanceof UnsafeKeyError) {
@@ -106,8 +123,13 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
   }
 }
 
-/** Reads at most MAX_BODY_BYTES (or `maxBytes`), parses JSON and validates it with the entity's shared schema. */
+/**
+ * Reads at most MAX_BODY_BYTES (or `maxBytes`), parses JSON and validates it with the entity's
+ * shared schema. Only a body declared as JSON is read (415 otherwise): a page on another site can
+ * send JSON text as text/plain without asking, but not as application/json (cross-site.ts).
+ */
 export async function readBody<S extends z.ZodMiniType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  if (mediaTypeOf(req) !== BODY_TYPES.json) throw new HttpError(415, unsupportedBodyMessage())
   const text = new TextDecoder().decode(await readLimitedBytes(req, maxBytes))
   let data: unknown
   try {

@@ -145,6 +145,8 @@ export const keys = {
 
   download: (eventId: string, resourceId: string) => key(`${id(eventId)}~${id(resourceId)}`),
   revokedToken: (jti: string) => key(id(jti)),
+  /** The one live reset link of an account, if any (netlify/lib/data/password-resets.ts). */
+  passwordReset: (userId: string) => key(id(userId)),
   /** One activity entry: time-ordered, with its kind of record and actor, so filters need no reads. */
   activityEntry: (entryId: string, subject: string, actorId: string) => key(`${id(entryId)}~${id(subject)}~${id(actorId)}`),
   /** The saved versions of one post, time-ordered. */

@@ -50,7 +50,8 @@ export async function newsletterFooter(): Promise<NewsletterFooter> {
   return footer
 }
 
-const COLORS = {
+/** The site's palette and type as mail clients can show them (the reset email uses them too). */
+export const COLORS = {
   cream: '#fbf7f0',
   white: '#ffffff',
   ink: '#1d2925',
@@ -59,8 +60,8 @@ const COLORS = {
   line: '#e3dacb',
   amber: '#e0a23a',
 } as const
-const SERIF = "Georgia, 'Times New Roman', serif"
-const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+export const SERIF = "Georgia, 'Times New Roman', serif"
+export const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 /** Inline styles for what the sanitized body may hold: clients ignore a <style> block more often than not. */
 const BODY_STYLES: Record<string, string> = {

@@ -14,6 +14,11 @@ export const PUBLIC_LIMITS = {
   subscribe: { scope: 'subscribe', max: 300, windowMs: 60 * 60_000 },
   booking: { scope: 'booking', max: 40, windowMs: 60 * 60_000 },
   download: { scope: 'download', max: 300, windowMs: 60 * 60_000 },
+  /**
+   * "Forgot your password?" requests. Its own scope, so a network that uses it up is refused
+   * nothing else; each account gets at most one email per interval whoever asks (password-reset.ts).
+   */
+  passwordReset: { scope: 'reset-request', max: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>
 
 export const TOO_MANY_REQUESTS = 'Too many requests from your connection. Please try again later.'

@@ -60,6 +60,8 @@ function routeProps(page: PublicPage) {
 }
 
 const LoginPage = named(() => import('../pages/admin/login'), 'LoginPage')
+const ForgotPasswordPage = named(() => import('../pages/admin/forgot-password'), 'ForgotPasswordPage')
+const ResetPasswordPage = named(() => import('../pages/admin/reset-password'), 'ResetPasswordPage')
 const AdminLayout = named(() => import('../features/admin/components/admin-layout'), 'AdminLayout')
 const DashboardPage = named(() => import('../pages/admin/dashboard'), 'DashboardPage')
 const ContentPage = named(() => import('../pages/admin/content'), 'ContentPage')
@@ -83,6 +85,8 @@ export function AppRoutes() {
         ))}
       </Route>
       <Route path="admin/login" element={<Page component={LoginPage} />} />
+      <Route path="admin/forgot-password" element={<Page component={ForgotPasswordPage} />} />
+      <Route path="admin/reset-password" element={<Page component={ResetPasswordPage} />} />
       <Route path="admin" element={<Page component={AdminLayout} />}>
         <Route index element={<Page component={DashboardPage} />} />
         <Route path="content" element={<Page component={ContentPage} />} />

@@ -638,6 +638,34 @@ describe('attack: every function, one hostile call at a time', () => {
           },
           {
             attack: cls,
+            label: `POST password-reset-request identifier=${name}`,
+            fn: 'password-reset-request',
+            method: 'POST',
+            url: '/api/admin/password-reset/request',
+            body: { identifier: id },
+            local: true,
+            touches: touch.passwordResetRequest(),
+          },
+          {
+            attack: cls,
+            label: `POST password-reset-check token=${name}`,
+            fn: 'password-reset-check',
+            method: 'POST',
+            url: '/api/admin/password-reset/check',
+            body: { token: id },
+            touches: touch.passwordReset(f.victimUserId),
+          },
+          {
+            attack: cls,
+            label: `POST password-reset token=${name}`,
+            fn: 'password-reset',
+            method: 'POST',
+            url: '/api/admin/password-reset',
+            body: { token: id, newPassword: 'lanterns over the quiet harbour', confirmPassword: 'lanterns over the quiet harbour' },
+            touches: touch.passwordReset(f.victimUserId),
+          },
+          {
+            attack: cls,
             label: `POST subscribers email=${name}@test.example`,
             fn: 'subscribers',
             method: 'POST',
@@ -827,6 +855,16 @@ describe('attack: every function, one hostile call at a time', () => {
               authorization: await f.freshAdminToken(),
               touches: touch.adminLogout(),
             },
+            {
+              attack: cls,
+              label: `POST admin-account-sign-out ${q} (a session of her own)`,
+              fn: 'admin-account-sign-out',
+              method: 'POST',
+              url: `/api/admin/account/sign-out-everywhere${q}`,
+              params,
+              authorization: await f.freshLeaverToken(),
+              touches: touch.adminAccountSignOut(),
+            },
           )
         }
         for (const call of calls) await runner.run(attack(call))
@@ -850,6 +888,7 @@ describe('attack: every function, one hostile call at a time', () => {
       query?: (value: string) => { url: string; params?: Record<string, string> }
       /** Path parameters of a call whose value goes into the body. */
       params?: Record<string, string>
+      local?: true
       touches: (value: string, body: Record<string, unknown>) => AttackCall['touches']
       then?: (outcome: Outcome, label: string) => AttackCall[]
       cleanup?: (outcome: Outcome) => Promise<void>
@@ -961,6 +1000,35 @@ describe('attack: every function, one hostile call at a time', () => {
         base: () => ({ username: 'pattern-user', password: 'not the password' }),
         fields: [{ name: 'username' }, { name: 'password' }],
         touches: () => touch.adminLogin(),
+      },
+      {
+        label: 'POST password-reset-request',
+        fn: 'password-reset-request',
+        method: 'POST',
+        url: '/api/admin/password-reset/request',
+        base: () => ({ identifier: 'attack-victim' }),
+        fields: [{ name: 'identifier' }],
+        local: true,
+        touches: () => touch.passwordResetRequest(),
+      },
+      {
+        label: 'POST password-reset-check',
+        fn: 'password-reset-check',
+        method: 'POST',
+        url: '/api/admin/password-reset/check',
+        base: () => ({ token: f.resetToken }),
+        fields: [{ name: 'token' }],
+        touches: () => touch.passwordReset(f.victimUserId),
+      },
+      {
+        // A live link with one field hostile at a time: the link is never used up.
+        label: 'POST password-reset',
+        fn: 'password-reset',
+        method: 'POST',
+        url: '/api/admin/password-reset',
+        base: () => ({ token: f.resetToken, newPassword: 'lanterns over the quiet harbour', confirmPassword: 'lanterns over the quiet harbour' }),
+        fields: [{ name: 'token' }, { name: 'newPassword' }, { name: 'confirmPassword' }],
+        touches: () => touch.passwordReset(f.victimUserId),
       },
       {
         label: 'POST admin-content (text)',
@@ -1273,6 +1341,7 @@ describe('attack: every function, one hostile call at a time', () => {
                 params: request.params,
                 auth: target.auth,
                 body: request.body,
+                local: target.local,
                 touches: target.touches(value, fields),
                 then: target.then ? (outcome) => target.then!(outcome, label) : undefined,
                 cleanup: target.cleanup,

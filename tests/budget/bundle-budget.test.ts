@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -69,5 +69,16 @@ describe('first-load JavaScript per public page', () => {
     const adminChunks = [...adminOnly].filter((file) => /admin|dashboard/.test(file))
     expect(adminChunks.length).toBeGreaterThan(0)
     for (const file of adminChunks) expect(publicFiles.has(file), file).toBe(false)
+  })
+
+  // New passwords are judged on the server (netlify/lib/password-strength.ts): its dictionaries,
+  // about 2 MB, must never reach a browser, not even in an admin chunk.
+  it('keeps the password-strength dictionaries out of every chunk', () => {
+    const files = readdirSync(join(outDir, 'assets'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+    expect(files.length).toBeGreaterThan(5)
+    for (const file of files) {
+      const code = readFileSync(join(outDir, 'assets', file), 'utf8')
+      expect(code, file).not.toMatch(/zxcvbn|A123456ApasswordA12345678/)
+    }
   })
 })

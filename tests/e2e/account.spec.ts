@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { USER_MESSAGES } from '../../domain/admin-user'
+import { PASSWORD_ADVICE, USER_MESSAGES } from '../../domain/admin-user'
 import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { expect, failedResourceLog, test } from './support/fixtures'
 
@@ -42,8 +42,9 @@ test('changing her password keeps this session and ends the others', async ({ pa
 
   await choosePassword(page, 'not my password', NEW_PASSWORD)
   await expect(banner(page)).toHaveText(USER_MESSAGES.currentWrong)
-  await choosePassword(page, admin.password, 'password1')
-  await expect(banner(page)).toHaveText(USER_MESSAGES.commonPassword)
+  await choosePassword(page, admin.password, 'Password1!')
+  await expect(banner(page)).toContainText(USER_MESSAGES.weakPassword)
+  await expect(banner(page)).toContainText(PASSWORD_ADVICE)
 
   await choosePassword(page, admin.password, NEW_PASSWORD)
   await expect(banner(page)).toHaveText(USER_MESSAGES.passwordChanged)

@@ -4,7 +4,8 @@ import { expect, openWithinTheApp, test } from './support/fixtures'
 /**
  * The host-domain rule (docs/product.md, API): on the hosting provider's own domain (*.netlify.app) the site calls
  * blog posts and subscribers at /.netlify/functions/<name>; elsewhere at /api/<name>. The browser
- * is shown a *.netlify.app address whose every request is passed on, unchanged, to the local server.
+ * is shown a *.netlify.app address whose every request is passed on to the local server, unchanged
+ * but for the address it names as its origin.
  */
 
 const HOSTING_ORIGIN = 'https://coach-site.netlify.app'
@@ -26,7 +27,11 @@ test.describe('on the hosting domain', () => {
   test.beforeEach(async ({ context, serverURL }) => {
     await context.route(`${HOSTING_ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url())
-      const response = await route.fetch({ url: `${serverURL}${url.pathname}${url.search}` })
+      // The server stands in for the hosting address, so where the page says a request comes from
+      // (Origin, Referer) is that server, as a deployed site sees its own address there.
+      const headers = await route.request().allHeaders()
+      for (const name of ['origin', 'referer']) if (headers[name]) headers[name] = headers[name].replace(HOSTING_ORIGIN, serverURL)
+      const response = await route.fetch({ url: `${serverURL}${url.pathname}${url.search}`, headers })
       await route.fulfill({ response })
     })
   })

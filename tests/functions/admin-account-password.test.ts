@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { USER_MESSAGES } from '../../domain/admin-user'
+import { PASSWORD_ADVICE, USER_MESSAGES } from '../../domain/admin-user'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminStats from '../../netlify/functions/admin-stats'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
+import { content } from '../../netlify/lib/data/content'
 import { users } from '../../netlify/lib/data/users'
 import { bearer, createAdmin, createEditor, newSession, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
@@ -68,7 +69,7 @@ describe('POST /api/admin/account/password', () => {
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(200)
   })
 
-  it('slows down guessing the current password: a sixth wrong try in 15 minutes answers 429', async () => {
+  it('slows down guessing the current password: a sixth wrong try in 15 minutes from one session answers 429', async () => {
     const { authorization } = await createEditor()
     for (let i = 0; i < 5; i++) expect((await changeTo(authorization, NEW_PASSWORD, `wrong guess ${i}`)).status).toBe(400)
 
@@ -79,12 +80,51 @@ describe('POST /api/admin/account/password', () => {
     expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
-  it.each(['password1', 'Qwertyuiop', 'iloveyou'])('refuses %s, one of the most common passwords, whatever its case', async (common) => {
-    const { authorization } = await createEditor()
-    const { status, body } = await changeTo(authorization, common)
+  it('counts the tries per session: a stolen session that guesses wrong cannot block the owner’s own change', async () => {
+    const { user, authorization: stolen } = await createAdmin()
+    const owner = await newSession(user)
+    for (let i = 0; i < 6; i++) await changeTo(stolen, NEW_PASSWORD, `thief guess ${i}`)
+    expect((await changeTo(stolen, NEW_PASSWORD)).status).toBe(429)
+
+    const { status, body } = await changeTo(owner, NEW_PASSWORD)
+
+    expect(status).toBe(200)
+    expect((await stats(bearer(body.token!))).status).toBe(200)
+    // Her change ended the stolen session.
+    expect((await stats(stolen)).status).toBe(401)
+  })
+
+  it.each(['password1', 'Password1!', 'Qwertyuiop', 'iloveyou', 'Summer2025!', 'qwerty123456'])(
+    'refuses %s as easy to guess, saying why and what to choose instead',
+    async (weak) => {
+      const { authorization } = await createEditor()
+      const { status, body } = await changeTo(authorization, weak)
+      expect(status).toBe(400)
+      expect(body.success).toBe(false)
+      expect(body.message).toMatch(new RegExp(`^${USER_MESSAGES.weakPassword} .+ ${PASSWORD_ADVICE}$`))
+      expect((await stats(authorization)).status).toBe(200)
+    },
+  )
+
+  it.each([
+    ['her username with a year', 'Martha.Jones2025'],
+    ['her username backwards and forwards', 'marthajones!!'],
+    ['her email address', 'martha@bethany.example'],
+    ['the name of her email’s domain', 'Bethany-2025!'],
+    ['the site’s name', 'FaithfulFinances2025!'],
+    ['the site’s name as she renamed it', 'GraceAndGold!2025'],
+  ])('refuses a password built on %s (%s)', async (_what, weak) => {
+    await content.save({ section: 'site', key: 'siteName', value: 'Grace and Gold', type: 'text' }, 'test')
+    const { authorization } = await createEditor({ username: 'martha.jones', email: 'martha@bethany.example' })
+    const { status, body } = await changeTo(authorization, weak)
     expect(status).toBe(400)
-    expect(body).toEqual({ success: false, message: USER_MESSAGES.commonPassword })
-    expect((await stats(authorization)).status).toBe(200)
+    expect(body.message).toContain(USER_MESSAGES.weakPassword)
+    expect(body.message).toContain('your username, your email address or the name of the site')
+  })
+
+  it.each(['correct horse battery staple', 'lanterns over the quiet harbour', 'Tr0ub4dor&3-hymn'])('accepts %s', async (strong) => {
+    const { authorization } = await createEditor()
+    expect((await changeTo(authorization, strong)).status).toBe(200)
   })
 
   it.each([
@@ -129,7 +169,7 @@ describe('POST /api/admin/users/{id}/password', () => {
     expect((await users.findById(editor.user.id))?.mustChangePassword).toBeUndefined()
   })
 
-  it('is not for her own password (that takes the current one), an unknown user, or a common password', async () => {
+  it('is not for her own password (that takes the current one), an unknown user, or a weak password', async () => {
     const { user, authorization } = await createAdmin()
     const editor = await createEditor()
 
@@ -141,10 +181,12 @@ describe('POST /api/admin/users/{id}/password', () => {
       status: 404,
       body: { message: USER_MESSAGES.notFound },
     })
-    expect(await reset(authorization, editor.user.id, 'password123')).toMatchObject({
-      status: 400,
-      body: { message: USER_MESSAGES.commonPassword },
-    })
+    const weak = await reset(authorization, editor.user.id, 'password123')
+    expect(weak.status).toBe(400)
+    expect(weak.body.message).toContain(USER_MESSAGES.weakPassword)
+    const named = await reset(authorization, editor.user.id, `${editor.user.username}!2025`)
+    expect(named.status).toBe(400)
+    expect(named.body.message).toContain(USER_MESSAGES.weakPassword)
     expect((await stats(editor.authorization)).status).toBe(200)
   })
 })

@@ -12,7 +12,7 @@ import { call, type CallOptions } from '../support/call'
 
 useBlobsServer()
 
-type LoginBody = { success: boolean; message?: string; token?: string; user?: { username: string; role: string } }
+type LoginBody = { success: boolean; message?: string; token?: string; user?: { username: string; role: string; mustChangePassword?: boolean } }
 
 const login = (body: unknown, options: CallOptions = {}) =>
   call<LoginBody>(adminLogin, { method: 'POST', path: '/api/admin/login', body, ...options })
@@ -133,6 +133,11 @@ describe('POST /api/admin/login: refusals', () => {
 describe('POST /api/admin/login: rate limits', () => {
   const ATTACKER = '198.51.100.66'
   const COACH = '203.0.113.7'
+
+  it('names the way out in its refusal: a new password by email', () => {
+    expect(LOGIN_MESSAGES.tooMany).toMatch(/wait a few minutes/)
+    expect(LOGIN_MESSAGES.tooMany).toMatch(/new password by email with "Forgot your password\?"/)
+  })
 
   it('answers 429 to the 6th try at one username from one network within 15 minutes, even with the right password', async () => {
     await createAdmin({ username: 'Silas' })
@@ -288,6 +293,19 @@ describe('the first admin', () => {
     vi.stubEnv('ADMIN_PASSWORD', 'another strong password')
     expect((await login({ username: 'intruder', password: 'another strong password' })).status).toBe(401)
     expect((await users.list()).map((user) => user.username)).toEqual(['coach'])
+  })
+
+  // Refusing it would leave a new site with no way in; keeping it as it is would keep a weak password.
+  it('is created from a weak ADMIN_PASSWORD, and must choose a strong one of her own at her first sign-in', async () => {
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'Password1!')
+
+    const { status, body } = await login({ username: 'coach', password: 'Password1!' })
+
+    expect(status).toBe(200)
+    expect(body.user).toEqual({ username: 'coach', role: 'admin', mustChangePassword: true })
+    const { status: refused } = await call(adminStats, { path: '/api/admin/stats', headers: { authorization: bearer(body.token ?? '') } })
+    expect(refused).toBe(403)
   })
 
   it('is not created from an ADMIN_PASSWORD shorter than 8 characters', async () => {

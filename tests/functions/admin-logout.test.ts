@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import * as adminLogout from '../../netlify/functions/admin-logout'
 import * as adminStats from '../../netlify/functions/admin-stats'
+import * as adminUserPassword from '../../netlify/functions/admin-user-password'
+import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
+import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminUsers from '../../netlify/functions/admin-users'
-import { createAdmin, createEditor, newSession } from '../support/auth'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { users } from '../../netlify/lib/data/users'
+import { bearer, createAdmin, createEditor, newSession } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
 
@@ -47,6 +52,44 @@ describe('POST /api/admin/logout', () => {
 
     expect((await stats(authorization)).status).toBe(401)
     expect((await stats(other)).status).toBe(200)
+  })
+
+  it('revokes the token of a user who must choose a new password after a reset: it no longer works even for that', async () => {
+    const { authorization: admin } = await createAdmin()
+    const editor = await createEditor()
+    const TEMPORARY = 'a temporary passphrase'
+    const reset = await call(adminUserPassword, {
+      method: 'POST',
+      path: `/api/admin/users/${editor.user.id}/password`,
+      params: { id: editor.user.id },
+      body: { password: TEMPORARY },
+      headers: { authorization: admin },
+    })
+    expect(reset.status).toBe(200)
+    const signedIn = await call<{ success: boolean; token: string }>(adminLogin, {
+      method: 'POST',
+      path: '/api/admin/login',
+      body: { username: editor.user.username, password: TEMPORARY },
+    })
+    const temporary = bearer(signedIn.body.token)
+    expect((await stats(temporary)).body.message).toBe(USER_MESSAGES.mustChange)
+
+    const { status, body } = await logout(temporary)
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: 'Logged out' })
+    const change = await call(adminAccountPassword, {
+      method: 'POST',
+      path: '/api/admin/account/password',
+      body: {
+        currentPassword: TEMPORARY,
+        newPassword: 'lanterns over the quiet harbour',
+        confirmPassword: 'lanterns over the quiet harbour',
+      },
+      headers: { authorization: temporary },
+    })
+    expect(change.status).toBe(401)
+    expect((await users.findById(editor.user.id))?.mustChangePassword).toBe(true)
   })
 
   it('answers 401 JSON without a token', async () => {

@@ -134,9 +134,19 @@ describe('POST /api/admin/users', () => {
     expect(await usernames()).toEqual(['boss'])
   })
 
+  it.each(['Password1!', 'newcomer2025', 'Newcomer@test.example'])('refuses %s as easy to guess, and stores no user', async (weak) => {
+    const { authorization } = await createAdmin({ username: 'boss' })
+    const { status, body } = await create(authorization, validUser({ password: weak }))
+    expect(status).toBe(400)
+    expect(body.message).toContain(USER_MESSAGES.weakPassword)
+    expect(await usernames()).toEqual(['boss'])
+  })
+
   it('accepts a password of exactly 72 bytes', async () => {
     const { authorization } = await createAdmin()
-    expect((await create(authorization, validUser({ password: 'é'.repeat(36) }))).status).toBe(201)
+    const password = 'Hélène sings over the quiet harbour at dusk, wïth lanterns ablaze!!!!'
+    expect(new TextEncoder().encode(password).length).toBe(72)
+    expect((await create(authorization, validUser({ password }))).status).toBe(201)
   })
 
   it.each(['newcomer', 'NewComer', 'NEWCOMER', ' newcomer '])('answers 409 to the taken username %j', async (username) => {

@@ -107,7 +107,7 @@ describe('the demo set', () => {
     await media.remove(portrait.id)
     expect((await seed({ reset: true })).status).toBe(200)
     const restored = (await media.list()).find((file) => file.name === DEMO_PORTRAIT.file)!
-    const served = new Uint8Array(await new Response(media.openStream(restored)).arrayBuffer())
+    const served = new Uint8Array(await new Response(await media.openStream(restored)).arrayBuffer())
     expect(Buffer.from(served).equals(await readFile(`netlify/lib/demo/images/${DEMO_PORTRAIT.file}`))).toBe(true)
   })
 })

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
+import { CROSS_SITE_MESSAGE } from '../../netlify/lib/cross-site'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -168,29 +169,36 @@ describe('the booking form posted by the browser', () => {
   })
 
   it.each([
-    ['another site (Sec-Fetch-Site: cross-site)', { 'sec-fetch-site': 'cross-site' }],
-    ['a typed-in address posting (Sec-Fetch-Site: none)', { 'sec-fetch-site': 'none' }],
-    ['another origin, from a browser without Sec-Fetch-Site', { 'sec-fetch-site': '', origin: 'https://evil.example' }],
-    ['a sandboxed page (Origin: null)', { 'sec-fetch-site': '', origin: 'null' }],
-  ])('refuses a post from %s, with a page that says so', async (_case, headers) => {
+    ['another site (Sec-Fetch-Site: cross-site)', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    [
+      'a sibling on the same hosting domain (Sec-Fetch-Site: same-site)',
+      { 'sec-fetch-site': 'same-site', origin: 'http://evil.localhost:8888' },
+    ],
+    ['another origin, from a browser without Sec-Fetch-Site', { origin: 'https://evil.example' }],
+    ['a sandboxed page (Origin: null)', { origin: 'null' }],
+    ['another page, known only by its Referer', { referer: 'https://evil.example/page' }],
+  ])('refuses a post from %s before reading it (403 JSON), keeping and sending nothing', async (_case, headers) => {
     serveTemplates()
-    const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''))
     const req = new Request(new URL('/.netlify/functions/send-booking-email', TEST_ORIGIN), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...clean },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(bookingInput() as Record<string, string>),
     })
     const response = await sendBookingEmail.default(req, fakeContext())
     expect(response.status).toBe(403)
-    expect(await response.text()).toContain('Forms can only be sent from this site')
+    expect(await response.json()).toEqual({ success: false, message: CROSS_SITE_MESSAGE })
     expect(await bookings.list()).toEqual([])
+    expect(await outbox.list()).toEqual([])
   })
 
-  it('accepts a post from this site by its Origin when the browser sends no Sec-Fetch-Site', async () => {
+  it.each([
+    ['by its Origin when the browser sends no Sec-Fetch-Site', { origin: TEST_ORIGIN }],
+    ['from an address the visitor typed in herself (Sec-Fetch-Site: none)', { 'sec-fetch-site': 'none' }],
+  ])('accepts a post from this site %s', async (_case, headers) => {
     serveTemplates()
     const req = new Request(new URL('/.netlify/functions/send-booking-email', TEST_ORIGIN), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(bookingInput() as Record<string, string>),
     })
     expect((await sendBookingEmail.default(req, fakeContext())).status).toBe(200)

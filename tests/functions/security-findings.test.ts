@@ -26,6 +26,7 @@ import { retryBookingEmails } from '../../netlify/lib/booking-email'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { posts } from '../../netlify/lib/data/posts'
+import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '../../netlify/lib/keys'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
@@ -463,4 +464,32 @@ describe('what a second look found', () => {
     })
     expect(status).toBe(400)
   })
+
+  it.each([
+    ['a signup', subscribersFunction, '/api/subscribers', { email: 'visitor@example.com' }],
+    ['a booking (which emails the coach)', sendBookingEmail, '/.netlify/functions/send-booking-email', bookingInput()],
+    ['a download record', resourceDownload, '/api/resources/{id}/download', undefined],
+  ])(
+    'refuses %s posted from another site as text/plain (a no-cors fetch: no preflight), storing nothing',
+    async (_what, fn, path, body) => {
+      const resource = await createResource()
+      const options = {
+        method: 'POST',
+        path: path.replace('{id}', resource.id),
+        params: { id: resource.id },
+        body: body === undefined ? '' : JSON.stringify(body),
+      }
+      const plain = { 'content-type': 'text/plain;charset=UTF-8' }
+      // The browser names the other site: 403 before anything is read or counted.
+      const fromElsewhere = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }
+      expect((await call(fn, { ...options, headers: { ...plain, ...fromElsewhere }, ip: '198.51.100.60' })).status).toBe(403)
+      // The same text from no browser at all is still not read as JSON: it does not say it is JSON.
+      expect((await call(fn, { ...options, headers: plain, ip: '198.51.100.61' })).status).toBe(415)
+      expect(await subscribers.all()).toEqual([])
+      expect(await bookings.list()).toEqual([])
+      expect(await outbox.list()).toEqual([])
+      expect(await openStore('downloads').keys()).toEqual([])
+      expect(await openStore('rate-limits').keys()).toEqual([])
+    },
+  )
 })

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { BOOKING_MESSAGES, BookingRequestSchema } from '../../domain/booking'
 import { PostInputSchema, type PostInput } from '../../domain/blog-post'
 import { ContentInputSchema } from '../../domain/content-item'
+import { MEDIA_PART_BYTES } from '../../domain/media'
 import { ResourceInputSchema, type ResourceInput } from '../../domain/resource'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
 import { slugify } from '../../domain/text'
@@ -31,6 +32,7 @@ import { createPost, createResource } from '../support/records'
 import { useSendgridMock } from '../support/sendgrid'
 import { bookingIdOf, controllableSendgrid, duplicatesOf, type SendgridMode } from '../support/stress-mail'
 import { nextIp, reportStress, scaled, STRESS_FULL } from '../support/stress-scale'
+import { raceRounds, raceUpload, type RaceResult } from '../support/upload-races'
 
 /**
  * docs/decisions.md, Concurrent writes, under pressure: concurrent requests against the real local Blobs server (with
@@ -43,6 +45,8 @@ const EDIT_ROUNDS = scaled(4, 25)
 const SAME_TITLE_ROUNDS = scaled(3, 20)
 const BOOKINGS = scaled(12, 100)
 const RETRIES_AT_ONCE = scaled(3, 6)
+const UPLOAD_ROUNDS = scaled(6, 90)
+const STREAMED_UPLOAD_ROUNDS = scaled(2, 12)
 
 // One server for the file, never emptied: admins are slow to make (bcrypt), and every test works
 // on records of its own.
@@ -399,6 +403,41 @@ describe('posts with the same title created at once get distinct slugs', () => {
     reportStress({ suite: 'races: same-title creates', calls, errors5xx: errors, lostWrites: lost, duplicates, ms: elapsed(started) })
     expect(failures).toEqual([])
   })
+})
+
+describe('media uploads: a part rewritten while the upload completes', () => {
+  it(
+    `${UPLOAD_ROUNDS} one-part and ${STREAMED_UPLOAD_ROUNDS * 2} two-part rounds end refused or served exactly as checked`,
+    { timeout: 600_000 },
+    async () => {
+      const started = performance.now()
+      const rounds = [
+        ...raceRounds(UPLOAD_ROUNDS, { size: 1_000_000, seed: 41 }),
+        ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 1, seed: 42 }),
+        ...raceRounds(STREAMED_UPLOAD_ROUNDS, { size: MEDIA_PART_BYTES + 200_000, part: 2, seed: 43 }),
+      ]
+      const results: RaceResult[] = []
+      for (const round of rounds) results.push(await raceUpload(alice.authorization, round))
+      const swapped = results.filter((result) => result.swapped.length > 0).length
+      const counts = new Map<string, number>()
+      for (const { outcome } of results) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
+      const outcomes = [...counts].map(([outcome, count]) => `${count} ${outcome}`)
+      reportStress({
+        suite: 'races: media part rewrites against completes',
+        calls: results.reduce((sum, result) => sum + result.calls, 0),
+        errors5xx: results.reduce((sum, result) => sum + result.errors5xx, 0),
+        // A part write answered as stored whose bytes are not the file, or a completed file not served.
+        lostWrites: results.reduce((sum, result) => sum + result.problems.length, 0),
+        duplicates: 0,
+        ms: elapsed(started),
+        note: `${swapped} rounds served other bytes than checked; ${outcomes.join(', ')}`,
+      })
+
+      expect(results.flatMap((result) => result.swapped)).toEqual([])
+      expect(results.flatMap((result) => result.problems)).toEqual([])
+      expect(results.reduce((sum, result) => sum + result.errors5xx, 0)).toBe(0)
+    },
+  )
 })
 
 describe('booking requests and their emails', () => {

@@ -5,7 +5,10 @@ import { BookingRequestSchema } from '../../domain/booking'
 import { bookings } from '../../netlify/lib/data/bookings'
 import { content } from '../../netlify/lib/data/content'
 import { newsletters } from '../../netlify/lib/data/newsletters'
+import { passwordResets } from '../../netlify/lib/data/password-resets'
 import { subscribers } from '../../netlify/lib/data/subscribers'
+import { users } from '../../netlify/lib/data/users'
+import { resetToken } from '../../netlify/lib/password-reset'
 import { createAdmin, createEditor, newSession, TEST_PASSWORD, type SignedInUser } from './auth'
 import { bookingInput } from './factories'
 import { createPost, createResource } from './records'
@@ -64,6 +67,10 @@ export type AttackFixtures = {
   /** A draft newsletter the attacks may save over (its id in paths, hostile text in its fields). */
   newsletterId: string
   freshAdminToken: () => Promise<string>
+  /** A new session of a user of her own, for "sign out everywhere", which ends all of hers. */
+  freshLeaverToken: () => Promise<string>
+  /** A live reset link's token for the victim (made as "Forgot your password?" makes one). */
+  resetToken: string
   password: string
 }
 
@@ -71,6 +78,7 @@ export async function seedAttackData(): Promise<AttackFixtures> {
   const admin = await createAdmin({ username: 'attack-admin' })
   const editor = await createEditor({ username: 'attack-editor' })
   const victim = await createEditor({ username: 'attack-victim' })
+  const leaver = await createEditor({ username: 'attack-leaver' })
   await content.save({ section: 'site', key: 'siteName', value: SITE_NAME, type: 'text' }, 'seed')
   await content.save({ section: 'site', key: 'coachName', value: COACH_NAME, type: 'text' }, 'seed')
   await content.save({ section: 'site', key: 'postalAddress', value: 'PO Box 7\nSpringfield', type: 'text' }, 'seed')
@@ -105,6 +113,9 @@ export async function seedAttackData(): Promise<AttackFixtures> {
     subscriberEmail,
     newsletterId: newsletter.id,
     freshAdminToken: () => newSession(admin.user),
+    // Read again each time: each sign-out raises her session version.
+    freshLeaverToken: async () => newSession((await users.findById(leaver.user.id))!),
+    resetToken: await resetToken(victim.user, (await passwordResets.issue(victim.user.id))!),
     password: TEST_PASSWORD,
   }
 }

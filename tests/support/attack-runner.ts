@@ -135,6 +135,11 @@ export type AttackCall = {
   body?: unknown
   params?: Record<string, string> | null
   ip?: string
+  /**
+   * Run as a local server runs it (netlify dev: email goes to the outbox), not as deployed without
+   * email settings: for a function that does nothing without email (a reset link request).
+   */
+  local?: true
   /** What the call may touch; a function sees the answer (and may look at the data as it is now). */
   touches: Touches | ((answer: Answer) => Touches | Promise<Touches>)
   /** Further checks of the answer and its effects: a message for each thing wrong. */
@@ -309,7 +314,8 @@ export class AttackRunner {
     let body: string | undefined
     if (call.body !== undefined) {
       body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
-      if (typeof call.body !== 'string') headers['content-type'] = 'application/json'
+      // Text goes as JSON too (as the site's code sends it), unless the call declares another type.
+      headers['content-type'] = 'application/json'
     }
     Object.assign(headers, call.headers)
     const ip = call.ip ?? freshIp()
@@ -323,6 +329,7 @@ export class AttackRunner {
       body,
       params: call.params === undefined ? {} : call.params,
       ip,
+      ...(call.local ? { local: true } : {}),
     })
     const accesses = this.blobs.end()
     if (!this.worker) await this.spawn()

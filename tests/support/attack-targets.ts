@@ -159,7 +159,8 @@ export const touch = {
   adminPostPreviewGet: (slug: string) => async (): Promise<Touches> => ({
     always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ slug }))],
   }),
-  adminUsersWrite: (): Touches => ({ always: [...AUTH], onSuccess: [...documentWrite('users'), HISTORY] }),
+  /** A new password is judged against the site's name too (netlify/lib/password-strength.ts). */
+  adminUsersWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: [...documentWrite('users'), HISTORY] }),
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
   }),
@@ -183,6 +184,24 @@ export const touch = {
     onSuccess: [writePattern('subscribers', /^[0-9a-f/]+$/), HISTORY],
   }),
   adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
+  /** Sign out everywhere: her user record (the session version), the token's revocation, the history. */
+  adminAccountSignOut: (): Touches => ({
+    always: [...AUTH],
+    onSuccess: [...documentWrite('users'), writePattern('revoked-tokens', /^[\w-]{16}$/), HISTORY],
+  }),
+  /**
+   * "Forgot your password?": the network's limit, then (after the answer) the users, the site's
+   * name, the named accounts' reset records and their emails. Nothing else, whatever is named.
+   */
+  passwordResetRequest: (): Touches => ({
+    always: [...RATE_LIMITS],
+    onSuccess: [...documentRead('users'), ...documentRead('content'), writePattern('password-resets', /^[\w-]{1,64}$/), list('password-resets', /^[\w-]{1,64}$/), OUTBOX],
+  }),
+  /** A reset link names one user: only her record and her reset record are read, and written when it is used. */
+  passwordReset: (userId: string): Touches => ({
+    always: [...documentRead('users'), read('password-resets', userId), list('password-resets', userId), ...documentRead('content')],
+    onSuccess: [write('password-resets', userId), ...documentWrite('users'), ...RATE_LIMITS, HISTORY],
+  }),
   adminLogin: (): Touches => ({ always: [...RATE_LIMITS, ...documentRead('users')], onSuccess: documentWrite('users') }),
   subscribe: (email: string): Touches => {
     const key = subscriberKey(email.trim())
@@ -278,7 +297,8 @@ export const touch = {
     always: [...AUTH, list('media', 'file/'), readPattern('media', /^file\/[\w-]{1,64}$/), ...MEDIA_USES],
   }),
   adminMediaPart: (id: string): Touches => ({
-    always: [...AUTH, read('media', `file/${id}`)],
+    // A part is written once: a write that finds it stored reads it back (the same bytes are a retry).
+    always: [...AUTH, read('media', `file/${id}`), readPrefix('media', `part/${id}/`)],
     onSuccess: [writePrefix('media', `part/${id}/`)],
   }),
   adminMediaComplete: (id: string): Touches => ({
@@ -339,10 +359,14 @@ const JSON_FUNCTIONS = new Set([
   'admin-user-password',
   'admin-user-owner',
   'admin-account-password',
+  'admin-account-sign-out',
   'admin-users',
   'blog-posts',
   'content',
   'newsletter-send-background',
+  'password-reset',
+  'password-reset-check',
+  'password-reset-request',
   'resource-download',
   'resources',
   'send-booking-email',

@@ -25,6 +25,8 @@ export type WorkerRequest = {
   body?: string
   params: Record<string, string> | null
   ip: string
+  /** Local (netlify dev) rather than deployed: see AttackCall.local. */
+  local?: boolean
 }
 
 export type WorkerAnswer = {
@@ -134,8 +136,12 @@ async function load(fn: string): Promise<FunctionModule> {
   return module
 }
 
-/** The parts of Netlify's Context the functions read (as tests/support/call.ts fakeContext). */
-function fakeContext(params: Record<string, string> | undefined, ip: string): Context {
+/**
+ * The parts of Netlify's Context the functions read (as tests/support/call.ts fakeContext). Work a
+ * function leaves to waitUntil is collected in `background` and waited for within the call, so
+ * what it stores is counted against the call that started it.
+ */
+function fakeContext(params: Record<string, string> | undefined, ip: string, background: Promise<unknown>[], local = false): Context {
   return {
     params,
     ip,
@@ -143,10 +149,11 @@ function fakeContext(params: Record<string, string> | undefined, ip: string): Co
     geo: {},
     site: { id: undefined, name: 'test', url: 'http://localhost:8888' },
     account: { id: 'test-account' },
-    deploy: { context: 'dev', id: 'test-deploy', published: false },
-    server: { region: 'test' },
+    // What netlify/lib/env.ts runtimeOf reads: the CLI leaves the deploy id empty and calls its region "dev".
+    deploy: { context: 'dev', id: local ? '' : 'test-deploy', published: false },
+    server: { region: local ? 'dev' : 'test' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    waitUntil: () => {},
+    waitUntil: (promise: Promise<unknown>) => void background.push(promise),
   } as unknown as Context
 }
 
@@ -156,9 +163,11 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
   const started = performance.now()
   try {
     const req = new Request(request.url, { method: request.method, headers: request.headers, body: request.body })
-    const context = fakeContext(request.params ?? undefined, request.ip)
+    const background: Promise<unknown>[] = []
+    const context = fakeContext(request.params ?? undefined, request.ip, background, request.local)
     const response = await module.default(req, context)
     const text = await response.text()
+    await Promise.all(background)
     return { seq: request.seq, status: response.status, headers: [...response.headers], text, ms: performance.now() - started, logs }
   } catch (error) {
     const threw = error instanceof Error ? `${error.name}: ${error.message}` : String(error)

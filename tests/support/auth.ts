@@ -31,6 +31,7 @@ import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscr
 import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
+import * as adminAccountSignOut from '../../netlify/functions/admin-account-sign-out'
 import * as adminUser from '../../netlify/functions/admin-user'
 import * as adminUserOwner from '../../netlify/functions/admin-user-owner'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
@@ -208,7 +209,10 @@ export async function callRaw(
     // Bytes (a media part) go as they are.
     if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
     else init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Text goes as JSON, as the site's code sends it (malformed JSON included), unless the test
+    // declares another type; bytes declare none unless given.
+    const declared = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
   return {
@@ -256,8 +260,9 @@ export type AdminEndpoint = {
   access: Access
   options: (fixtures: Fixtures) => CallOptions
   /**
-   * The call ends the caller's other sessions (a password change): tables that call it again and
-   * again with one user's tokens leave out its success, which tests/functions/admin-account-password.test.ts checks.
+   * The call ends the caller's sessions (a password change, sign out everywhere): tables that call it
+   * again and again with one user's tokens leave out its success, which
+   * tests/functions/admin-account-password.test.ts and admin-account-sign-out.test.ts check.
    */
   endsOwnSessions?: true
   /**
@@ -407,6 +412,13 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: '/api/admin/account/password',
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     }),
+  },
+  {
+    name: 'POST /api/admin/account/sign-out-everywhere',
+    fn: adminAccountSignOut,
+    access: 'signed-in',
+    endsOwnSessions: true,
+    options: () => ({ method: 'POST', path: '/api/admin/account/sign-out-everywhere' }),
   },
   {
     name: 'GET /api/admin/activity',
@@ -569,6 +581,7 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       path: `/api/admin/media/${f.mediaUploadId}/parts/1`,
       params: { id: f.mediaUploadId, n: '1' },
       body: MEDIA_FIXTURE_PART,
+      headers: { 'content-type': 'application/octet-stream' },
     }),
   },
   {

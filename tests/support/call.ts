@@ -6,7 +6,10 @@ export type CallOptions = {
   method?: string
   /** Path and query, e.g. `/api/blog-posts?slug=x`. */
   path?: string
-  /** An object or array is sent as JSON; a string or bytes as they are (malformed JSON, big bodies, media parts). */
+  /**
+   * An object or array is sent as JSON; a string or bytes as they are (malformed JSON, big bodies,
+   * media parts). Strings are declared JSON unless `headers` names a Content-Type.
+   */
   body?: unknown
   headers?: Record<string, string>
   /** What Netlify fills from the function's `config.path`, e.g. `{ id }`. */
@@ -30,13 +33,15 @@ export const LOCAL_RUNTIME = { local: true } as const
 /**
  * The parts of Netlify's Context the functions read; the rest would only be noise. Local by
  * default, as netlify dev reports it (no deploy id, region "dev"); `runtime: 'deployed'` gives
- * what a deployed function sees.
+ * what a deployed function sees. Work handed to `waitUntil` (what runs after the answer has gone)
+ * is collected in `background`, for the caller to wait for.
  */
 export function fakeContext({
   params = {},
   ip = DEFAULT_IP,
   runtime = 'local',
-}: Pick<CallOptions, 'params' | 'ip' | 'runtime'> = {}): Context {
+  background = [],
+}: Pick<CallOptions, 'params' | 'ip' | 'runtime'> & { background?: Promise<unknown>[] } = {}): Context {
   const deployed = runtime === 'deployed'
   return {
     params,
@@ -48,11 +53,15 @@ export function fakeContext({
     deploy: deployed ? { context: 'production', id: 'test-deploy', published: true } : { context: '', id: '', published: false },
     server: { region: deployed ? 'us-east-2' : 'dev' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    waitUntil: () => {},
+    waitUntil: (promise: Promise<unknown>) => void background.push(promise),
   } as unknown as Context
 }
 
-/** Calls a function module's handler as Netlify would, and reads its answer as the browser would. */
+/**
+ * Calls a function module's handler as Netlify would, and reads its answer as the browser would.
+ * Returns once the work the function left running after its answer (waitUntil) has finished too,
+ * as the platform lets it, so a test sees its effects (an email in the outbox).
+ */
 export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, options: CallOptions = {}): Promise<CallResult<T>> {
   const { method = 'GET', path = '/', body, headers = {}, params, ip, runtime } = options
   const init: RequestInit = { method, headers: { ...headers } }
@@ -60,10 +69,15 @@ export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, opti
     // Bytes (a media part) go as they are.
     if (body instanceof Uint8Array) init.body = body as Uint8Array<ArrayBuffer>
     else init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    if (typeof body !== 'string' && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
+    // Text goes as JSON, as the site's code sends it (malformed JSON included), unless the test
+    // declares another type; bytes declare none unless given.
+    const declared = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
-  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
+  const background: Promise<unknown>[] = []
+  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime, background }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.
   const parsed = JSON.parse(await response.text()) as T
+  await Promise.all(background)
   return { status: response.status, body: parsed, headers: response.headers }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import * as z from 'zod/mini'
 import {
   imageDimensions,
@@ -24,6 +24,12 @@ import { keys } from '../keys'
  * (a request is smaller than a file may be), then completed: the parts are read back in order,
  * counted and hashed, and the first bytes decide what the file is. Until then it is `uploading`
  * and never served; uploads left unfinished are forgotten after a day.
+ *
+ * The bytes served are the bytes checked. A part is written once (create-only): a second write
+ * with other bytes is refused, so nothing can swap a part while, or after, `complete` reads it.
+ * `complete` records each part's SHA-256 as it read it, and a part is served only once its bytes
+ * hash to that again; the record becomes `ready` by compare-and-swap on the version `complete`
+ * started from, so a delete (or another completion) in between is never overwritten.
  */
 const store = () => openStore('media')
 
@@ -52,6 +58,39 @@ async function readAll(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint
   }
 }
 
+/**
+ * The SHA-256 each part must have to be served: what `complete` recorded. A one-part file
+ * completed before part hashes were kept has its whole-file hash; a longer one has none, and is
+ * checked whole instead (openStream).
+ */
+function checkedPartHashes(file: MediaFile): string[] | undefined {
+  if (file.partSha256) {
+    if (file.partSha256.length !== file.parts) throw new StorageUnavailableError(`media file ${file.id} records ${file.partSha256.length} part hashes for ${file.parts} parts`)
+    return file.partSha256
+  }
+  return file.parts === 1 && file.sha256 ? [file.sha256] : undefined
+}
+
+/** A stored part that is not what `complete` read: never served (the cause is what gets logged). */
+function notChecked(file: MediaFile, part: number, found: string, checked: string | undefined) {
+  const detail = `part ${part} of media file ${file.id} is not the bytes its upload checked (SHA-256 ${found}, checked ${checked ?? 'none'})`
+  return new StorageUnavailableError(detail, { cause: new Error(detail) })
+}
+
+/** One part whole (at most MEDIA_PART_BYTES in memory), hashed as it arrives; `also` hashes it too. */
+async function readPart(file: MediaFile, part: number, also?: Hash): Promise<{ chunks: Uint8Array[]; sha256: string }> {
+  const stream = await store().getStream(keys.mediaPart(file.id, part))
+  if (!stream) throw new StorageUnavailableError(`part ${part} of media file ${file.id} is missing`)
+  const hash = createHash('sha256')
+  const chunks: Uint8Array[] = []
+  await readAll(stream, (chunk) => {
+    hash.update(chunk)
+    also?.update(chunk)
+    chunks.push(chunk)
+  })
+  return { chunks, sha256: hash.digest('hex') }
+}
+
 export const media = {
   async start(fields: StartFields, uploadedBy: string): Promise<MediaFile> {
     const file: MediaFile = {
@@ -74,20 +113,31 @@ export const media = {
     return text === null ? null : parse(text)
   },
 
-  /** Stores one part of an upload in progress; a part sent again replaces itself. */
+  /**
+   * Stores one part of an upload in progress, once: the same bytes sent again (a retry whose
+   * answer was lost) succeed without writing; other bytes are refused (409), whatever the timing,
+   * because the write itself is create-only. Checking the status first is only for a clear answer.
+   */
   async putPart(id: string, part: number, bytes: Uint8Array): Promise<void> {
     const file = await this.get(id)
     if (!file) throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
     if (file.status !== 'uploading') throw new HttpError(409, MEDIA_MESSAGES.alreadyComplete)
     if (!Number.isInteger(part) || part < 1 || part > file.parts) throw new HttpError(400, MEDIA_MESSAGES.partUnknown)
     if (bytes.byteLength !== partLength(file, part)) throw new HttpError(400, MEDIA_MESSAGES.partSize)
-    await store().setBytes(keys.mediaPart(id, part), bytes)
+    if (await store().setBytesIfNew(keys.mediaPart(id, part), bytes)) return
+    // The part holds other bytes: say why as well as we can.
+    const now = await this.get(id)
+    if (!now) throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
+    if (now.status !== 'uploading') throw new HttpError(409, MEDIA_MESSAGES.alreadyComplete)
+    throw new HttpError(409, MEDIA_MESSAGES.partConflict)
   },
 
   /**
    * Checks every part and the whole size, recognises the file from its first bytes and marks it
-   * ready. A file refused for what it is, is deleted at once: nothing that is not a PDF or an
-   * image stays stored. Completing a ready file again answers it as it is (`completed` false).
+   * ready with the hash of each part it read (the parts cannot change after, see putPart; the
+   * hashes make sure of it when served). A file refused for what it is, is deleted at once:
+   * nothing that is not a PDF or an image stays stored. Completing a ready file again answers it
+   * as it is (`completed` false).
    */
   async complete(id: string): Promise<{ file: MediaFile; completed: boolean }> {
     const entry = await store().getEntry(keys.mediaFile(id))
@@ -100,15 +150,18 @@ export const media = {
       if (!stored.has(keys.mediaPart(id, part))) throw new HttpError(400, MEDIA_MESSAGES.partMissing(part, file.parts))
 
     const hash = createHash('sha256')
+    const partSha256: string[] = []
     const header: Uint8Array[] = []
     let headerLength = 0
     let total = 0
     for (let part = 1; part <= file.parts; part++) {
       const stream = await store().getStream(keys.mediaPart(id, part))
       if (!stream) throw new HttpError(400, MEDIA_MESSAGES.partMissing(part, file.parts))
+      const partHash = createHash('sha256')
       let length = 0
       await readAll(stream, (chunk) => {
         hash.update(chunk)
+        partHash.update(chunk)
         length += chunk.byteLength
         if (headerLength < HEADER_BYTES) {
           header.push(chunk)
@@ -116,6 +169,7 @@ export const media = {
         }
       })
       if (length !== partLength(file, part)) throw new HttpError(400, MEDIA_MESSAGES.sizeMismatch)
+      partSha256.push(partHash.digest('hex'))
       total += length
     }
     if (total !== file.size) throw new HttpError(400, MEDIA_MESSAGES.sizeMismatch)
@@ -127,9 +181,10 @@ export const media = {
       throw new HttpError(400, sniffed.refused)
     }
     const dimensions = isImageType(sniffed.type) ? imageDimensions(first, sniffed.type) : undefined
-    const ready: MediaFile = { ...file, status: 'ready', contentType: sniffed.type, sha256: hash.digest('hex'), ...dimensions }
+    const ready: MediaFile = { ...file, status: 'ready', contentType: sniffed.type, sha256: hash.digest('hex'), partSha256, ...dimensions }
+    // Only over the version read before the parts: a file deleted meanwhile stays deleted.
     if (await store().setIfMatch(keys.mediaFile(id), JSON.stringify(ready), entry.etag)) return { file: ready, completed: true }
-    // Completed by another request meanwhile (the same file, the same bytes), or deleted.
+    // Completed by another request meanwhile (the same parts, which cannot change), or deleted.
     const now = await this.get(id)
     if (now?.status === 'ready') return { file: now, completed: false }
     throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
@@ -148,36 +203,56 @@ export const media = {
 
   /**
    * A file of one part (every picture, small PDFs), whole: at most one part's size in memory, and
-   * answered in one piece, which is sturdier than a stream through the local CLI's proxy.
+   * answered in one piece, which is sturdier than a stream through the local CLI's proxy. Only
+   * the bytes `complete` checked: anything else is a fault of the store, answered 503.
    */
   async readSmall(file: MediaFile): Promise<Uint8Array<ArrayBuffer>> {
     if (file.parts !== 1) throw new Error(`media file ${file.id} has ${file.parts} parts`)
     const bytes = await store().getBytes(keys.mediaPart(file.id, 1))
     if (!bytes) throw new StorageUnavailableError(`part 1 of media file ${file.id} is missing`)
+    const found = createHash('sha256').update(bytes).digest('hex')
+    const checked = checkedPartHashes(file)?.[0]
+    if (found !== checked) throw notChecked(file, 1, found, checked)
     return bytes
   },
 
-  /** The file's bytes, part after part, read as the stream is read: never the whole file in memory. */
-  openStream(file: MediaFile): ReadableStream<Uint8Array> {
-    let part = 0
-    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  /**
+   * The file's bytes, part after part: each part is read whole and let out only once it hashes
+   * to what `complete` recorded, so at most one part is in memory and no byte that was not
+   * checked is ever sent. The first part is read before the answer starts (a fault there is a
+   * clean 503); a later one that fails ends the stream short of its Content-Length, which no
+   * browser or cache takes for the file. A file completed before part hashes were kept is
+   * checked whole, its last part held back until the whole hash matches.
+   */
+  async openStream(file: MediaFile): Promise<ReadableStream<Uint8Array>> {
+    const checked = checkedPartHashes(file)
+    const whole = checked ? undefined : createHash('sha256')
+    const read = async (part: number) => {
+      const { chunks, sha256 } = await readPart(file, part, whole)
+      if (checked && sha256 !== checked[part - 1]) throw notChecked(file, part, sha256, checked[part - 1])
+      if (whole && part === file.parts) {
+        const found = whole.digest('hex')
+        if (found !== file.sha256) throw notChecked(file, part, `${found} for the whole file`, file.sha256)
+      }
+      return chunks
+    }
+    let part = 1
+    let pending: Uint8Array[] | undefined = await read(part)
     return new ReadableStream<Uint8Array>({
       async pull(controller) {
-        for (;;) {
-          if (!reader) {
+        try {
+          if (!pending) {
             part++
             if (part > file.parts) return controller.close()
-            const stream = await store().getStream(keys.mediaPart(file.id, part))
-            if (!stream) return controller.error(new StorageUnavailableError(`part ${part} of media file ${file.id} is missing`))
-            reader = stream.getReader()
+            pending = await read(part)
           }
-          const { done, value } = await reader.read()
-          if (!done) return controller.enqueue(value)
-          reader = undefined
+          for (const chunk of pending) controller.enqueue(chunk)
+          pending = undefined
+        } catch (error) {
+          // The answer has started: all that is left is to end it short, and to say why.
+          console.error('media file stream stopped:', error)
+          controller.error(error)
         }
-      },
-      async cancel(reason) {
-        await reader?.cancel(reason)
       },
     })
   },

@@ -84,6 +84,17 @@ export const users = {
     return (await read()).find((user) => user.id === id)
   },
 
+  /**
+   * "Forgot your password?": the user of that username, or every user of that email address
+   * (an address may serve more than one account), compared without regard to case.
+   */
+  async findByUsernameOrEmail(identifier: string): Promise<StoredUser[]> {
+    const all = await read()
+    const byName = all.find((user) => sameName(user.username, identifier))
+    if (byName) return [byName]
+    return all.filter((user) => user.email.toLowerCase() === identifier.toLowerCase())
+  },
+
   async count(): Promise<number> {
     return (await read()).length
   },
@@ -107,8 +118,11 @@ export const users = {
     })
   },
 
-  /** Creates the first admin, the site's owner, from the environment, only while there is no user at all. */
-  async bootstrap(fields: UserFields): Promise<void> {
+  /**
+   * Creates the first admin, the site's owner, from the environment, only while there is no user at
+   * all. With `mustChange` (a weak ADMIN_PASSWORD) she must choose her own password at her first sign-in.
+   */
+  async bootstrap(fields: UserFields, { mustChange = false } = {}): Promise<void> {
     const passwordHash = await bcrypt.hash(fields.password, BCRYPT_COST)
     await update((users) => {
       if (users.length > 0) return { users, result: undefined }
@@ -120,6 +134,7 @@ export const users = {
         owner: true,
         createdAt: new Date().toISOString(),
         passwordHash,
+        ...(mustChange ? { mustChangePassword: true } : {}),
       }
       return { users: [user], result: undefined }
     })
@@ -170,7 +185,7 @@ export const users = {
     return update((users) => {
       const user = users.find((u) => u.id === id)
       if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
-      // Only she sets the owner's password, from My account with her current one.
+      // Only she sets the owner's password: from My account, or through a reset link sent to her.
       if (user.owner && by !== id) throw new HttpError(403, USER_MESSAGES.ownerReset)
       const { mustChangePassword: _was, ...rest } = user
       const updated: StoredUser = {
@@ -179,6 +194,16 @@ export const users = {
         sessionVersion: (user.sessionVersion ?? 0) + 1,
         ...(mustChange ? { mustChangePassword: true } : {}),
       }
+      return { users: users.map((u) => (u.id === id ? updated : u)), result: updated }
+    })
+  },
+
+  /** Ends every session of the user (every token carries the version it was signed with); answers the user as now stored. */
+  endSessions(id: string): Promise<StoredUser> {
+    return update((users) => {
+      const user = users.find((u) => u.id === id)
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      const updated: StoredUser = { ...user, sessionVersion: (user.sessionVersion ?? 0) + 1 }
       return { users: users.map((u) => (u.id === id ? updated : u)), result: updated }
     })
   },

@@ -13,8 +13,8 @@ export function failureText(error: unknown, fallback: string): string {
  * messages (docs/product.md, Messages): the given success text, the server's message or the
  * action's fallback on failure, and the network message when the server could not be reached.
  */
-export function useFlash() {
-  const [flash, setFlash] = useState<Flash>(null)
+export function useFlash(initial: Flash = null) {
+  const [flash, setFlash] = useState<Flash>(initial)
 
   const run = useCallback(async (action: () => Promise<unknown>, messages: { success: string; failure: string }) => {
     try {

@@ -1,23 +1,31 @@
+import { LogOut } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { ROLE_LABELS, USER_MESSAGES, type PasswordChangeInput } from '../../../domain/admin-user'
 import { adminApi } from '../../features/admin/api/admin-api'
 import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
 import styles from '../../features/admin/components/admin-ui.module.css'
 import { FlashBanner } from '../../features/admin/components/flash-banner'
+import { useConfirm } from '../../features/admin/components/confirm-dialog'
 import { Panel } from '../../features/admin/components/panel'
 import { PasswordChangeForm } from '../../features/admin/components/password-change-form'
-import { useFlash } from '../../features/admin/use-flash'
-import { readSession, saveSession } from '../../lib/session'
+import { failureText, useFlash } from '../../features/admin/use-flash'
+import { ADMIN_PUBLIC_PAGES } from '../../../domain/route-map'
+import { clearSession, readSession, saveSession } from '../../lib/session'
 
 /**
- * My account: who is signed in, and her own password. After an admin's reset this is the only
- * screen open to her (the layout sends every other address here) until she chooses a new one.
+ * My account: who is signed in, her own password, and "sign out everywhere". After an admin's
+ * reset this is the only screen open to her (the layout sends every other address here) until
+ * she chooses a new one. A page that sends her here may bring a word to show (`notice`: the reset
+ * page's "your new password is set").
  */
 export function AccountPage() {
   const session = readSession()
   const navigate = useNavigate()
-  const flash = useFlash()
+  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const flash = useFlash(notice ? { kind: 'success', text: notice } : null)
+  const { confirm, dialog } = useConfirm()
+  const [signingOut, setSigningOut] = useState(false)
   // A new form (empty fields) after each change.
   const [formKey, setFormKey] = useState(0)
   if (!session) return null
@@ -40,9 +48,27 @@ export function AccountPage() {
     return changed
   }
 
+  async function signOutEverywhere() {
+    const sure = await confirm(
+      'Sign out everywhere?',
+      'This ends every session of yours, on every device, this one included. You will sign in again with your password.',
+      { confirmLabel: 'Sign out everywhere', cancelLabel: 'Cancel' },
+    )
+    if (!sure) return
+    setSigningOut(true)
+    try {
+      await adminApi.signOutEverywhere()
+      clearSession()
+      navigate(ADMIN_PUBLIC_PAGES.login, { replace: true, state: { notice: USER_MESSAGES.signedOutEverywhere } })
+    } catch (error) {
+      setSigningOut(false)
+      flash.setFlash({ kind: 'error', text: failureText(error, USER_MESSAGES.signOutFailed) })
+    }
+  }
+
   return (
     <>
-      <AdminPageHeader title="My account" description="Your sign-in details and password." />
+      <AdminPageHeader title="My account" description="Your sign-in details, your password and your sessions." />
       {mustChange && !flash.flash && (
         <p className={`notice notice-warning ${styles.flash}`} role="status">
           {USER_MESSAGES.mustChange}
@@ -61,6 +87,19 @@ export function AccountPage() {
         <p className={`${styles.muted} ${styles.panelIntro}`}>Changing your password signs you out everywhere else.</p>
         <PasswordChangeForm key={formKey} onSave={change} />
       </Panel>
+      <Panel title="Sign out everywhere">
+        <p className={`${styles.muted} ${styles.panelIntro}`}>
+          Ends every session of yours, on every device, this one included: for a lost phone, or a computer that is not yours. Your password
+          stays as it is.
+        </p>
+        <div className={styles.formActions}>
+          <button type="button" className="btn btn-outline btn-small" onClick={signOutEverywhere} disabled={signingOut}>
+            <LogOut aria-hidden="true" size={16} />
+            {signingOut ? 'Signing out…' : 'Sign out everywhere'}
+          </button>
+        </div>
+      </Panel>
+      {dialog}
     </>
   )
 }

@@ -1,17 +1,22 @@
 import { LockKeyhole } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
 import * as z from 'zod/mini'
 import { LOGIN_FIELDS, LoginSchema } from '../../../domain/admin-user'
 import { DEMO_CREDENTIALS } from '../../../domain/demo'
 import { firstIssue } from '../../../domain/fields'
+import { ADMIN_PUBLIC_PAGES } from '../../../domain/route-map'
 import { login } from '../../features/admin/api/login'
 import { TextField } from '../../features/admin/components/field'
 import { readSession } from '../../lib/session'
 import styles from './login.module.css'
 
+/** What the page was sent with: a word on how the last session ended ("signed out everywhere"). */
+type LoginState = { notice?: string } | null
+
 export function LoginPage() {
   const navigate = useNavigate()
+  const notice = (useLocation().state as LoginState)?.notice
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -46,6 +51,11 @@ export function LoginPage() {
         </span>
         <h1 className={styles.title}>Admin sign in</h1>
         <p className={styles.intro}>Sign in to manage the site's content, blog, resources and subscribers.</p>
+        {notice && !error && (
+          <p className="notice notice-success" role="status">
+            {notice}
+          </p>
+        )}
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             label={LOGIN_FIELDS.username.label}
@@ -64,6 +74,9 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <Link to={ADMIN_PUBLIC_PAGES.forgotPassword} className={styles.forgot}>
+            Forgot your password?
+          </Link>
           {error && (
             <p className="notice notice-error" role="alert">
               {error}

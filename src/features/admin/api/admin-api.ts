@@ -38,6 +38,8 @@ export const adminApi = {
   /** Answers this session's new token: the change ends every session signed with the old one. */
   changePassword: (input: PasswordChangeInput) =>
     call<{ token: string; user: SessionUser; message: string }>(endpointAddress('adminAccountPassword'), 'POST', input),
+  /** Ends every session of hers, this one included: the caller then clears the stored session. */
+  signOutEverywhere: () => call(endpointAddress('adminAccountSignOut'), 'POST'),
 
   content: async () => (await call<{ content: ContentItem[] }>(endpointAddress('adminContent'))).content,
   saveContent: (input: ContentInput) => call(endpointAddress('adminContent'), 'POST', input),

@@ -1,0 +1,38 @@
+import type { Config } from '@netlify/functions'
+import { PASSWORD_RESET_MESSAGES, PasswordResetByLinkSchema } from '../../domain/admin-user'
+import { issueToken } from '../lib/auth'
+import { activity } from '../lib/data/activity'
+import { users } from '../lib/data/users'
+import { json, readBody, route } from '../lib/http'
+import { trustNetwork } from '../lib/login'
+import { openResetLink, redeemResetLink } from '../lib/password-reset'
+import { assertStrongPassword } from '../lib/password-strength'
+
+/**
+ * POST /api/admin/password-reset { token, newPassword, confirmPassword }: the page a reset link
+ * opens. Sets the password (strength-checked, before the link is used up, so a refused password
+ * leaves the link working), ends every other session, and signs her in: the answer carries a
+ * session token. The link then works no more. Her network becomes one she signs in from, so a
+ * guessing attack on her username does not keep her out of it afterwards.
+ */
+export default route({
+  POST: async (req, context) => {
+    const input = await readBody(req, PasswordResetByLinkSchema)
+    const { user, nonce } = await openResetLink(input.token)
+    await assertStrongPassword(input.newPassword, user)
+    await redeemResetLink(user, nonce)
+    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
+    await trustNetwork(updated.username, req, context)
+    await users.recordLogin(updated.id)
+    const changes = ['With a link sent to her email', 'Her other sessions were signed out']
+    await activity.record(updated, { action: 'password-changed', subject: 'user', recordId: updated.id, label: updated.username, changes })
+    return json({
+      success: true,
+      message: PASSWORD_RESET_MESSAGES.done,
+      token: await issueToken(updated),
+      user: { username: updated.username, role: updated.role },
+    })
+  },
+})
+
+export const config: Config = { path: '/api/admin/password-reset' }
