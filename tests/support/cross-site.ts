@@ -8,7 +8,18 @@ import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { WORKER_SECRET_HEADER, workerSecret } from '../../netlify/lib/newsletter-sender'
 import { EXPORT_SIGNATURE_HEADER, exportSignature } from '../../netlify/lib/subscriber-export'
 import { confirmToken } from '../../netlify/lib/subscription-confirm'
-import { ADMIN_ENDPOINTS, createAdmin, createFixtures, newSession, TEST_PASSWORD, type Fixtures, type SignedInUser } from './auth'
+import { passwordResets } from '../../netlify/lib/data/password-resets'
+import { resetToken } from '../../netlify/lib/password-reset'
+import {
+  ADMIN_ENDPOINTS,
+  createAdmin,
+  createEditor,
+  createFixtures,
+  newSession,
+  TEST_PASSWORD,
+  type Fixtures,
+  type SignedInUser,
+} from './auth'
 import { fakeContext, TEST_ORIGIN } from './call'
 import { bookingInput } from './factories'
 import type { WebhookSigner } from './sendgrid-webhook'
@@ -172,9 +183,34 @@ const PUBLIC: Record<string, (f: CrossSiteFixtures) => Promise<Omit<Recipe, 'cre
     body: { id: f.queuedExportId },
     credentials: () => ({ [EXPORT_SIGNATURE_HEADER]: exportSignature(f.queuedExportId) }),
   }),
+  // A reset link is used up by its first use: each recipe makes a user of its own with a fresh link.
+  'POST password-reset-request': async (f) => ({
+    path: ENDPOINTS.passwordResetRequest.path,
+    params: {},
+    body: { identifier: f.admin.user.username },
+  }),
+  'POST password-reset-check': async () => ({
+    path: ENDPOINTS.passwordResetCheck.path,
+    params: {},
+    body: { token: await freshResetToken() },
+  }),
+  'POST password-reset': async () => ({
+    path: ENDPOINTS.passwordReset.path,
+    params: {},
+    body: { token: await freshResetToken(), newPassword: RESET_PASSWORD, confirmPassword: RESET_PASSWORD },
+  }),
   // Local runs only: the demo seed (without `reset` it changes nothing while posts exist) and the limit filler.
   'POST dev-seed': async () => ({ path: '/api/dev/seed', params: {}, body: {} }),
   'POST dev-limits': async () => ({ path: '/api/dev/limits', params: {}, body: { form: 'subscribe', count: 1 } }),
+}
+
+const RESET_PASSWORD = 'lanterns over the quiet harbour'
+
+async function freshResetToken(): Promise<string> {
+  const { user } = await createEditor({ username: `reset-${++sequence}` })
+  const nonce = await passwordResets.issue(user.id)
+  if (!nonce) throw new Error('a new user already had a reset link')
+  return resetToken(user, nonce)
 }
 
 /** What `endpoint` needs to succeed from this site, or undefined when nobody has said yet. */
