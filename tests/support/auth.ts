@@ -280,14 +280,18 @@ let bodySequence = 0
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
  * delete (made fresh unless given: bcrypt makes users slow); `adminId` another admin, made fresh
- * unless given; `exportOwner` is whose the export is.
+ * unless given; `exportOwner` is whose the export is; `ownerId` an admin made the site's owner
+ * first (as a hand-over would), so that her calls include handing it over.
  */
 export async function createFixtures({
   userId,
   adminId,
   exportOwner,
-}: { userId?: string; adminId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
+  ownerId,
+}: { userId?: string; adminId?: string; exportOwner?: string; ownerId?: string } = {}): Promise<Fixtures> {
   const n = ++bodySequence
+  const owner = (await users.list()).find((user) => user.owner)
+  if (ownerId && owner && owner.id !== ownerId) await users.handOver(owner.id, ownerId)
   const post = await createPost({ status: 'published' })
   const resource = await createResource()
   const item = await content.save({ section: 'fixture', key: `key${n}`, value: 'A value', type: 'text' }, 'fixture')
