@@ -18,7 +18,7 @@ export const USER_MESSAGES = {
   selfDelete: 'You cannot delete your own account',
   lastAdmin: 'You cannot delete the last admin',
   ownerDelete: "The site owner's account cannot be deleted. Only she can hand ownership to another admin.",
-  ownerReset: "Only the site owner can change her password, from My account.",
+  ownerReset: 'Only the site owner can change her password: from My account, or with a reset link sent to her.',
   ownerStaysAdmin: 'The site owner must stay an admin. Only she can hand ownership to another admin.',
   notOwner: 'Only the site owner can hand ownership over.',
   alreadyOwner: 'You are already the site owner.',
@@ -166,6 +166,7 @@ export const ForgotPasswordSchema = z.object({
       z.trim(),
       z.minLength(1, { error: 'Enter your username or email' }),
       z.maxLength(EMAIL_MAX, { error: `Username or email must be at most ${EMAIL_MAX} characters` }),
+      linesCheck('Username or email'),
     ),
 })
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { LoginSchema, UserInputSchema } from './admin-user'
+import { ForgotPasswordSchema, LoginSchema, UserInputSchema } from './admin-user'
 import { PostInputSchema } from './blog-post'
 import { BookingRequestSchema } from './booking'
 import { ContentInputSchema } from './content-item'
@@ -77,6 +77,7 @@ const ONE_LINE_FIELDS: Case[] = [
   { schema: NewsletterInputSchema, valid: { subject: 'News', body: 'Hello' }, field: 'subject', label: 'Subject' },
   { schema: UserInputSchema, valid: user, field: 'username', label: 'Username' },
   { schema: LoginSchema, valid: { username: 'grace', password: 'secret' }, field: 'username', label: 'Username' },
+  { schema: ForgotPasswordSchema, valid: { identifier: 'grace' }, field: 'identifier', label: 'Username or email' },
   { schema: ContentInputSchema, valid: { section: 'home', key: 'heroTitle', value: 'Hi' }, field: 'section', label: 'Section' },
   { schema: ContentInputSchema, valid: { section: 'home', key: 'heroTitle', value: 'Hi' }, field: 'key', label: 'Key' },
   // A text the pages show as a line (a title, a name): the catalog says which.

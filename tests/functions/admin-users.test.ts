@@ -359,7 +359,7 @@ describe("the site's owner", () => {
     const { status, body } = await resetPassword(other, owner.user.id)
 
     expect(status).toBe(403)
-    expect(body).toEqual({ success: false, message: 'Only the site owner can change her password, from My account.' })
+    expect(body).toEqual({ success: false, message: 'Only the site owner can change her password: from My account, or with a reset link sent to her.' })
     expect((await list(owner.authorization)).status).toBe(200)
     expect((await signIn('grace')).status).toBe(200)
     expect((await users.findById(owner.user.id))?.mustChangePassword).toBeUndefined()
