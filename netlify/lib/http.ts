@@ -3,6 +3,7 @@ import { cdnCacheHeaders, type CacheTag } from './cdn'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
+import { startAfterAnswer } from './after-answer'
 import { StorageUnavailableError } from './blobs'
 import { HttpError } from './http-error'
 import { UnsafeKeyError } from './keys'
@@ -102,6 +103,9 @@ export function route(handlers: Partial<Record<Method, Handler>>) {
       }
       console.error('unexpected error:', error)
       return fail(500, 'Something went wrong. Please try again later.')
+    } finally {
+      // The answer is built: what the request left for afterwards starts now (after-answer.ts).
+      startAfterAnswer(context)
     }
   }
 }

@@ -27,6 +27,19 @@ export const DEFAULT_IP = '203.0.113.10'
 /** What the Netlify CLI reports to a function it runs locally (netlify/lib/env.ts runtimeOf). */
 export const LOCAL_RUNTIME = { local: true } as const
 
+/** Work the functions handed to `context.waitUntil`, still running. */
+const background = new Set<Promise<unknown>>()
+
+/**
+ * Waits for the work functions do after answering (`context.waitUntil`, e.g. the confirmation
+ * email of a signup), as the platform lets it finish: a test then sees its effects (the outbox).
+ * `call` and the other helpers wait for it themselves; a test that calls a handler directly calls
+ * this after reading the answer.
+ */
+export async function afterAnswers(): Promise<void> {
+  while (background.size > 0) await Promise.allSettled([...background])
+}
+
 /**
  * The parts of Netlify's Context the functions read; the rest would only be noise. Local by
  * default, as netlify dev reports it (no deploy id, region "dev"); `runtime: 'deployed'` gives
@@ -48,7 +61,13 @@ export function fakeContext({
     deploy: deployed ? { context: 'production', id: 'test-deploy', published: true } : { context: '', id: '', published: false },
     server: { region: deployed ? 'us-east-2' : 'dev' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    waitUntil: () => {},
+    waitUntil: (promise: Promise<unknown>) => {
+      const settled: Promise<boolean> = promise.then(
+        () => background.delete(settled),
+        () => background.delete(settled),
+      )
+      background.add(settled)
+    },
   } as unknown as Context
 }
 
@@ -65,5 +84,6 @@ export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, opti
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.
   const parsed = JSON.parse(await response.text()) as T
+  await afterAnswers()
   return { status: response.status, body: parsed, headers: response.headers }
 }
