@@ -213,7 +213,11 @@ describe('the answer tells nobody who is on the list', () => {
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
           body: new URLSearchParams({ email, website: '' }),
         })
-      : new Request(`${TEST_ORIGIN}/api/subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+      : new Request(`${TEST_ORIGIN}/api/subscribers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        })
     const response = await subscribersFunction.default(req, fakeContext({ ip }))
     const madeBefore = Object.fromEntries(Object.entries(requests).map(([type, n]) => [type, n - before[type as keyof typeof before]]))
     const text = await response.text()
@@ -237,7 +241,9 @@ describe('the answer tells nobody who is on the list', () => {
       for (const [state, answer] of Object.entries(others)) expect({ state, ...answer }).toEqual({ state, ...fresh })
       // The email went out after the answer, to the new address only (the pending one had its own already today).
       const confirmations = (await outbox.list()).map((email) => email.to).filter((to) => to.endsWith(`-${String(form)}@example.com`))
-      expect(confirmations.sort()).toEqual([`new-${String(form)}@example.com`, `pending-${String(form)}@example.com`, `unsubscribed-${String(form)}@example.com`].sort())
+      expect(confirmations.sort()).toEqual(
+        [`new-${String(form)}@example.com`, `pending-${String(form)}@example.com`, `unsubscribed-${String(form)}@example.com`].sort(),
+      )
     },
   )
 })
