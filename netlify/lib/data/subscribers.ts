@@ -104,14 +104,23 @@ export const subscribers = {
   },
 
   /**
-   * Adds an address from an import, confirmed at once (the admin said these people asked for the
-   * newsletter; no email is sent). Create-only: an existing record, whatever its state, is kept
+   * Adds an address from an import. Create-only: an existing record, whatever its state, is kept
    * as it is. Answers whether it was new.
+   *
+   * With a consent `statement` (an admin's import, the words required by the endpoint) the record
+   * is confirmed at once and keeps the statement; without one it is pending, like a signup, with
+   * its marker so that it goes after a week unless confirmed from its email.
    */
-  async addConfirmed(email: string, now = new Date()): Promise<boolean> {
+  async addImported(email: string, { by, statement }: { by: string; statement?: string }, now = new Date()): Promise<boolean> {
     const normalized = normalizeEmail(email)
     const at = now.toISOString()
-    const record: Subscriber = { id: newId(), email: normalized, created_at: at, state: 'confirmed', confirmed_at: at }
+    const base = { id: newId(), email: normalized, created_at: at, imported_by: by }
+    if (statement !== undefined) {
+      const record: Subscriber = { ...base, state: 'confirmed', confirmed_at: at, consent_statement: statement }
+      return store().setIfNew(keyOf(normalized), JSON.stringify(record))
+    }
+    await pendingStore().set(keys.pendingSubscriber(at.slice(0, 10), normalized), '')
+    const record: Subscriber = { ...base, state: 'pending' }
     return store().setIfNew(keyOf(normalized), JSON.stringify(record))
   },
 
