@@ -33,6 +33,7 @@ export const ATTACK_CLASSES = [
   'upload races',
   'cache keys',
   'forged host',
+  'subscriber probes',
 ] as const
 export type AttackClass = (typeof ATTACK_CLASSES)[number]
 
@@ -51,7 +52,7 @@ export type AttackRow = {
   /**
    * Hostile requests the site went along with: a cross-site post that stored or sent something,
    * a swapped upload that was served, a tracking parameter that made a new cache entry, a page
-   * built from another host. Only the classes that count it set it (the table shows "-" elsewhere).
+   * built from another host, a signup whose answer told whether the address was on the list. Only the classes that count it set it (the table shows "-" elsewhere).
    */
   accepted?: number
   slowestMs: number
