@@ -160,6 +160,40 @@ describe('a bounce landing while its address unsubscribes', () => {
   })
 })
 
+describe('pruning a week-old signup while it is confirmed', () => {
+  it(`a confirmed subscriber is never pruned, ${ROUNDS} times`, { timeout: 300_000 }, async () => {
+    const started = performance.now()
+    const problems: string[] = []
+    const weekAgo = () => new Date(Date.now() - 8 * 24 * 60 * 60_000)
+    const span = await durationOf(async () => {
+      const email = `${unique('timing')}@list.example`
+      await subscribers.add(email, weekAgo())
+      return email
+    }, subscribers.confirm)
+    for (let round = 0; round < ROUNDS; round++) {
+      const email = `${unique('late')}@list.example`
+      await subscribers.add(email, weekAgo())
+      const [pruned, confirmed] = await Promise.all([
+        pause(offsetOf(round, ROUNDS, span)).then(() => subscribers.prunePending()),
+        subscribers.confirm(email),
+      ])
+      const record = await subscribers.find(email)
+      const first = pruned === 1 && confirmed === 'missing' && record === null
+      const second = pruned === 0 && confirmed === 'confirmed' && record?.state === 'confirmed'
+      if (!first && !second) problems.push(`round ${round}: pruned ${pruned}, confirm ${confirmed}, record ${record?.state ?? 'gone'}`)
+    }
+    reportStress({
+      suite: 'races: prune vs confirm',
+      calls: ROUNDS * 2,
+      errors5xx: 0,
+      lostWrites: problems.length,
+      duplicates: 0,
+      ms: performance.now() - started,
+    })
+    expect(problems).toEqual([])
+  })
+})
+
 describe('retrying a batch SendGrid refused while its recipients leave', () => {
   type SentRequest = { personalizations: { to: { email: string }[] }[] }
 
