@@ -170,7 +170,14 @@ export function openStore(name: StoreName) {
         const result = await raw()
           .set(key, value, { onlyIfNew: true })
           .catch((error: unknown) => ({ error }))
-        const stored = await raw().get(key, { type: 'text' })
+        const clean = !('error' in result) && result.modified && Boolean(result.etag)
+        const stored = await raw()
+          .get(key, { type: 'text' })
+          .catch((error: unknown) => {
+            // The write's own answer said it was made: so it was, whatever became of the read.
+            if (clean) return value
+            throw error
+          })
         if (stored === value) return { created: true, stored }
         if ('error' in result && stored === null) throw result.error
         if (!('error' in result) && result.modified && stored === null) throw new Error(`write of "${key}" was not stored`)
@@ -187,7 +194,11 @@ export function openStore(name: StoreName) {
      */
     deleteIfMatch: async (key: BlobKey, etag: string) => {
       if (!(await conditionalWrite(key, tombstone(), { onlyIfMatch: etag }))) return false
-      await guard(() => raw().delete(key))
+      // The swap is the delete as far as anyone can read: a delete that fails now leaves only a
+      // tombstone, which reads as nothing, so the caller is told it is done.
+      await guard(() => raw().delete(key)).catch((error: unknown) =>
+        console.error('storage unavailable: a tombstone is left where a delete failed:', error instanceof Error ? error.message : error),
+      )
       return true
     },
 
