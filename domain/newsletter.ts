@@ -99,10 +99,20 @@ export function newsletterFor(newsletter: Newsletter, viewer: { role: Role; emai
 /** The email as it will look: what the preview endpoint answers and what every recipient gets. */
 export type RenderedNewsletter = { subject: string; html: string; text: string }
 
+/**
+ * Each unsubscribe is kept (undated by person, see netlify/lib/data/unsubscribes.ts) this many days
+ * for the reports, then forgotten by the maintenance job: a report counts those since its send
+ * started only while that start is within this many days.
+ */
+export const UNSUBSCRIBES_KEPT_DAYS = 90
+
 /** GET /api/admin/newsletters/:id answers the newsletter and, once sending started, these counts. */
 export type NewsletterReport = {
   newsletter: Newsletter
-  /** Subscribers who unsubscribed after the send started (from any email). */
+  /**
+   * Subscribers who unsubscribed after the send started (from any email); left out once the send
+   * started more than UNSUBSCRIBES_KEPT_DAYS ago, as the older unsubscribes are forgotten.
+   */
   unsubscribedSince?: number
 }
 

@@ -7,7 +7,16 @@ import type { Subscriber } from './subscriber'
  * follows its progress, then downloads it (docs/architecture.md, Subscriber exports).
  */
 
-export const EXPORT_COLUMNS = ['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason'] as const
+export const EXPORT_COLUMNS = [
+  'email',
+  'created_at',
+  'state',
+  'confirmed_at',
+  'stopped_at',
+  'stopped_reason',
+  'imported_by',
+  'consent_statement',
+] as const
 
 /** One subscriber as a CSV row, in EXPORT_COLUMNS order (csv.ts makes each cell formula-safe). */
 export function exportRow(subscriber: Subscriber): string[] {
@@ -18,6 +27,8 @@ export function exportRow(subscriber: Subscriber): string[] {
     subscriber.confirmed_at ?? '',
     subscriber.stopped_at ?? '',
     subscriber.stopped_reason ?? '',
+    subscriber.imported_by ?? '',
+    subscriber.consent_statement ?? '',
   ]
 }
 

@@ -7,7 +7,19 @@ import { normalizeEmail } from './subscriber'
  * chunks; the function checks every row again with the same rules and messages, and adds each
  * new address with one create-only write, so an existing record (whatever its state) is never
  * changed (docs/product.md, Subscribers).
+ *
+ * How the new ones are added is the import's mode. `ask`: awaiting confirmation, each sent the
+ * confirmation email a signup gets (double opt-in, as for anyone who signs up). `confirmed`:
+ * confirmed at once without an email, which only an admin may do, and only with a statement of
+ * how these people gave their consent, kept with each of them (docs/decisions.md, Subscribers).
  */
+
+export const IMPORT_MODES = ['ask', 'confirmed'] as const
+export type ImportMode = (typeof IMPORT_MODES)[number]
+
+/** The consent statement of a `confirmed` import: a sentence, not a tick. */
+export const IMPORT_STATEMENT_MIN = 10
+export const IMPORT_STATEMENT_MAX = 500
 
 /** A file larger than this, or with more rows, is refused before anything is read further. */
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -28,6 +40,10 @@ export const IMPORT_MESSAGES = {
   noEmailColumn: 'We could not find a column of email addresses. Please add a header named "email".',
   noRows: 'This file has no rows to import.',
   consentRequired: 'Please confirm that these people asked to receive your newsletter.',
+  confirmedAdminsOnly: 'Only an admin can add people as confirmed subscribers. Import them to be asked to confirm instead.',
+  statementRequired: `Please write how these people agreed to receive your newsletter (at least ${IMPORT_STATEMENT_MIN} characters).`,
+  statementTooLong: `Please keep the statement under ${IMPORT_STATEMENT_MAX} characters.`,
+  invalidMode: 'Please choose how these people are added.',
   invalidRows: 'Each row needs its row number and email.',
   tooManyRowsInRequest: `Send at most ${IMPORT_CHUNK_ROWS} rows at a time.`,
   invalidImportId: 'Invalid import id',
@@ -51,8 +67,16 @@ export const ImportRequestSchema = z.object({
   importId: z
     .string({ error: IMPORT_MESSAGES.invalidImportId })
     .check(z.regex(/^[\w-]{8,64}$/, { error: IMPORT_MESSAGES.invalidImportId })),
-  /** Required to add anyone: the admin's word that these people asked for the newsletter. */
+  /** Required to add anyone: the word of the one importing that these people asked for the newsletter. */
   consent: z.optional(z.boolean({ error: IMPORT_MESSAGES.consentRequired })),
+  /** How the new ones are added (see above); asking them to confirm unless said otherwise. */
+  mode: z._default(z.enum(IMPORT_MODES, { error: IMPORT_MESSAGES.invalidMode }), 'ask'),
+  /** For `confirmed`: how these people gave their consent, in the admin's words. */
+  statement: z.optional(
+    z
+      .string({ error: IMPORT_MESSAGES.statementRequired })
+      .check(z.overwrite((text) => text.trim()), z.maxLength(IMPORT_STATEMENT_MAX, { error: IMPORT_MESSAGES.statementTooLong })),
+  ),
   /** The preview: each row's outcome as it would be, nothing written. */
   dryRun: z.optional(z.boolean({ error: IMPORT_MESSAGES.invalidRows })),
   rows: z
@@ -62,13 +86,22 @@ export const ImportRequestSchema = z.object({
       z.maxLength(IMPORT_CHUNK_ROWS, { error: IMPORT_MESSAGES.tooManyRowsInRequest }),
     ),
 })
-export type ImportRequest = z.infer<typeof ImportRequestSchema>
+export type ImportRequest = z.input<typeof ImportRequestSchema>
 
 export type ImportOutcome = 'added' | 'exists' | 'refused'
 /** What the function answers for each row ('added' in a dry run: would be added). */
 export type ImportResult = { row: number; outcome: ImportOutcome; reason?: string }
 export type ImportSummary = Record<ImportOutcome, number>
-export type ImportAnswer = { results: ImportResult[]; summary: ImportSummary }
+/** `emailed`: of those added to be asked, how many were sent the confirmation email (an `ask` import). */
+export type ImportAnswer = { results: ImportResult[]; summary: ImportSummary; emailed?: number }
+
+/** The statement a `confirmed` import needs, or the message saying what is missing. */
+export function statementProblem(statement: string | undefined): string | null {
+  const text = (statement ?? '').trim()
+  if (text.length < IMPORT_STATEMENT_MIN) return IMPORT_MESSAGES.statementRequired
+  if (text.length > IMPORT_STATEMENT_MAX) return IMPORT_MESSAGES.statementTooLong
+  return null
+}
 
 /** A row's verdict before anything is stored: the address to add, or why not. */
 export type ReviewedRow = { row: number; email: string; reason?: string }

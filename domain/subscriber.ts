@@ -48,6 +48,13 @@ export const SubscriberSchema = z.object({
   /** When and why mail stopped (bounced or complained): SendGrid's reason, shown to the admin. */
   stopped_at: z.optional(z.string()),
   stopped_reason: z.optional(z.string()),
+  /** Added by an import: who imported the address (their username), shown to the admin. */
+  imported_by: z.optional(z.string()),
+  /**
+   * Added confirmed by an admin's import: how these people gave their consent, in the admin's
+   * words, kept with each of them as the record of it (domain/subscriber-import.ts).
+   */
+  consent_statement: z.optional(z.string()),
 })
 export type Subscriber = z.infer<typeof SubscriberSchema>
 

@@ -9,7 +9,7 @@ import { HttpError, json, pathParam, readBody, route } from '../lib/http'
 
 /**
  * /api/admin/newsletters/{id}: the newsletter with its send's counts and how many unsubscribed
- * since it started (GET); save the text (PUT) or delete it (DELETE), while it is a draft or
+ * since it started, while that is within the days unsubscribes are kept (GET); save the text (PUT) or delete it (DELETE), while it is a draft or
  * scheduled only. Saving a scheduled one takes it back to draft.
  */
 export default route({
@@ -18,9 +18,8 @@ export default route({
     const found = await newsletters.get(pathParam(context, 'id', NEWSLETTER_MESSAGES.notFound))
     if (!found) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
     const newsletter = newsletterFor(await withLiveProgress(found), user)
-    const report: NewsletterReport = newsletter.startedAt
-      ? { newsletter, unsubscribedSince: await unsubscribes.countSince(newsletter.startedAt) }
-      : { newsletter }
+    const unsubscribedSince = newsletter.startedAt ? await unsubscribes.countSince(newsletter.startedAt) : null
+    const report: NewsletterReport = unsubscribedSince === null ? { newsletter } : { newsletter, unsubscribedSince }
     return json({ success: true, ...report })
   },
 

@@ -1,11 +1,20 @@
 import type { Config } from '@netlify/functions'
-import { IMPORT_MAX_BODY_BYTES, IMPORT_MESSAGES, ImportRequestSchema, reviewRows, type ImportResult } from '../../domain/subscriber-import'
+import {
+  IMPORT_MAX_BODY_BYTES,
+  IMPORT_MESSAGES,
+  ImportRequestSchema,
+  reviewRows,
+  statementProblem,
+  type ImportResult,
+} from '../../domain/subscriber-import'
 import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { rateLimits } from '../lib/data/rate-limits'
 import { subscribers } from '../lib/data/subscribers'
+import { runtimeOf } from '../lib/env'
 import { HttpError, json, readBody, route } from '../lib/http'
 import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
+import { sendConfirmations } from '../lib/subscription-confirm'
 
 const WRITES_IN_FLIGHT = 50
 const TOO_MANY = 'Too many imports in a short time. Please wait a few minutes and try again.'
@@ -13,22 +22,31 @@ const TOO_MANY = 'Too many imports in a short time. Please wait a few minutes an
 /**
  * POST /api/admin/subscribers/import: one chunk of a CSV import (at most 1,000 rows), or of
  * its preview (`dryRun`: each row's outcome as it would be, nothing written). Every row is
- * checked again here, whatever the preview said; each new address is one create-only write,
- * confirmed (the admin confirmed these people asked for the newsletter), and an existing record
- * is never changed, whatever its state. Answers each row's outcome.
+ * checked again here, whatever the preview said; each new address is one create-only write, and
+ * an existing record is never changed, whatever its state. Answers each row's outcome.
+ *
+ * Nobody is added confirmed on an editor's word: by default the new addresses are pending and
+ * each gets the confirmation email a signup gets (double opt-in). Only an admin may add them
+ * confirmed, without an email, and only with a statement of how they gave their consent, which
+ * is kept with each of them and in the history (docs/decisions.md, Subscribers).
  */
 export default route({
-  POST: async (req) => {
+  POST: async (req, context) => {
     const { user } = await requireEditor(req)
     const taken = await rateLimits.take(TRANSFER_LIMITS.import, user.id)
     if (!taken.allowed) throw new HttpError(429, TOO_MANY, { 'Retry-After': String(taken.retryAfterSeconds) })
-    const { importId, rows, consent, dryRun } = await readBody(req, ImportRequestSchema, IMPORT_MAX_BODY_BYTES)
+    const { importId, rows, consent, dryRun, mode, statement } = await readBody(req, ImportRequestSchema, IMPORT_MAX_BODY_BYTES)
+    if (mode === 'confirmed' && user.role !== 'admin') throw new HttpError(403, IMPORT_MESSAGES.confirmedAdminsOnly)
     if (!dryRun && consent !== true) throw new HttpError(400, IMPORT_MESSAGES.consentRequired)
+    const problem = mode === 'confirmed' && !dryRun ? statementProblem(statement) : null
+    if (problem) throw new HttpError(400, problem)
     const reviewed = reviewRows(rows)
     const results: ImportResult[] = reviewed.map(({ row, reason }) =>
       reason ? { row, outcome: 'refused', reason } : { row, outcome: 'added' },
     )
+    const how = mode === 'confirmed' ? { by: user.username, statement: statement! } : { by: user.username }
     const now = new Date()
+    const added: string[] = []
     let next = 0
     await Promise.all(
       Array.from({ length: WRITES_IN_FLIGHT }, async () => {
@@ -36,19 +54,28 @@ export default route({
           const i = next++
           const { email, reason } = reviewed[i]!
           if (reason) continue
-          const added = dryRun ? !(await subscribers.find(email)) : await subscribers.addConfirmed(email, now)
-          if (!added) results[i] = { row: reviewed[i]!.row, outcome: 'exists', reason: IMPORT_MESSAGES.exists }
+          const isNew = dryRun ? !(await subscribers.find(email)) : await subscribers.addImported(email, how, now)
+          if (!isNew) results[i] = { row: reviewed[i]!.row, outcome: 'exists', reason: IMPORT_MESSAGES.exists }
+          else if (!dryRun) added.push(email)
         }
       }),
     )
     const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
     if (dryRun) return json({ success: true, results, summary })
-    const changes = [
-      `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}: ${summary.added} added, ${summary.exists} already subscribed, ${summary.refused} refused`,
-    ]
+    const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), req, now) : undefined
+    const rowsLabel = `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`
+    const changes =
+      mode === 'confirmed'
+        ? [
+            `${rowsLabel}: ${summary.added} added as confirmed, ${summary.exists} already subscribed, ${summary.refused} refused`,
+            `Consent: ${statement!}`,
+          ]
+        : [
+            `${rowsLabel}: ${summary.added} added awaiting confirmation (${emailed ?? 0} confirmation emails sent), ${summary.exists} already subscribed, ${summary.refused} refused`,
+          ]
     await activity.record(user, { action: 'imported', subject: 'subscriber', recordId: importId, label: 'Subscriber list', changes })
-    return json({ success: true, results, summary })
+    return json({ success: true, results, summary, ...(emailed === undefined ? {} : { emailed }) })
   },
 })
 

@@ -8,6 +8,7 @@ import { resources } from '../lib/data/resources'
 import { revokedTokens } from '../lib/data/revoked-tokens'
 import { subscriberExports } from '../lib/data/subscriber-exports'
 import { subscribers } from '../lib/data/subscribers'
+import { unsubscribes } from '../lib/data/unsubscribes'
 import { welcomeEmails } from '../lib/data/welcome-emails'
 import { runtimeOf } from '../lib/env'
 import { CURRENT_PASSWORD_TRIES, LOGIN_LIMITS } from '../lib/login'
@@ -19,7 +20,8 @@ import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
  * into the counts, retries booking emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
- * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old).
+ * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old,
+ * unsubscribe entries past the days the newsletter reports count them).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -34,6 +36,7 @@ export default async (_req: Request, context: Context) => {
     activity: () => activity.prune(),
     media: () => media.pruneStale(),
     exports: () => subscriberExports.prune(),
+    unsubscribes: () => unsubscribes.prune(),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { EMAIL_MAX } from '../../domain/fields'
 import { NEWSLETTER_PAGE_FIELD } from '../../domain/form-answer'
 import { SUBSCRIBE_MESSAGES, SUBSCRIBER_STATES, SubscribeSchema, type SubscribeInput } from '../../domain/subscriber'
+import { afterAnswer } from '../lib/after-answer'
 import { requireEditor } from '../lib/auth'
 import { subscribers } from '../lib/data/subscribers'
 import { BODY_TYPES } from '../lib/cross-site'
@@ -51,12 +52,12 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   await limitPublicForm('subscribe', req, context)
   // Subscribing twice is one subscriber. Until she confirms, a repeat sends the confirmation again,
   // at most once a day (sendConfirmation); a confirmed subscriber gets nothing, nor does an address
-  // that bounced or marked our mail as spam, and the answer is the same every way, so the form
-  // tells nobody who is on the list or what became of them.
+  // that bounced or marked our mail as spam. The answer is the same every way, and so is the work
+  // done before it (subscribers.add makes the same storage requests for every state; the email is
+  // sent after answering), so neither the form's answer nor its timing tells anyone who is on the
+  // list or what became of them.
   const { state } = await subscribers.add(email)
-  if (state === 'pending') {
-    await sendConfirmation(email, runtimeOf(context), req).catch((error) => console.error('confirmation email failed:', error))
-  }
+  if (state === 'pending') afterAnswer(context, 'confirmation email', () => sendConfirmation(email, runtimeOf(context), req))
 }
 
 function answerNewsletterForm(req: Request, context: Context): Promise<Response> {

@@ -34,24 +34,43 @@ export const unsubscribeHeaders = (oneClick: string) => ({
 
 let client: MailService | undefined
 
-export async function sendBatch(email: RenderedNewsletter, recipients: readonly string[], runtime: Runtime): Promise<BatchOutcome> {
+export function sendBatch(email: RenderedNewsletter, recipients: readonly string[], runtime: Runtime): Promise<BatchOutcome> {
+  const personal = recipients.map((to) => {
+    const links = unsubscribeLinks(to)
+    return { to, substitutions: unsubscribeSubstitutions(links.page), headers: unsubscribeHeaders(links.oneClick) }
+  })
+  return sendPersonalBatch(email, personal, runtime)
+}
+
+/** One recipient of a batch: the address, the text that fills its tags, and headers of its own. */
+export type Personal = { to: string; substitutions: Record<string, string>; headers?: Record<string, string> }
+
+/**
+ * One email to many people in ONE SendGrid request, each recipient its own personalization (its own
+ * `to`, tags filled with its own text, e.g. a link only it may use); locally without a key, one
+ * outbox entry each, the tags filled as SendGrid would. The newsletter's batches, and the
+ * confirmation emails of an import.
+ */
+export async function sendPersonalBatch(
+  email: { subject: string; text: string; html?: string },
+  personal: readonly Personal[],
+  runtime: Runtime,
+): Promise<BatchOutcome> {
   const setup = emailSetup(runtime)
   if (setup.transport === 'none') throw new EmailNotConfiguredError(`email is not configured (missing ${setup.missing.join(', ')})`)
-  const personal = recipients.map((to) => ({ to, links: unsubscribeLinks(to) }))
   if (setup.transport === 'outbox') {
     for (let i = 0; i < personal.length; i += 50)
       await Promise.all(
-        personal.slice(i, i + 50).map(({ to, links }) => {
-          const substitutions = unsubscribeSubstitutions(links.page)
-          return outbox.put({
+        personal.slice(i, i + 50).map(({ to, substitutions, headers }) =>
+          outbox.put({
             to,
             from: setup.from,
             subject: email.subject,
             text: applySubstitutions(email.text, substitutions),
-            html: applySubstitutions(email.html, substitutions),
-            headers: unsubscribeHeaders(links.oneClick),
-          })
-        }),
+            ...(email.html === undefined ? {} : { html: applySubstitutions(email.html, substitutions) }),
+            ...(headers ? { headers } : {}),
+          }),
+        ),
       )
     return { kind: 'sent' }
   }
@@ -61,15 +80,12 @@ export async function sendBatch(email: RenderedNewsletter, recipients: readonly 
   const message = {
     from: { email: setup.from },
     subject: email.subject,
-    content: [
-      { type: 'text/plain', value: email.text },
-      { type: 'text/html', value: email.html },
-    ],
+    content: [{ type: 'text/plain', value: email.text }, ...(email.html === undefined ? [] : [{ type: 'text/html', value: email.html }])],
     substitutionWrappers: [...SUBSTITUTION_WRAPPERS],
-    personalizations: personal.map(({ to, links }) => ({
+    personalizations: personal.map(({ to, substitutions, headers }) => ({
       to: [{ email: to }],
-      headers: unsubscribeHeaders(links.oneClick),
-      substitutions: unsubscribeSubstitutions(links.page),
+      ...(headers ? { headers } : {}),
+      substitutions,
     })),
   }
   for (let attempt = 0; ; attempt++) {

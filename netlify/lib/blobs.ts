@@ -21,6 +21,26 @@ const fetchWithTimeout: typeof fetch = (input, init) =>
 
 export type Entry = { text: string; etag: string }
 
+const TOMBSTONE_PREFIX = '{"tombstone":'
+
+/** A value of its own each time (a conditional write is confirmed by reading it back). */
+const tombstone = () => `${TOMBSTONE_PREFIX}${JSON.stringify({ at: new Date().toISOString(), id: crypto.randomUUID() })}}`
+
+/** Whether a stored value is what deleteIfMatch leaves while it deletes: to be read as no value at all. */
+export function isTombstone(text: string | null): boolean {
+  return text !== null && text.startsWith(TOMBSTONE_PREFIX)
+}
+
+/** When a tombstone was written (ms), or NaN for any other value. */
+export function tombstoneTime(text: string): number {
+  if (!isTombstone(text)) return Number.NaN
+  try {
+    return Date.parse((JSON.parse(text) as { tombstone: { at: string } }).tombstone.at)
+  } catch {
+    return Number.NaN
+  }
+}
+
 export type BlobStore = ReturnType<typeof openStore>
 
 /** Every store the site uses; a reset of the local demo data empties them all. */
@@ -143,6 +163,50 @@ export function openStore(name: StoreName) {
 
     /** True when written; false when the entry changed since `etag` was read. */
     setIfMatch: (key: BlobKey, value: string, etag: string) => conditionalWrite(key, value, { onlyIfMatch: etag }),
+
+    /**
+     * A create-only write followed by a read of the key, whatever the write's answer: the same two
+     * requests whether the key was new or not, so the caller's timing does not tell which (a signup
+     * must not say whether an address is on the list). Answers whether this write made the value,
+     * and what the key holds now (null when it was deleted in between).
+     */
+    createOrRead: (key: BlobKey, value: string) => {
+      assertSafeKey(key)
+      return guard(async () => {
+        const result = await raw()
+          .set(key, value, { onlyIfNew: true })
+          .catch((error: unknown) => ({ error }))
+        const clean = !('error' in result) && result.modified && Boolean(result.etag)
+        const stored = await raw()
+          .get(key, { type: 'text' })
+          .catch((error: unknown) => {
+            // The write's own answer said it was made: so it was, whatever became of the read.
+            if (clean) return value
+            throw error
+          })
+        if (stored === value) return { created: true, stored }
+        if ('error' in result && stored === null) throw result.error
+        if (!('error' in result) && result.modified && stored === null) throw new Error(`write of "${key}" was not stored`)
+        return { created: false, stored }
+      })
+    },
+
+    /**
+     * Deletes the key only if it is unchanged since `etag` was read; false when it changed. Blobs
+     * has no conditional delete, so the value is first swapped for a tombstone of this call's own by
+     * compare-and-swap, then deleted. Between the two (or for good, should the delete fail) readers
+     * take the tombstone for a missing key and nobody writes over it, so a write that landed after
+     * the read makes the swap fail instead of being deleted unseen.
+     */
+    deleteIfMatch: async (key: BlobKey, etag: string) => {
+      if (!(await conditionalWrite(key, tombstone(), { onlyIfMatch: etag }))) return false
+      // The swap is the delete as far as anyone can read: a delete that fails now leaves only a
+      // tombstone, which reads as nothing, so the caller is told it is done.
+      await guard(() => raw().delete(key)).catch((error: unknown) =>
+        console.error('storage unavailable: a tombstone is left where a delete failed:', error instanceof Error ? error.message : error),
+      )
+      return true
+    },
 
     /** Raw bytes (a media file's part); the value is kept exactly as given. */
     setBytes: (key: BlobKey, bytes: Uint8Array) => {

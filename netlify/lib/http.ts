@@ -3,6 +3,7 @@ import { cdnCacheHeaders, type CacheTag } from './cdn'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
+import { startAfterAnswer } from './after-answer'
 import { StorageUnavailableError } from './blobs'
 import { BODY_TYPES, mediaTypeOf, requireAcceptedBody, requireSameOrigin, unsupportedBodyMessage, type BodyType } from './cross-site'
 import { HttpError } from './http-error'
@@ -119,6 +120,9 @@ export function route(handlers: Partial<Record<Method, Handler>>, { accepts = []
       }
       console.error('unexpected error:', error)
       return fail(500, 'Something went wrong. Please try again later.')
+    } finally {
+      // The answer is built: what the request left for afterwards starts now (after-answer.ts).
+      startAfterAnswer(context)
     }
   }
 }

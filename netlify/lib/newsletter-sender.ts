@@ -3,8 +3,8 @@ import * as z from 'zod/mini'
 import { isValidEmail } from '../../domain/fields'
 import { NEWSLETTER_BATCH_SIZE, NEWSLETTER_MESSAGES } from '../../domain/newsletter'
 import { functionPath } from '../../domain/route-map'
-import { SubscriberSchema } from '../../domain/subscriber'
-import { openStore } from './blobs'
+import { normalizeEmail, SubscriberSchema } from '../../domain/subscriber'
+import { isTombstone, openStore } from './blobs'
 import { sendBatch } from './batch-mailer'
 import { batches, newsletters, progressOf, runs, type Batch, type Run } from './data/newsletters'
 import { env, type Runtime } from './env'
@@ -40,9 +40,10 @@ const READ_CONCURRENCY = 50
 /**
  * Points where a test stops a run as a crash would: after batch n is claimed (before SendGrid),
  * after SendGrid answered (before the batch records it), after the batch recorded it (before the
- * run's progress), after the progress (before the next claim).
+ * run's progress), after the progress (before the next claim); and where a refused batch is about
+ * to be tried again (before its recipients are read again).
  */
-export type RunStage = 'claimed' | 'mailed' | 'answered' | 'advanced'
+export type RunStage = 'claimed' | 'mailed' | 'answered' | 'advanced' | 'retrying'
 export type SendHooks = { after?: (stage: RunStage, batch: number) => void | Promise<void> }
 
 export type RunOutcome = 'not-sending' | 'busy' | 'finished' | 'handed-on' | 'paused'
@@ -112,7 +113,8 @@ const subscriberStore = () => openStore('subscribers')
 
 async function readSubscriber(key: BlobKey) {
   const text = await subscriberStore().get(key)
-  if (text === null) return null
+  // A tombstone is an unsubscribe under way: nobody to mail.
+  if (text === null || isTombstone(text)) return null
   const parsed = z.safeParse(SubscriberSchema, JSON.parse(text))
   return parsed.success ? parsed.data : null
 }
@@ -176,6 +178,23 @@ async function gather(sorted: readonly string[], cursor: string | undefined) {
     }
   }
   return { recipients, invalid, lastKey: sorted[lastIndex]!, scanned: lastIndex - start + 1 }
+}
+
+/**
+ * Those of a refused batch's recipients who may still be mailed. SendGrid took nothing, and between
+ * the refusal and the next try any of them may have unsubscribed, bounced or marked our mail as
+ * spam: each is read again, and only those still confirmed are kept.
+ */
+async function stillSubscribed(recipients: readonly string[]): Promise<string[]> {
+  const kept: string[] = []
+  for (let i = 0; i < recipients.length; i += READ_CONCURRENCY) {
+    const slice = recipients.slice(i, i + READ_CONCURRENCY)
+    const records = await Promise.all(slice.map((to) => readSubscriber(keys.subscriber(normalizeEmail(to)))))
+    slice.forEach((to, j) => {
+      if (records[j]?.state === 'confirmed') kept.push(to)
+    })
+  }
+  return kept
 }
 
 /** What a batch record adds to the counts. */
@@ -255,7 +274,11 @@ export async function runSend(id: string, options: RunOptions): Promise<RunOutco
       continue
     }
     if (existing) {
-      batch = { ...existing.batch, state: 'in-flight', owner, claimedAt: new Date(now()).toISOString() }
+      // A refused batch goes again, to those of its recipients still subscribed now (the claim
+      // below records who that is; of two claimants, one wins).
+      await hook('retrying', n)
+      const recipients = await stillSubscribed(existing.batch.recipients)
+      batch = { ...existing.batch, recipients, state: 'in-flight', owner, claimedAt: new Date(now()).toISOString() }
       delete batch.answeredAt
       if (!(await batches.reclaim(id, n, existing.etag, batch))) continue
     } else {

@@ -4,7 +4,9 @@ import { CONFIRM_TTL_DAYS, normalizeEmail } from '../../domain/subscriber'
 import { PAGES } from '../../domain/route-map'
 import { env, type Runtime } from './env'
 import { HttpError } from './http'
+import { sendPersonalBatch } from './batch-mailer'
 import { emailSetup, sendEmail } from './mailer'
+import { SUBSTITUTION_WRAPPERS } from './newsletter-email'
 import { siteUrl } from './site-url'
 import { subscribers } from './data/subscribers'
 import { welcomeEmails } from './data/welcome-emails'
@@ -69,18 +71,43 @@ export async function sendConfirmation(email: string, runtime: Runtime, req?: Re
   if ((await subscribers.find(email))?.state !== 'pending') return
   if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
   const link = await confirmLink(email, req)
-  await sendEmail(
-    {
-      to: normalizeEmail(email),
-      subject: 'Please confirm your subscription',
-      text: [
-        'Thank you for signing up for the newsletter. One more step: please confirm it is really you.',
-        '',
-        `Open this link and press "Confirm my subscription": ${link}`,
-        '',
-        `The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`,
-      ].join('\n'),
-    },
-    runtime,
-  )
+  await sendEmail({ to: normalizeEmail(email), subject: CONFIRM_SUBJECT, text: confirmationText(link) }, runtime)
+}
+
+const CONFIRM_SUBJECT = 'Please confirm your subscription'
+
+function confirmationText(link: string): string {
+  return [
+    'Thank you for signing up for the newsletter. One more step: please confirm it is really you.',
+    '',
+    `Open this link and press "Confirm my subscription": ${link}`,
+    '',
+    `The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`,
+  ].join('\n')
+}
+
+/** Where each recipient's own link goes in the batch's one text (SendGrid fills it per person). */
+const CONFIRM_LINK_TAG = 'confirm_url'
+
+/**
+ * The confirmation email to each of `emails` (addresses an import just added, pending), in one
+ * batch, under the same one-a-day rule per inbox as a signup's. Answers how many were sent: none
+ * when email is not set up or the provider refused the batch (logged; they stay pending and go
+ * after a week, as an unconfirmed signup does).
+ */
+export async function sendConfirmations(emails: readonly string[], runtime: Runtime, req?: Request, now = new Date()): Promise<number> {
+  if (emails.length === 0 || emailSetup(runtime).transport === 'none') return 0
+  const due: string[] = []
+  for (let i = 0; i < emails.length; i += 50) {
+    const slice = emails.slice(i, i + 50).map(normalizeEmail)
+    const claimed = await Promise.all(slice.map((email) => welcomeEmails.claim(email, now, 'confirm')))
+    due.push(...slice.filter((_, j) => claimed[j]))
+  }
+  if (due.length === 0) return 0
+  const personal = await Promise.all(due.map(async (to) => ({ to, substitutions: { [CONFIRM_LINK_TAG]: await confirmLink(to, req) } })))
+  const tag = `${SUBSTITUTION_WRAPPERS[0]}${CONFIRM_LINK_TAG}${SUBSTITUTION_WRAPPERS[1]}`
+  const outcome = await sendPersonalBatch({ subject: CONFIRM_SUBJECT, text: confirmationText(tag) }, personal, runtime)
+  if (outcome.kind === 'sent') return due.length
+  console.error('confirmation emails of an import not sent:', outcome.message)
+  return 0
 }

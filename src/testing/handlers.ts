@@ -68,7 +68,9 @@ function importAnswer(body: ImportRequest) {
     return EXISTING_SUBSCRIBERS.includes(email) ? { row, outcome: 'exists', reason: 'already subscribed' } : { row, outcome: 'added' }
   })
   const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
-  return { results, summary: { added: count('added'), exists: count('exists'), refused: count('refused') } }
+  const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
+  // An import that asks people to confirm says how many were emailed (here: all of them).
+  return body.dryRun || body.mode === 'confirmed' ? { results, summary } : { results, summary, emailed: summary.added }
 }
 
 /** One-line overrides for the public calls: `server.use(...answer.resources([...]))`. */

@@ -84,6 +84,18 @@ function finish(attackClass: AttackClass) {
   expect(problems, `${problems.length} problems in "${attackClass}" (${row.calls} calls)`).toEqual([])
 }
 
+/** What SendGrid's v3 API receives, as far as the email checks read it. */
+type Address = { email?: unknown; name?: unknown }
+type SendgridMessage = {
+  from?: Address
+  reply_to?: Address
+  subject?: unknown
+  headers?: Record<string, unknown>
+  cc?: unknown
+  bcc?: unknown
+  personalizations?: { to?: Address[]; cc?: unknown; bcc?: unknown; subject?: unknown; headers?: Record<string, unknown> }[]
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 /** A value as a client would put it in a path or query. */
 const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
@@ -1915,31 +1927,44 @@ describe('attack: every function, one hostile call at a time', () => {
     const cls: AttackClass = 'email injection'
     const coach = process.env.BOOKING_TO_EMAIL ?? 'coach@test.example'
     const crlf = /[\r\n]/
+    const examined = { booking: 0, confirmation: 0 }
 
-    /** Every email the call left in the outbox: one plain recipient, the literal address, no CR/LF in any header. */
+    /**
+     * Every email the call handed to SendGrid (its API mocked in the worker while a key is set, so
+     * the site sends as deployed): one personalization with one plain recipient, no cc or bcc, the
+     * literal address, and no CR/LF in any header, subject or address.
+     */
     const mailChecks =
-      (kind: 'booking' | 'welcome', literal: string) =>
-      async ({ answer, changes }: Outcome): Promise<string[]> => {
+      (kind: 'booking' | 'confirmation', literal: string) =>
+      ({ answer }: Outcome): string[] => {
         if (answer.status < 200 || answer.status >= 300) return []
         const problems: string[] = []
-        for (const change of changes.filter((c) => c.store === 'outbox' && c.change === 'added')) {
-          const email = JSON.parse((await storedText('outbox', change.key)) ?? '{}') as Record<string, unknown>
+        for (const sent of (answer.mail ?? []) as SendgridMessage[]) {
+          examined[kind]++
+          const personalizations = sent.personalizations ?? []
           const headers: [string, unknown][] = [
-            ['to', email.to],
-            ['from', email.from],
-            ['replyTo', email.replyTo],
-            ['subject', email.subject],
-            ...Object.entries((email.headers ?? {}) as Record<string, unknown>),
+            ['from', sent.from],
+            ['reply_to', sent.reply_to],
+            ['subject', sent.subject],
+            ...Object.entries(sent.headers ?? {}),
+            ...personalizations.flatMap((p) => [['subject', p.subject] as [string, unknown], ...Object.entries(p.headers ?? {})]),
           ]
           for (const [name, value] of headers)
             if (value !== undefined && (crlf.test(name) || crlf.test(typeof value === 'string' ? value : JSON.stringify(value))))
               problems.push(`${name} header holds CR/LF: ${JSON.stringify(value)}`)
-          const visitor = kind === 'booking' ? email.replyTo : email.to
+          const extra = [sent.cc, sent.bcc, ...personalizations.flatMap((p) => [p.cc, p.bcc])].filter((list) => list !== undefined)
+          if (extra.length > 0) problems.push(`copies sent to ${JSON.stringify(extra)}`)
+          if (personalizations.length !== 1) problems.push(`${personalizations.length} personalizations`)
+          const to = personalizations.flatMap((p) => p.to ?? [])
+          const visitor = kind === 'booking' ? sent.reply_to : to
           const single = singleAddressProblem(visitor)
-          if (single) problems.push(`${kind === 'booking' ? 'reply-to' : 'to'}: ${single}`)
-          else if (String(visitor).toLowerCase() !== normalizeEmail(literal))
-            problems.push(`${kind === 'booking' ? 'reply-to' : 'to'} is ${JSON.stringify(visitor)}, not the address given`)
-          if (kind === 'booking' && email.to !== coach) problems.push(`to is ${JSON.stringify(email.to)}, not the coach`)
+          const visitorLabel = kind === 'booking' ? 'reply-to' : 'to'
+          if (single) problems.push(`${visitorLabel}: ${single}`)
+          else {
+            const address = String((Array.isArray(visitor) ? visitor[0] : visitor)?.email)
+            if (address.toLowerCase() !== normalizeEmail(literal)) problems.push(`${visitorLabel} is ${JSON.stringify(address)}, not the address given`)
+          }
+          if (kind === 'booking' && (to.length !== 1 || to[0]?.email !== coach)) problems.push(`to is ${JSON.stringify(to)}, not the coach`)
         }
         return problems
       }
@@ -1953,101 +1978,134 @@ describe('attack: every function, one hostile call at a time', () => {
         return problem ? [`accepted and stored: ${problem}`] : []
       }
 
-    const emails = INJECTED_EMAILS
-    for (const { name, value } of emails) {
-      await runner.run(
-        attack({
-          attack: cls,
-          label: `POST send-booking-email email=${name}`,
-          fn: 'send-booking-email',
-          method: 'POST',
-          url: '/.netlify/functions/send-booking-email',
-          body: bookingBody({ email: value }),
-          touches: touch.booking(),
-          check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...(await mailChecks('booking', value)(outcome))],
-        }),
-      )
-      await runner.run(
-        attack({
-          attack: cls,
-          label: `POST subscribers email=${name}`,
-          fn: 'subscribers',
-          method: 'POST',
-          url: '/api/subscribers',
-          body: { email: value },
-          touches: touch.subscribe(value),
-          check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...(await mailChecks('welcome', value)(outcome))],
-        }),
-      )
-      await runner.run(
-        attack({
-          attack: cls,
-          label: `POST unsubscribe ?email=${name} with its valid token`,
-          fn: 'unsubscribe',
-          method: 'POST',
-          url: `/api/unsubscribe?email=${encode(value)}&token=${unsubscribeToken(value)}`,
-          touches: touch.unsubscribe(value),
-        }),
-      )
-      await runner.run(
-        attack({
-          attack: cls,
-          label: `POST admin-users email=${name}`,
-          fn: 'admin-users',
-          method: 'POST',
-          url: '/api/admin/users',
-          auth: 'admin',
-          body: { username: `inject${emails.findIndex((e) => e.value === value)}`, email: value, password: f.password, role: 'editor' },
-          touches: touch.adminUsersWrite(),
-          check: storedAddressCheck(value),
-          cleanup: removeUser,
-        }),
-      )
-    }
-    // SendGrid events naming injected addresses, and a reason that tries to add lines: the reason
-    // the admin sees (and the CSV carries) is one line.
-    await runner.run(
-      sendgridCall(
-        cls,
-        'injected addresses',
-        emails.map(({ value }) => sendgridEvent('bounce', value, { reason: 'x' })),
-        emails.map(({ value }) => value),
-      ),
-    )
-    const stoppedTarget = 'injected-reason@test.example'
-    await subscribers.add(stoppedTarget)
-    await runner.resync()
-    await runner.run(
-      sendgridCall(
-        cls,
-        'reason with CR/LF and control characters',
-        [sendgridEvent('bounce', stoppedTarget, { reason: '550 gone\r\nBcc: x@y.zz\u0000\u2028=HYPERLINK("x")' })],
-        [stoppedTarget],
-        {
-          check: async () => {
-            const reason = (await subscribers.find(stoppedTarget))?.stopped_reason ?? ''
-            return /^Bounced: [^\p{Cc}\u2028\u2029]+$/u.test(reason) ? [] : [`stored reason ${JSON.stringify(reason)}`]
-          },
-          cleanup: () => subscribers.remove(stoppedTarget),
-        },
-      ),
-    )
-    for (const { name, value } of INJECTED_NAMES) {
-      for (const field of ['firstName', 'lastName'] as const) {
+    // As deployed with email set up: what the functions send goes to SendGrid's (mocked) API.
+    await runner.withEnv({ SENDGRID_API_KEY: 'SG.attack-suite-key' }, async () => {
+      const emails = INJECTED_EMAILS
+      for (const { name, value } of emails) {
         await runner.run(
           attack({
             attack: cls,
-            label: `POST send-booking-email ${field}=${name} (goes into the subject)`,
+            label: `POST send-booking-email email=${name}`,
             fn: 'send-booking-email',
             method: 'POST',
             url: '/.netlify/functions/send-booking-email',
-            body: bookingBody({ [field]: value, email: 'plain@test.example' }),
+            body: bookingBody({ email: value }),
             touches: touch.booking(),
-            check: mailChecks('booking', 'plain@test.example'),
+            check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...mailChecks('booking', value)(outcome)],
+          }),
+        )
+        await runner.run(
+          attack({
+            attack: cls,
+            label: `POST subscribers email=${name}`,
+            fn: 'subscribers',
+            method: 'POST',
+            url: '/api/subscribers',
+            body: { email: value },
+            touches: touch.subscribe(value),
+            check: async (outcome) => [...(await storedAddressCheck(value)(outcome)), ...mailChecks('confirmation', value)(outcome)],
+          }),
+        )
+        await runner.run(
+          attack({
+            attack: cls,
+            label: `POST unsubscribe ?email=${name} with its valid token`,
+            fn: 'unsubscribe',
+            method: 'POST',
+            url: `/api/unsubscribe?email=${encode(value)}&token=${unsubscribeToken(value)}`,
+            touches: touch.unsubscribe(value),
+          }),
+        )
+        await runner.run(
+          attack({
+            attack: cls,
+            label: `POST admin-users email=${name}`,
+            fn: 'admin-users',
+            method: 'POST',
+            url: '/api/admin/users',
+            auth: 'admin',
+            body: { username: `inject${emails.findIndex((e) => e.value === value)}`, email: value, password: f.password, role: 'editor' },
+            touches: touch.adminUsersWrite(),
+            check: storedAddressCheck(value),
+            cleanup: removeUser,
           }),
         )
       }
-    }
+      // SendGrid events naming injected addresses, and a reason that tries to add lines: the reason
+      // the admin sees (and the CSV carries) is one line.
+      await runner.run(
+        sendgridCall(
+          cls,
+          'injected addresses',
+          emails.map(({ value }) => sendgridEvent('bounce', value, { reason: 'x' })),
+          emails.map(({ value }) => value),
+        ),
+      )
+      const stoppedTarget = 'injected-reason@test.example'
+      await subscribers.add(stoppedTarget)
+      await runner.resync()
+      await runner.run(
+        sendgridCall(
+          cls,
+          'reason with CR/LF and control characters',
+          [sendgridEvent('bounce', stoppedTarget, { reason: '550 gone\r\nBcc: x@y.zz\u0000\u2028=HYPERLINK("x")' })],
+          [stoppedTarget],
+          {
+            check: async () => {
+              const reason = (await subscribers.find(stoppedTarget))?.stopped_reason ?? ''
+              return /^Bounced: [^\p{Cc}\u2028\u2029]+$/u.test(reason) ? [] : [`stored reason ${JSON.stringify(reason)}`]
+            },
+            cleanup: () => subscribers.remove(stoppedTarget),
+          },
+        ),
+      )
+      for (const { name, value } of INJECTED_NAMES) {
+        for (const field of ['firstName', 'lastName'] as const) {
+          await runner.run(
+            attack({
+              attack: cls,
+              label: `POST send-booking-email ${field}=${name} (goes into the subject)`,
+              fn: 'send-booking-email',
+              method: 'POST',
+              url: '/.netlify/functions/send-booking-email',
+              body: bookingBody({ [field]: value, email: 'plain@test.example' }),
+              touches: touch.booking(),
+              check: mailChecks('booking', 'plain@test.example'),
+            }),
+          )
+        }
+      }
+      // A plain address and a plain booking: the checks must have read real emails, or they prove nothing.
+      await runner.run(
+        attack({
+          attack: cls,
+          label: 'POST subscribers email=a plain new address (control)',
+          fn: 'subscribers',
+          method: 'POST',
+          url: '/api/subscribers',
+          body: { email: 'plain.control@test.example' },
+          touches: touch.subscribe('plain.control@test.example'),
+          check: mailChecks('confirmation', 'plain.control@test.example'),
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: 'POST send-booking-email with a plain address (control)',
+          fn: 'send-booking-email',
+          method: 'POST',
+          url: '/.netlify/functions/send-booking-email',
+          body: bookingBody({ email: 'plain.control@test.example', message: 'A plain booking, to see the email the checks read.' }),
+          touches: touch.booking(),
+          check: mailChecks('booking', 'plain.control@test.example'),
+        }),
+      )
+    })
+    runner.note(
+      cls,
+      'the email checks read what SendGrid was sent',
+      examined.booking > 0 && examined.confirmation > 0 ? null : `emails examined: ${JSON.stringify(examined)}`,
+    )
     finish(cls)
   })
 

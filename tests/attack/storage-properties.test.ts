@@ -104,7 +104,7 @@ describe('storage properties: arbitrary ids through the data modules', () => {
         onSuccess: [write('subscribers', key)],
       })
       await runner.runLocal('storage properties', `subscribers.unsubscribe(${show(email)})`, () => subscribers.unsubscribe(email), {
-        always: [read('subscribers', key)],
+        always: [read('subscribers', key), list('subscribers', key)],
         onSuccess: [write('subscribers', key)],
       })
       await runner.runLocal('storage properties', `subscribers.remove(${show(email)})`, () => subscribers.remove(email), { onSuccess: [write('subscribers', key)] })

@@ -511,7 +511,7 @@ test.describe('subscribers and bookings', () => {
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/)
     const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe(`"email","created_at","state","confirmed_at","stopped_at","stopped_reason"`)
+    expect(csv.split('\r\n')[0]).toBe(`"email","created_at","state","confirmed_at","stopped_at","stopped_reason","imported_by","consent_statement"`)
     expect(csv).toContain('"bob@example.com"')
   })
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { expect, failedResourceLog, holdRequests, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { emailsTo, readOutbox } from './support/outbox'
 
 /** Newsletter double opt-in: the signup, the emailed link, the one-click confirm (docs/product.md, Confirm). */
 
@@ -15,7 +15,7 @@ async function signUp(page: Page, email: string) {
 
 /** The path and query of the link in the confirmation email sent to `email`. */
 async function confirmationPath(request: Parameters<typeof readOutbox>[0], email: string): Promise<string> {
-  const sent = (await readOutbox(request)).filter((message) => message.to === email)
+  const sent = await emailsTo(request, email)
   expect(sent.map((message) => message.subject)).toEqual(['Please confirm your subscription'])
   const link = /https?:\/\/\S+\/confirm\?token=[\w.-]+/.exec(sent[0]!.text)?.[0]
   expect(link, 'a confirmation link in the email').toBeDefined()

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { emailsTo, readOutbox } from './support/outbox'
 
 /** The newsletter signup on /blog (docs/product.md, Blog; docs/decisions.md, Subscribers). */
 
@@ -143,7 +143,7 @@ test('the welcome email that follows the confirming carries an unsubscribe link 
   await emailField(page).fill('Leaving@Example.com')
   await button(page).click()
   expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
-  const confirmation = (await readOutbox(request)).find((email) => email.to === 'leaving@example.com')
+  const [confirmation] = await emailsTo(request, 'leaving@example.com')
   const confirmLink = new URL(/https?:\/\/\S+\/confirm\?\S+/.exec(confirmation?.text ?? '')?.[0] ?? 'http://missing.invalid/')
   await page.goto(confirmLink.pathname + confirmLink.search)
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { DEMO_CREDENTIALS } from '../../domain/demo'
 import { parseCsv } from '../../domain/csv'
 import { expect, test } from './support/fixtures'
+import { readOutbox } from './support/outbox'
 
 /**
  * The whole list in and out in the browser, against the real functions (the background export
@@ -48,12 +49,20 @@ test('an admin imports a CSV with bad rows, sees why each is refused, then expor
   await page.getByRole('button', { name: 'Import 2 subscribers' }).click()
   await expect(page.getByText('Please confirm that these people asked to receive your newsletter.')).toBeVisible()
   await page.getByRole('checkbox', { name: 'These people asked to receive my newsletter' }).check()
+  // An admin may add them confirmed, without the confirmation email, only with her words of how they agreed.
+  await page.getByRole('radio', { name: 'Add them as confirmed, without an email' }).check()
+  await page.getByRole('button', { name: 'Import 2 subscribers' }).click()
+  const statement = page.getByRole('textbox', { name: 'How did these people agree to receive your newsletter?' })
+  await expect(statement).toBeFocused()
+  await statement.fill('They signed up on paper at the March workshop.')
   await page.getByRole('button', { name: 'Import 2 subscribers' }).click()
   await expect(page.getByText('Import finished: 2 added, 0 already subscribed, 3 refused.')).toBeFocused()
   await page.getByRole('button', { name: 'Done' }).click()
 
-  await expect(page.getByRole('row', { name: /ruth\.import@example\.com/ })).toContainText('Confirmed')
-  await expect(page.getByRole('row', { name: /boaz\.import@example\.com/ })).toContainText('Confirmed')
+  for (const email of ['ruth.import@example.com', 'boaz.import@example.com'])
+    await expect(page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) })).toContainText(
+      'ConfirmedAdded as confirmed by admin. Consent: “They signed up on paper at the March workshop.”',
+    )
 
   const download = page.waitForEvent('download', { timeout: 30_000 })
   await page.getByRole('button', { name: 'Export CSV' }).click()
@@ -61,9 +70,36 @@ test('an admin imports a CSV with bad rows, sees why each is refused, then expor
   await expect(page.getByRole('status').filter({ hasText: 'Your export is ready.' })).toBeVisible()
   expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d\d-\d\d\.csv$/)
   const [header, ...rows] = parseCsv(await readFile((await file.path())!, 'utf8'))
-  expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason'])
+  expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason', 'imported_by', 'consent_statement'])
   const byEmail = new Map(rows.map((row) => [row[0], row]))
   expect(byEmail.get('ruth.import@example.com')?.[2]).toBe('confirmed')
   expect(byEmail.get('boaz.import@example.com')?.[2]).toBe('confirmed')
+  expect(byEmail.get('boaz.import@example.com')?.slice(6)).toEqual(['admin', 'They signed up on paper at the March workshop.'])
   expect(byEmail.get('naomi@example.com')?.[2]).toBe('pending')
+})
+
+test('an editor imports people to be asked to confirm: each gets the confirmation email, none is added confirmed', async ({ page }) => {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.editor.username)
+  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.editor.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
+  await page.getByRole('button', { name: 'Import CSV' }).click()
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from('email\r\nmartha.asked@example.com\r\n') })
+
+  await expect(page.getByRole('radio', { name: 'Send each of them the confirmation email (recommended)' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Add them as confirmed, without an email' })).toBeDisabled()
+  await page.getByRole('checkbox', { name: 'These people asked to receive my newsletter' }).check()
+  await page.getByRole('button', { name: 'Import 1 subscriber' }).click()
+  await expect(page.getByText('Import finished: 1 added, 0 already subscribed, 0 refused.')).toBeFocused()
+  await expect(page.getByText('1 confirmation email sent: they join the list once they confirm.')).toBeVisible()
+  await page.getByRole('button', { name: 'Done' }).click()
+
+  await expect(page.getByRole('row', { name: /martha\.asked@example\.com/ })).toContainText(
+    'Awaiting confirmationImported by editor, asked to confirm by email',
+  )
+  const sent = (await readOutbox(page.request)).filter((email) => email.to === 'martha.asked@example.com')
+  expect(sent.map((email) => email.subject)).toEqual(['Please confirm your subscription'])
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NEWSLETTER_MESSAGES, type Newsletter, type NewsletterReport } from '../../domain/newsletter'
+import { NEWSLETTER_MESSAGES, UNSUBSCRIBES_KEPT_DAYS, type Newsletter, type NewsletterReport } from '../../domain/newsletter'
 import * as adminNewsletter from '../../netlify/functions/admin-newsletter'
 import * as preview from '../../netlify/functions/admin-newsletter-preview'
 import * as send from '../../netlify/functions/admin-newsletter-send'
@@ -236,6 +236,14 @@ describe('POST /api/admin/newsletters/:id/send', () => {
     expect(mailed.map((entry) => entry.to).toSorted()).toEqual(['a@list.example', 'b@list.example'])
     await call(unsubscribe, { method: 'POST', path: `/api/unsubscribe?email=a%40list.example&token=${unsubscribeToken('a@list.example')}` })
     expect((await one(editor, newsletter.id)).body.unsubscribedSince).toBe(1)
+  })
+
+  it(`leaves the unsubscribes out for a send started more than ${UNSUBSCRIBES_KEPT_DAYS} days ago (they are forgotten by then)`, async () => {
+    const { newsletter } = (await create(editor, DRAFT)).body
+    await newsletters.start(newsletter.id, 'admin', new Date(Date.now() - (UNSUBSCRIBES_KEPT_DAYS + 1) * 24 * 60 * 60_000))
+    const report = await one(editor, newsletter.id)
+    expect(report.status).toBe(200)
+    expect(report.body).not.toHaveProperty('unsubscribedSince')
   })
 })
 

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../../domain/csv'
 import { EXPORT_COLUMNS, EXPORT_MESSAGES } from '../../domain/subscriber-export'
-import { IMPORT_CHUNK_ROWS, IMPORT_MESSAGES, type ImportAnswer } from '../../domain/subscriber-import'
+import { IMPORT_CHUNK_ROWS, IMPORT_MESSAGES, IMPORT_STATEMENT_MAX, type ImportAnswer } from '../../domain/subscriber-import'
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as maintenance from '../../netlify/functions/maintenance'
 import * as worker from '../../netlify/functions/subscribers-export-background'
 import { activity } from '../../netlify/lib/data/activity'
+import { outbox } from '../../netlify/lib/data/outbox'
 import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { openStore } from '../../netlify/lib/blobs'
 import { keys } from '../../netlify/lib/keys'
 import { exportSignature } from '../../netlify/lib/subscriber-export'
+import { emailOfConfirmToken } from '../../netlify/lib/subscription-confirm'
 import { callRaw, createAdmin, createEditor } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, fakeContext, TEST_ORIGIN } from '../support/call'
@@ -76,7 +78,7 @@ describe('subscriber export jobs', () => {
     const [header, ...lines] = parseCsv(file.text)
     expect(header).toEqual([...EXPORT_COLUMNS])
     expect(lines).toEqual(
-      records.map((r) => [r.email, r.created_at, r.state, r.confirmed_at ?? '', r.stopped_at ?? '', r.stopped_reason ?? '']),
+      records.map((r) => [r.email, r.created_at, r.state, r.confirmed_at ?? '', r.stopped_at ?? '', r.stopped_reason ?? '', '', '']),
     )
     const entries = await activity.list()
     expect(entries.entries[0]).toMatchObject({ action: 'exported', actor: { id: user.id }, changes: ['2500 addresses, as a CSV file'] })
@@ -170,9 +172,8 @@ describe('subscriber export jobs', () => {
 })
 
 describe('POST /api/admin/subscribers/import', () => {
-  it('adds new addresses confirmed, answers each row, and records the import', async () => {
+  it('adds new addresses awaiting confirmation and sends each the confirmation email; answers each row and records the import', async () => {
     const { authorization, user } = await createEditor()
-    const before = Date.now()
     const answer = await importRows(
       authorization,
       body(rows('New@Example.com ', 'not-an-email', '', 'new@example.com', 'second@example.com')),
@@ -186,15 +187,89 @@ describe('POST /api/admin/subscribers/import', () => {
       { row: 6, outcome: 'added' },
     ])
     expect(answer.body.summary).toEqual({ added: 2, exists: 0, refused: 3 })
+    expect(answer.body.emailed).toBe(2)
     const stored = await subscribers.find('new@example.com')
-    expect(stored).toMatchObject({ email: 'new@example.com', state: 'confirmed' })
-    expect(stored!.confirmed_at).toBe(stored!.created_at)
-    expect(Date.parse(stored!.confirmed_at!)).toBeGreaterThanOrEqual(before - 1000)
-    // Imported people get no email.
-    expect(await openStore('outbox').keys()).toEqual([])
+    expect(stored).toMatchObject({ email: 'new@example.com', state: 'pending', imported_by: user.username })
+    expect(stored).not.toHaveProperty('confirmed_at')
+    expect(stored).not.toHaveProperty('consent_statement')
+    // Each gets the email a signup gets, its own link in it; the link confirms that address.
+    const sent = await outbox.list()
+    expect(sent.map((email) => email.to).sort()).toEqual(['new@example.com', 'second@example.com'])
+    for (const email of sent) {
+      expect(email.subject).toBe('Please confirm your subscription')
+      const token = /\/confirm\?token=([\w.-]+)/.exec(email.text)?.[1]
+      expect(await emailOfConfirmToken(token ?? '')).toBe(email.to)
+    }
+    // Like a signup, they go after a week unless they confirm.
+    expect(await subscribers.prunePending(new Date(Date.now() + 8 * 24 * 60 * 60_000))).toBe(2)
     const { entries } = await activity.list()
     expect(entries[0]).toMatchObject({ action: 'imported', actor: { id: user.id }, recordId: 'test-import-1' })
-    expect(entries[0]!.changes).toEqual(['Rows 2–6: 2 added, 0 already subscribed, 3 refused'])
+    expect(entries[0]!.changes).toEqual(['Rows 2–6: 2 added awaiting confirmation (2 confirmation emails sent), 0 already subscribed, 3 refused'])
+  })
+
+  it('mails each inbox at most once a day, as signups do', async () => {
+    const { authorization } = await createEditor()
+    await importRows(authorization, body(rows('ann@example.com')))
+    await subscribers.remove('ann@example.com')
+    const again = await importRows(authorization, body(rows('ann+1@example.com', 'ann@example.com')))
+    expect(again.body.summary.added).toBe(2)
+    expect(again.body.emailed).toBe(0)
+    expect((await outbox.list()).map((email) => email.to)).toEqual(['ann@example.com'])
+  })
+
+  it('lets an admin add them confirmed, without an email, with her consent statement kept with each and in the history', async () => {
+    const { authorization, user } = await createAdmin()
+    const before = Date.now()
+    const statement = '  They signed up on paper at the March workshop.  '
+    const answer = await importRows(authorization, body(rows('paper@example.com', 'card@example.com'), { mode: 'confirmed', statement }))
+    expect(answer.status).toBe(200)
+    expect(answer.body.summary).toEqual({ added: 2, exists: 0, refused: 0 })
+    expect(answer.body).not.toHaveProperty('emailed')
+    const stored = await subscribers.find('paper@example.com')
+    expect(stored).toMatchObject({
+      state: 'confirmed',
+      imported_by: user.username,
+      consent_statement: 'They signed up on paper at the March workshop.',
+    })
+    expect(stored!.confirmed_at).toBe(stored!.created_at)
+    expect(Date.parse(stored!.confirmed_at!)).toBeGreaterThanOrEqual(before - 1000)
+    expect(await outbox.list()).toEqual([])
+    expect((await activity.list()).entries[0]!.changes).toEqual([
+      'Rows 2–3: 2 added as confirmed, 0 already subscribed, 0 refused',
+      'Consent: They signed up on paper at the March workshop.',
+    ])
+  })
+
+  it('never adds anyone confirmed on an editor’s word, whatever the body says', async () => {
+    const { authorization } = await createEditor()
+    for (const extra of [
+      { mode: 'confirmed', statement: 'They signed up on paper at the March workshop.' },
+      { mode: 'confirmed', statement: 'They signed up on paper at the March workshop.', dryRun: true },
+    ]) {
+      const answer = await importRows(authorization, body(rows('paper@example.com'), extra))
+      expect(answer.status).toBe(403)
+      expect(answer.body.message).toBe(IMPORT_MESSAGES.confirmedAdminsOnly)
+    }
+    // Fields of the record itself are not the import's to set.
+    const raw = await importRows(authorization, body(rows('paper@example.com'), { state: 'confirmed', consent_statement: 'x', confirmed: true }))
+    expect(raw.status).toBe(200)
+    expect(await subscribers.find('paper@example.com')).toMatchObject({ state: 'pending' })
+    expect(await subscribers.find('paper@example.com')).not.toHaveProperty('consent_statement')
+  })
+
+  it.each([
+    ['no statement', {}, IMPORT_MESSAGES.statementRequired],
+    ['a blank statement', { statement: '          ' }, IMPORT_MESSAGES.statementRequired],
+    ['a tick for a statement', { statement: 'yes' }, IMPORT_MESSAGES.statementRequired],
+    ['a statement not text', { statement: true }, IMPORT_MESSAGES.statementRequired],
+    ['a statement too long', { statement: 'x'.repeat(IMPORT_STATEMENT_MAX + 1) }, IMPORT_MESSAGES.statementTooLong],
+    ['no consent', { consent: false, statement: 'They signed up on paper at the March workshop.' }, IMPORT_MESSAGES.consentRequired],
+  ])('refuses an admin’s confirmed import with %s, and stores nothing', async (_name, extra, message) => {
+    const { authorization } = await createAdmin()
+    const answer = await importRows(authorization, body(rows('paper@example.com'), { mode: 'confirmed', ...extra }))
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe(message)
+    expect(await subscribers.all()).toEqual([])
   })
 
   it('never changes an existing record, whatever its state', async () => {
@@ -236,6 +311,8 @@ describe('POST /api/admin/subscribers/import', () => {
     ['row zero', { importId: 'i-00000001', consent: true, rows: [{ row: 0, email: 'a@example.com' }] }, undefined],
     ['row fractional', { importId: 'i-00000001', consent: true, rows: [{ row: 2.5, email: 'a@example.com' }] }, undefined],
     ['a crafted import id', { importId: '../x', consent: true, rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidImportId],
+    ['an unknown mode', { importId: 'i-00000001', consent: true, mode: 'trusted', rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidMode],
+    ['a mode named __proto__', { importId: 'i-00000001', consent: true, mode: '__proto__', rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidMode],
     [
       'too many rows',
       {
@@ -293,7 +370,7 @@ describe('POST /api/admin/subscribers/import', () => {
       '{"importId":"i-00000001","consent":true,"__proto__":{"polluted":1},"rows":[{"row":2,"email":"p@example.com","__proto__":{"state":"bounced"},"state":"bounced"}]}'
     const answer = await importRows(authorization, raw, { 'content-type': 'application/json' })
     expect(answer.status).toBe(200)
-    expect(await subscribers.find('p@example.com')).toMatchObject({ state: 'confirmed' })
+    expect(await subscribers.find('p@example.com')).toMatchObject({ state: 'pending' })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

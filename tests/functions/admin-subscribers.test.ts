@@ -149,20 +149,20 @@ describe('the subscriber export (started, then downloaded)', () => {
     )
     expect(headers.get('cache-control')).toBe('no-store')
     const [header, ...rows] = parseCsv(text)
-    expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason'])
+    expect(header).toEqual(['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason', 'imported_by', 'consent_statement'])
     expect(rows).toHaveLength(55)
     expect(rows.map((row) => row[0]).sort()).toEqual(emails)
     const stored = new Map((await subscribers.all()).map((s) => [s.email, s.created_at]))
     for (const [email, createdAt, state, ...rest] of rows) {
       expect(createdAt).toBe(stored.get(email!))
-      expect([state, ...rest]).toEqual(['pending', '', '', ''])
+      expect([state, ...rest]).toEqual(['pending', '', '', '', '', ''])
     }
   })
 
   it('answers only the header row when there is no subscriber', async () => {
     const { authorization } = await createAdmin()
     const { text } = await exportCsv(authorization)
-    expect(parseCsv(text)).toEqual([['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason']])
+    expect(parseCsv(text)).toEqual([['email', 'created_at', 'state', 'confirmed_at', 'stopped_at', 'stopped_reason', 'imported_by', 'consent_statement']])
   })
 
   it('tells confirmed subscribers from those still awaiting confirmation', async () => {
@@ -175,8 +175,8 @@ describe('the subscriber export (started, then downloaded)', () => {
     const [, ...rows] = parseCsv((await exportCsv(authorization)).text)
 
     expect(rows.sort((a, b) => a[0]!.localeCompare(b[0]!)).map((row) => row.slice(0, 1).concat(row.slice(2)))).toEqual([
-      ['sure@example.com', 'confirmed', confirmedAt, '', ''],
-      ['waiting@example.com', 'pending', '', '', ''],
+      ['sure@example.com', 'confirmed', confirmedAt, '', '', '', ''],
+      ['waiting@example.com', 'pending', '', '', '', '', ''],
     ])
   })
 
@@ -215,6 +215,6 @@ describe('the subscriber export (started, then downloaded)', () => {
     const { authorization } = await createEditor()
     await addAll(['=cmd@x.com'])
     const { text } = await exportCsv(authorization)
-    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+","pending","","",""$/)
+    expect(text.split('\r\n')[1]).toMatch(/^"'=cmd@x\.com","[^"]+","pending","","","","",""$/)
   })
 })

@@ -4,7 +4,7 @@ import { CROSS_SITE_MESSAGE } from '../../netlify/lib/cross-site'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
-import { fakeContext, TEST_ORIGIN } from '../support/call'
+import { afterAnswers, fakeContext, TEST_ORIGIN } from '../support/call'
 import {
   createCrossSiteFixtures,
   ENCODINGS,
@@ -55,9 +55,13 @@ afterAll(async () => {
 
 /** What a call (or several) changed in any store, and how many emails went out. */
 async function watch<T>(work: () => Promise<T>): Promise<{ result: T; changed: string[]; emails: number }> {
+  // Work an earlier call left running after its answer (a signup's email) is not this call's doing;
+  // what this call leaves running is, so it is waited for before counting.
+  await afterAnswers()
   const before = await blobs.fingerprint()
   const mailed = (await outbox.list()).length
   const result = await work()
+  await afterAnswers()
   const changed = changedKeys(before, await blobs.fingerprint()).map((change) => `${change.change} ${change.store}/${change.key}`)
   return { result, changed, emails: (await outbox.list()).length - mailed }
 }

@@ -10,7 +10,7 @@ import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
 import { useBlobsServer } from '../support/blobs-server'
-import { call, DEFAULT_IP, fakeContext, TEST_ORIGIN } from '../support/call'
+import { afterAnswers, call, DEFAULT_IP, fakeContext, TEST_ORIGIN } from '../support/call'
 import { bookingInput } from '../support/factories'
 import { useUpPublicLimit } from '../support/limits'
 import { createPost } from '../support/records'
@@ -51,7 +51,9 @@ async function postForm(
     body,
   })
   const response = await fn.default(req, fakeContext({ ip }))
-  return { status: response.status, html: await response.text(), headers: response.headers }
+  const html = await response.text()
+  await afterAnswers()
+  return { status: response.status, html, headers: response.headers }
 }
 
 const bookForm = (fields: Record<string, unknown>, headers?: Record<string, string>, ip?: string) =>

@@ -3,15 +3,17 @@ import type { Subscriber } from '../../domain/subscriber'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
+import * as unsubscribeFunction from '../../netlify/functions/unsubscribe'
 import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
 import { useBlobsServer } from '../support/blobs-server'
-import { call, type CallOptions } from '../support/call'
+import { afterAnswers, call, fakeContext, TEST_ORIGIN, type CallOptions } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { useUpPublicLimit } from '../support/limits'
 import { createSignedInUser } from '../support/records'
 import { sendgridAccepts, sendgridFails, useSendgridMock, type SentMessage } from '../support/sendgrid'
 
-useBlobsServer()
+const blobs = useBlobsServer()
 const mail = useSendgridMock()
 
 type ListBody = { success: boolean; message?: string; subscribers: Subscriber[]; hasMore: boolean }
@@ -172,6 +174,78 @@ describe('the confirmation email', () => {
     expect((await subscribe({ email: 'foo@example.com' })).body).toEqual(SUCCESS)
     expect(await storedEmails()).toEqual(['foo@example.com'])
   })
+})
+
+describe('the answer tells nobody who is on the list', () => {
+  /** Puts `email` in each state a signup can meet, the way it gets there. */
+  const STATES: Record<string, (email: string) => Promise<void>> = {
+    new: async () => {},
+    pending: async (email) => void (await subscribers.add(email)),
+    confirmed: async (email) => {
+      await subscribers.add(email)
+      await subscribers.confirm(email)
+    },
+    bounced: async (email) => {
+      await subscribers.add(email)
+      await subscribers.stop({ email, state: 'bounced', reason: 'Bounced: 550 no such user' })
+    },
+    complained: async (email) => {
+      await subscribers.add(email)
+      await subscribers.stop({ email, state: 'complained', reason: 'Marked as spam' })
+    },
+    unsubscribed: async (email) => {
+      await subscribers.add(email)
+      await subscribers.confirm(email)
+      await call(unsubscribeFunction, { method: 'POST', path: `/api/unsubscribe?email=${email}&token=${unsubscribeToken(email)}` })
+    },
+  }
+
+  /**
+   * One signup as the platform runs it: the answer, and the Blobs requests made before it (what its
+   * time is made of); the work after the answer (the email) then runs to its end.
+   */
+  async function probe(email: string, ip: string, form: boolean) {
+    const requests = blobs.current.requests
+    const before = { ...requests }
+    const req = form
+      ? new Request(`${TEST_ORIGIN}/.netlify/functions/subscribers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+          body: new URLSearchParams({ email, website: '' }),
+        })
+      : new Request(`${TEST_ORIGIN}/api/subscribers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        })
+    const response = await subscribersFunction.default(req, fakeContext({ ip }))
+    const madeBefore = Object.fromEntries(Object.entries(requests).map(([type, n]) => [type, n - before[type as keyof typeof before]]))
+    const text = await response.text()
+    await afterAnswers()
+    return { status: response.status, headers: [...response.headers].sort(), text, madeBefore }
+  }
+
+  it.each([false, true])(
+    'answers with the same status, body and headers, after the same storage requests, whatever the address (form post: %s)',
+    async (form) => {
+      const answers: Record<string, Awaited<ReturnType<typeof probe>>> = {}
+      let n = 0
+      for (const [state, prepare] of Object.entries(STATES)) {
+        const email = `${state}-${String(form)}@example.com`
+        await prepare(email)
+        // A network of its own each time: the rate limit's bookkeeping is then the same for every probe.
+        answers[state] = await probe(email, `198.51.100.${100 + n++}`, form)
+      }
+      const { new: fresh, ...others } = answers
+      expect(fresh!.status).toBe(200)
+      for (const [state, answer] of Object.entries(others)) expect({ state, ...answer }).toEqual({ state, ...fresh })
+      // The email went out after the answer, to the new address only (the pending one had its own already today).
+      const confirmations = (await outbox.list()).map((email) => email.to).filter((to) => to.endsWith(`-${String(form)}@example.com`))
+      expect(confirmations.sort()).toEqual(
+        [`new-${String(form)}@example.com`, `pending-${String(form)}@example.com`, `unsubscribed-${String(form)}@example.com`].sort(),
+      )
+    },
+  )
 })
 
 describe('GET /api/subscribers', () => {

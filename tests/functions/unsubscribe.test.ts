@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { UNSUBSCRIBES_KEPT_DAYS } from '../../domain/newsletter'
+import * as maintenance from '../../netlify/functions/maintenance'
 import * as confirmFunction from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
+import { openStore } from '../../netlify/lib/blobs'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
+import { unsubscribes } from '../../netlify/lib/data/unsubscribes'
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import { call, fakeContext } from '../support/call'
 
 useBlobsServer()
 
@@ -78,5 +82,24 @@ describe('POST /api/unsubscribe', () => {
     })
     expect(status).toBe(405)
     expect(await storedEmails()).toEqual(['foo@example.com'])
+  })
+})
+
+describe('the unsubscribes kept for the newsletter reports', () => {
+  const DAY_MS = 24 * 60 * 60_000
+
+  it(`are forgotten by the maintenance job once older than ${UNSUBSCRIBES_KEPT_DAYS} days`, async () => {
+    const now = Date.now()
+    for (const daysAgo of [UNSUBSCRIBES_KEPT_DAYS + 30, UNSUBSCRIBES_KEPT_DAYS + 1, UNSUBSCRIBES_KEPT_DAYS - 1, 0])
+      await unsubscribes.record(new Date(now - daysAgo * DAY_MS))
+
+    const response = await maintenance.default(new Request('http://localhost/.netlify/functions/maintenance', { method: 'POST' }), fakeContext())
+
+    expect(response.status).toBe(204)
+    expect(await openStore('unsubscribes').keys()).toHaveLength(2)
+    expect(await unsubscribes.countSince(new Date(now - (UNSUBSCRIBES_KEPT_DAYS - 0.5) * DAY_MS).toISOString())).toBe(2)
+    // A report asks only within the days they are kept: before that, the count would be short.
+    expect(await unsubscribes.countSince(new Date(now - (UNSUBSCRIBES_KEPT_DAYS + 2) * DAY_MS).toISOString())).toBeNull()
+    expect(await unsubscribes.prune()).toBe(0)
   })
 })

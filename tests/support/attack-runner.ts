@@ -6,7 +6,7 @@ import { HttpError } from '../../netlify/lib/http'
 import { SCHEDULED_FUNCTIONS } from '../../domain/route-map'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
 import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
-import type { WorkerAnswer, WorkerData, WorkerRequest } from './attack-worker'
+import type { WorkerAnswer, WorkerData, WorkerEnv, WorkerRequest } from './attack-worker'
 
 /**
  * Runs attack calls one at a time and judges each one: its status, its time, every Blobs request
@@ -114,6 +114,8 @@ export type Answer = {
   threw?: string
   /** Built-ins the call changed in the function's process (the worker is replaced after it). */
   polluted?: string[]
+  /** The requests the call made to SendGrid's API, while the runner has a SendGrid key set (withEnv). */
+  mail?: unknown[]
 }
 
 export type Outcome = { answer: Answer; accesses: Access[]; changes: ReturnType<typeof changedKeys> }
@@ -279,6 +281,39 @@ export class AttackRunner {
       logs: result.logs,
       threw: result.threw,
       polluted: result.polluted,
+      mail: result.mail,
+    }
+  }
+
+  /**
+   * Runs `work` with these environment variables set (a string) or removed (null) in the
+   * functions' worker, and in this process so a replaced worker starts with them too; then puts
+   * them back as they were.
+   */
+  async withEnv<T>(vars: Record<string, string | null>, work: () => Promise<T>): Promise<T> {
+    const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name] ?? null]))
+    const apply = async (values: Record<string, string | null>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === null) delete process.env[name]
+        else process.env[name] = value
+      }
+      if (!this.worker) await this.spawn()
+      const worker = this.worker!
+      await new Promise<void>((resolve) => {
+        const onMessage = (message: { envSet?: boolean }) => {
+          if (!message.envSet) return
+          worker.off('message', onMessage)
+          resolve()
+        }
+        worker.on('message', onMessage)
+        worker.postMessage({ env: values } satisfies WorkerEnv)
+      })
+    }
+    await apply(vars)
+    try {
+      return await work()
+    } finally {
+      await apply(before)
     }
   }
 

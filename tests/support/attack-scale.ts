@@ -34,6 +34,7 @@ export const ATTACK_CLASSES = [
   'cache keys',
   'forged host',
   'lockout',
+  'subscriber probes',
   'forged lines',
 ] as const
 export type AttackClass = (typeof ATTACK_CLASSES)[number]
@@ -53,8 +54,9 @@ export type AttackRow = {
   /**
    * Hostile requests the site went along with: a cross-site post that stored or sent something,
    * a swapped upload that was served, a tracking parameter that made a new cache entry, a page
-   * built from another host, a request of a campaign that kept the coach out of her own site. Only
-   * the classes that count it set it (the table shows "-" elsewhere).
+   * built from another host, a request of a campaign that kept the coach out of her own site, a
+   * signup whose answer told whether the address was on the list. Only the classes that count it
+   * set it (the table shows "-" elsewhere).
    */
   accepted?: number
   slowestMs: number

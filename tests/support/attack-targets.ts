@@ -178,10 +178,19 @@ export const touch = {
   adminSubscriberExportRead: (): Touches => ({
     always: [...AUTH, readPattern('subscriber-exports', /^(?:job|file)\/[\w-]{1,64}$/)],
   }),
-  /** Each new address is one create-only write (read back when it already exists). */
+  /**
+   * Each new address is one create-only write (read back when it already exists); one to be asked
+   * to confirm also leaves its week's marker, and is sent the confirmation email when email is set up.
+   */
   adminSubscribersImport: (): Touches => ({
     always: [...AUTH, ...RATE_LIMITS],
-    onSuccess: [writePattern('subscribers', /^[0-9a-f/]+$/), HISTORY],
+    onSuccess: [
+      writePattern('subscribers', /^[0-9a-f/]+$/),
+      writePattern('pending-subscribers', /^\d{4}-\d{2}-\d{2}\/[0-9a-f/]+$/),
+      OUTBOX,
+      ...WELCOME,
+      HISTORY,
+    ],
   }),
   adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
   /** Sign out everywhere: her user record (the session version), the token's revocation, the history. */
@@ -239,8 +248,9 @@ export const touch = {
       ],
     }
   },
+  /** The record is read with its ETag (a list of its own key on the local server) and deleted only if unchanged. */
   unsubscribe: (email: string): Touches => ({
-    always: [read('subscribers', subscriberKey(email))],
+    always: [read('subscribers', subscriberKey(email)), list('subscribers', subscriberKey(email))],
     // The dated entry a newsletter's report counts (netlify/lib/data/unsubscribes.ts): it names nobody.
     onSuccess: [write('subscribers', subscriberKey(email)), writePattern('unsubscribes', new RegExp(`^${TIME_ID}$`)), list('unsubscribes', new RegExp(`^${TIME_ID}$`))],
   }),

@@ -12,6 +12,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { format } from 'node:util'
 import { setEnvironmentContext } from '@netlify/blobs'
 import type { Context } from '@netlify/functions'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
 import { runExportWorkerInProcess } from './export-worker'
 
 type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
@@ -39,7 +41,12 @@ export type WorkerAnswer = {
   threw?: string
   /** Built-ins the call changed (Object.keys, Object.prototype.x, ...): the process is poisoned for every later call. */
   polluted?: string[]
+  /** What the call sent to SendGrid's API (the JSON of each request), while a SendGrid key is set. */
+  mail?: unknown[]
 }
+
+/** Sets (a string) or removes (null) environment variables of the worker, e.g. a SendGrid key for the email checks. */
+export type WorkerEnv = { env: Record<string, string | null> }
 
 export type WorkerData = { root: string; blobs: { siteID: string; token: string; url: string }; env: Record<string, string | undefined> }
 
@@ -81,6 +88,28 @@ for (const [name, value] of Object.entries(env)) {
 setEnvironmentContext({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.url, uncachedEdgeURL: blobs.url })
 // The exports endpoint's call to the background function runs it here, as the platform would.
 runExportWorkerInProcess()
+
+/**
+ * SendGrid's API as the functions see it while a key is set: every request is kept for the call's
+ * answer (the email checks read exactly what SendGrid would have been sent) and accepted. Nothing
+ * else is touched; without a key the mock is off, and a deployed site without one sends nothing.
+ */
+const SENDGRID_SEND_URL = 'https://api.sendgrid.com/v3/mail/send'
+let mail: unknown[] = []
+const sendgrid = setupServer(
+  http.post(SENDGRID_SEND_URL, async ({ request }) => {
+    mail.push(await request.json())
+    return new HttpResponse(null, { status: 202 })
+  }),
+)
+let sendgridOn = false
+function followSendgridKey() {
+  const wanted = Boolean(process.env.SENDGRID_API_KEY)
+  if (wanted && !sendgridOn) sendgrid.listen({ onUnhandledFrame: 'bypass' })
+  if (!wanted && sendgridOn) sendgrid.close()
+  sendgridOn = wanted
+}
+followSendgridKey()
 
 // What a function logs is part of its answer (an "unexpected error" line explains a 500).
 let logs: string[] = []
@@ -139,7 +168,7 @@ async function load(fn: string): Promise<FunctionModule> {
 /**
  * The parts of Netlify's Context the functions read (as tests/support/call.ts fakeContext). Work a
  * function leaves to waitUntil is collected in `background` and waited for within the call, so
- * what it stores is counted against the call that started it.
+ * what it stores or sends is counted against the call that started it.
  */
 function fakeContext(params: Record<string, string> | undefined, ip: string, background: Promise<unknown>[], local = false): Context {
   return {
@@ -153,12 +182,15 @@ function fakeContext(params: Record<string, string> | undefined, ip: string, bac
     deploy: { context: 'dev', id: local ? '' : 'test-deploy', published: false },
     server: { region: local ? 'dev' : 'test' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    waitUntil: (promise: Promise<unknown>) => void background.push(promise),
+    waitUntil: (promise: Promise<unknown>) => {
+      background.push(promise)
+    },
   } as unknown as Context
 }
 
 async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
   logs = []
+  mail = []
   const module = await load(request.fn)
   const started = performance.now()
   try {
@@ -167,15 +199,26 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
     const context = fakeContext(request.params ?? undefined, request.ip, background, request.local)
     const response = await module.default(req, context)
     const text = await response.text()
-    await Promise.all(background)
-    return { seq: request.seq, status: response.status, headers: [...response.headers], text, ms: performance.now() - started, logs }
+    // The time is the answer's; what runs after it (an email) still counts as the call's doing.
+    const ms = performance.now() - started
+    while (background.length > 0) await Promise.allSettled(background.splice(0))
+    return { seq: request.seq, status: response.status, headers: [...response.headers], text, ms, logs, ...(sendgridOn ? { mail } : {}) }
   } catch (error) {
     const threw = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { seq: request.seq, status: 599, headers: [], text: '', ms: performance.now() - started, logs, threw }
   }
 }
 
-parentPort!.on('message', (message: { preload: string[] } | WorkerRequest) => {
+parentPort!.on('message', (message: { preload: string[] } | WorkerEnv | WorkerRequest) => {
+  if ('env' in message) {
+    for (const [name, value] of Object.entries(message.env)) {
+      if (value === null) delete process.env[name]
+      else process.env[name] = value
+    }
+    followSendgridKey()
+    parentPort!.postMessage({ envSet: true })
+    return
+  }
   if ('preload' in message) {
     void Promise.all(message.preload.map(load)).then(
       () => parentPort!.postMessage({ ready: true }),

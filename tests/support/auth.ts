@@ -48,7 +48,7 @@ import { buildExport } from '../../netlify/lib/subscriber-export'
 import { resources } from '../../netlify/lib/data/resources'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
-import { call, fakeContext, TEST_ORIGIN, type CallOptions } from './call'
+import { afterAnswers, call, fakeContext, TEST_ORIGIN, type CallOptions } from './call'
 import { bookingInput, postInput, resourceInput } from './factories'
 import { createPost, createResource, TEST_PASSWORD_COST } from './records'
 
@@ -215,11 +215,9 @@ export async function callRaw(
     if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip }))
-  return {
-    status: response.status,
-    text: await response.text(),
-    headers: response.headers,
-  }
+  const text = await response.text()
+  await afterAnswers()
+  return { status: response.status, text, headers: response.headers }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,11 +30,24 @@ export const DEFAULT_IP = '203.0.113.10'
 /** What the Netlify CLI reports to a function it runs locally (netlify/lib/env.ts runtimeOf). */
 export const LOCAL_RUNTIME = { local: true } as const
 
+/** Work the functions handed to `context.waitUntil`, still running. */
+const pending = new Set<Promise<unknown>>()
+
+/**
+ * Waits for the work functions do after answering (`context.waitUntil`, e.g. the confirmation
+ * email of a signup), as the platform lets it finish: a test then sees its effects (the outbox).
+ * `call` and the other helpers wait for it themselves; a test that calls a handler directly calls
+ * this after reading the answer.
+ */
+export async function afterAnswers(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending])
+}
+
 /**
  * The parts of Netlify's Context the functions read; the rest would only be noise. Local by
  * default, as netlify dev reports it (no deploy id, region "dev"); `runtime: 'deployed'` gives
  * what a deployed function sees. Work handed to `waitUntil` (what runs after the answer has gone)
- * is collected in `background`, for the caller to wait for.
+ * is awaited by `afterAnswers`, and also collected in `background` when a test wants its own.
  */
 export function fakeContext({
   params = {},
@@ -53,7 +66,14 @@ export function fakeContext({
     deploy: deployed ? { context: 'production', id: 'test-deploy', published: true } : { context: '', id: '', published: false },
     server: { region: deployed ? 'us-east-2' : 'dev' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    waitUntil: (promise: Promise<unknown>) => void background.push(promise),
+    waitUntil: (promise: Promise<unknown>) => {
+      background.push(promise)
+      const settled: Promise<boolean> = promise.then(
+        () => pending.delete(settled),
+        () => pending.delete(settled),
+      )
+      pending.add(settled)
+    },
   } as unknown as Context
 }
 
@@ -74,10 +94,9 @@ export async function call<T extends ApiBody = ApiBody>(fn: FunctionModule, opti
     const declared = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
     if (!declared && !(body instanceof Uint8Array)) (init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
-  const background: Promise<unknown>[] = []
-  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime, background }))
+  const response = await fn.default(new Request(new URL(path, TEST_ORIGIN), init), fakeContext({ params, ip, runtime }))
   // Every function answers JSON, errors included: a body that does not parse fails the test here.
   const parsed = JSON.parse(await response.text()) as T
-  await Promise.all(background)
+  await afterAnswers()
   return { status: response.status, body: parsed, headers: response.headers }
 }

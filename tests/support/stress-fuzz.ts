@@ -232,7 +232,8 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     methods: ['POST'],
     kind: 'json',
     body: () => ({ importId: 'fuzzed-import', consent: true, rows: [{ row: 2, email: 'fuzzed-import@test.example' }] }),
-    writes: ['subscribers'],
+    // New people are asked to confirm: each gets the confirmation email (locally, the outbox).
+    writes: ['subscribers', 'outbox'],
   },
   // Runs a job only with the exports endpoint's signature, which no fuzzed call carries.
   {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Context } from '@netlify/functions'
-import { fakeContext, TEST_ORIGIN } from './call'
+import { afterAnswers, fakeContext, TEST_ORIGIN } from './call'
 import { PAGE_TEMPLATE } from './stress-mail'
 
 export type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
@@ -32,7 +32,9 @@ export async function invoke(
   const context = fakeContext({ params: params ?? undefined, ip })
   if (params === null) (context as { params?: unknown }).params = undefined
   const response = await fn.default(request, context)
-  return { status: response.status, headers: response.headers, text: await response.text() }
+  const text = await response.text()
+  await afterAnswers()
+  return { status: response.status, headers: response.headers, text }
 }
 
 /** The JSON error shape (docs/product.md, API), or why the answer is not it. */

@@ -6,7 +6,7 @@ import {
   type NewsletterInput,
   type NewsletterProgress,
 } from '../../../domain/newsletter'
-import { openStore, StorageUnavailableError } from '../blobs'
+import { isTombstone, openStore, StorageUnavailableError } from '../blobs'
 import { HttpError } from '../http'
 import { timeOrderedId } from '../ids'
 import { keys, type BlobKey } from '../keys'
@@ -72,9 +72,11 @@ export function progressOf(run: Run): NewsletterProgress {
   return { total: run.total ?? 0, processed: run.processed, sent: run.sent, failed: run.failed, uncertain: run.uncertain }
 }
 
+/** The newsletter with its ETag; null when missing or being deleted (a tombstone, see blobs.ts deleteIfMatch). */
 async function readEntry(id: string) {
   const entry = await store().getEntry(keys.newsletter(id))
-  return entry ? { newsletter: parse(NewsletterSchema, entry.text, 'newsletter'), etag: entry.etag } : null
+  if (!entry || isTombstone(entry.text)) return null
+  return { newsletter: parse(NewsletterSchema, entry.text, 'newsletter'), etag: entry.etag }
 }
 
 /**
@@ -106,7 +108,7 @@ export const newsletters = {
     const all: Newsletter[] = []
     for (let i = 0; i < listed.length; i += 50) {
       const texts = await Promise.all(listed.slice(i, i + 50).map((key) => store().get(key)))
-      for (const text of texts) if (text !== null) all.push(parse(NewsletterSchema, text, 'newsletter'))
+      for (const text of texts) if (text !== null && !isTombstone(text)) all.push(parse(NewsletterSchema, text, 'newsletter'))
     }
     const live = await Promise.all(all.map((newsletter) => (newsletter.status === 'sending' ? withLiveProgress(newsletter) : newsletter)))
     return live.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
@@ -128,12 +130,19 @@ export const newsletters = {
     })
   },
 
+  /**
+   * Deletes a draft or scheduled newsletter, only as it was read (compare-and-swap, blobs.ts
+   * deleteIfMatch): a Send that moved it to `sending` meanwhile makes the delete read it again and
+   * answer 409, and once the delete has swapped it, the Send finds nothing (404). Never both.
+   */
   async remove(id: string): Promise<Newsletter> {
-    const entry = await readEntry(id)
-    if (!entry) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
-    editable(entry.newsletter)
-    await store().delete(keys.newsletter(id))
-    return entry.newsletter
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const entry = await readEntry(id)
+      if (!entry) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
+      editable(entry.newsletter)
+      if (await store().deleteIfMatch(keys.newsletter(id), entry.etag)) return entry.newsletter
+    }
+    throw new StorageUnavailableError('Could not delete the newsletter: it kept changing')
   },
 
   /** Draft or scheduled → sending. Exactly one of any number of concurrent calls wins; the rest get 409. */

@@ -8,7 +8,7 @@ import {
   type SubscriberState,
 } from '../../../domain/subscriber'
 import { isStopped, type Stop } from '../../../domain/sendgrid-event'
-import { openStore, StorageUnavailableError } from '../blobs'
+import { isTombstone, openStore, StorageUnavailableError, tombstoneTime } from '../blobs'
 import { newId } from '../ids'
 import { keys, type BlobKey } from '../keys'
 
@@ -25,12 +25,16 @@ const pendingStore = () => openStore('pending-subscribers')
 const keyOf = (email: string) => keys.subscriber(normalizeEmail(email))
 const DAY_MS = 24 * 60 * 60_000
 
-async function read(key: BlobKey): Promise<Subscriber | null> {
-  const text = await store().get(key)
-  if (text === null) return null
+/** A stored record; a tombstone (an unsubscribe's delete under way, see blobs.ts deleteIfMatch) is no record. */
+function parse(key: BlobKey, text: string | null): Subscriber | null {
+  if (text === null || isTombstone(text)) return null
   const result = z.safeParse(SubscriberSchema, JSON.parse(text))
   if (!result.success) throw new StorageUnavailableError(`Stored subscriber "${key}" is invalid`)
   return result.data
+}
+
+async function read(key: BlobKey): Promise<Subscriber | null> {
+  return parse(key, await store().get(key))
 }
 
 /** Reads keys 50 at a time: a large list should not open thousands of requests at once. */
@@ -49,36 +53,74 @@ export type UnsubscribeOutcome = 'removed' | 'kept-stopped' | 'missing'
 
 async function readEntry(key: BlobKey): Promise<{ record: Subscriber; etag: string } | null> {
   const entry = await store().getEntry(key)
-  if (!entry) return null
-  const parsed = z.safeParse(SubscriberSchema, JSON.parse(entry.text))
-  if (!parsed.success) throw new StorageUnavailableError('Stored subscriber is invalid')
-  return { record: parsed.data, etag: entry.etag }
+  const record = entry ? parse(key, entry.text) : null
+  return entry && record ? { record, etag: entry.etag } : null
+}
+
+/**
+ * A tombstone is older than this only when the delete that should have followed its swap failed:
+ * an unsubscribe deletes right after, within the same request.
+ */
+const STALE_TOMBSTONE_MS = 60_000
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Writes `record` where an unsubscribe's tombstone stands: a stale one is replaced (by
+ * compare-and-swap, so two signups cannot both replace it); a fresh one is waited out, as its
+ * delete is a moment away. Answers whether `record` was written.
+ */
+async function replaceTombstone(key: BlobKey, record: string, now: Date): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await store().getEntry(key)
+    if (!entry) {
+      if (await store().setIfNew(key, record)) return true
+      continue
+    }
+    if (!isTombstone(entry.text)) return false
+    if (now.getTime() - tombstoneTime(entry.text) > STALE_TOMBSTONE_MS) return store().setIfMatch(key, record, entry.etag)
+    await pause(50 * 2 ** attempt)
+  }
+  return false
 }
 
 export const subscribers = {
   /**
    * Adds the email once, unconfirmed; a repeat keeps the first record. Answers whether it was new
-   * and the state of the record now stored.
+   * and the state of the record now stored (null when there is none: it was deleted meanwhile).
+   *
+   * The same storage requests whatever the address's state (a marker, a create-only write, a read
+   * back), so the time a signup takes does not tell whether the address was already on the list.
    */
-  async add(email: string, now = new Date()): Promise<{ created: boolean; state: SubscriberState }> {
+  async add(email: string, now = new Date()): Promise<{ created: boolean; state: SubscriberState | null }> {
     const normalized = normalizeEmail(email)
-    const record: Subscriber = { id: newId(), email: normalized, created_at: now.toISOString(), state: 'pending' }
+    const record = JSON.stringify({ id: newId(), email: normalized, created_at: now.toISOString(), state: 'pending' } satisfies Subscriber)
     // The marker first: a signup whose marker failed to save would never be cleared away.
     await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalized), '')
-    const created = await store().setIfNew(keyOf(email), JSON.stringify(record))
+    const { created, stored } = await store().createOrRead(keyOf(normalized), record)
     if (created) return { created, state: 'pending' }
-    return { created, state: (await read(keyOf(email)))?.state ?? 'pending' }
+    // Only an address unsubscribing at this very moment (or one whose delete failed) meets a tombstone.
+    if (isTombstone(stored) && (await replaceTombstone(keyOf(normalized), record, now))) return { created: true, state: 'pending' }
+    return { created, state: parse(keyOf(normalized), stored)?.state ?? null }
   },
 
   /**
-   * Adds an address from an import, confirmed at once (the admin said these people asked for the
-   * newsletter; no email is sent). Create-only: an existing record, whatever its state, is kept
+   * Adds an address from an import. Create-only: an existing record, whatever its state, is kept
    * as it is. Answers whether it was new.
+   *
+   * With a consent `statement` (an admin's import, the words required by the endpoint) the record
+   * is confirmed at once and keeps the statement; without one it is pending, like a signup, with
+   * its marker so that it goes after a week unless confirmed from its email.
    */
-  async addConfirmed(email: string, now = new Date()): Promise<boolean> {
+  async addImported(email: string, { by, statement }: { by: string; statement?: string }, now = new Date()): Promise<boolean> {
     const normalized = normalizeEmail(email)
     const at = now.toISOString()
-    const record: Subscriber = { id: newId(), email: normalized, created_at: at, state: 'confirmed', confirmed_at: at }
+    const base = { id: newId(), email: normalized, created_at: at, imported_by: by }
+    if (statement !== undefined) {
+      const record: Subscriber = { ...base, state: 'confirmed', confirmed_at: at, consent_statement: statement }
+      return store().setIfNew(keyOf(normalized), JSON.stringify(record))
+    }
+    await pendingStore().set(keys.pendingSubscriber(at.slice(0, 10), normalized), '')
+    const record: Subscriber = { ...base, state: 'pending' }
     return store().setIfNew(keyOf(normalized), JSON.stringify(record))
   },
 
@@ -122,14 +164,18 @@ export const subscribers = {
 
   /**
    * Takes the subscriber off the list. A stopped address is kept as it is: its record is what
-   * keeps a later signup from mailing it again.
+   * keeps a later signup from mailing it again. The delete happens only if the record is unchanged
+   * since it was read (a compare-and-swap, blobs.ts deleteIfMatch), else it is read again: a bounce
+   * or spam report that lands in between is kept, never deleted unseen.
    */
   async unsubscribe(email: string): Promise<UnsubscribeOutcome> {
-    const found = await read(keyOf(email))
-    if (!found) return 'missing'
-    if (isStopped(found.state)) return 'kept-stopped'
-    await store().delete(keyOf(email))
-    return 'removed'
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await readEntry(keyOf(email))
+      if (!entry) return 'missing'
+      if (isStopped(entry.record.state)) return 'kept-stopped'
+      if (await store().deleteIfMatch(keyOf(email), entry.etag)) return 'removed'
+    }
+    throw new StorageUnavailableError('Could not unsubscribe: the record kept changing')
   },
 
   async remove(email: string): Promise<void> {
@@ -196,11 +242,11 @@ export const subscribers = {
     let removed = 0
     for (const marker of markers) {
       const subscriberKey = keys.listed(marker.slice(marker.indexOf('/') + 1))
-      const record = await read(subscriberKey)
-      // Confirmed since, or signed up again after being removed: only a week-old pending record goes.
-      if (record?.state === 'pending' && record.created_at <= cutoff.toISOString()) {
-        await store().delete(subscriberKey)
-        removed++
+      const entry = await readEntry(subscriberKey)
+      // Confirmed since, or signed up again after being removed: only a week-old pending record
+      // goes, and only as it was read (a confirm or a bounce landing meanwhile keeps it).
+      if (entry?.record.state === 'pending' && entry.record.created_at <= cutoff.toISOString()) {
+        if (await store().deleteIfMatch(subscriberKey, entry.etag)) removed++
       }
       await pendingStore().delete(marker)
     }

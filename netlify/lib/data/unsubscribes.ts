@@ -1,3 +1,4 @@
+import { UNSUBSCRIBES_KEPT_DAYS } from '../../../domain/newsletter'
 import { openStore } from '../blobs'
 import { timeOrderedId } from '../ids'
 import { keys } from '../keys'
@@ -23,9 +24,26 @@ export const unsubscribes = {
     }
   },
 
-  /** How many unsubscribed at or after `since` (an ISO time). */
-  async countSince(since: string): Promise<number> {
+  /**
+   * How many unsubscribed at or after `since` (an ISO time); null when `since` is older than the
+   * entries are kept, as the count would then be short.
+   */
+  async countSince(since: string, now = new Date()): Promise<number | null> {
+    if (Date.parse(since) < keptFrom(now).getTime()) return null
     const from = timeOrderedId(new Date(since)).split('-')[0]!
     return (await store().keys()).filter((key) => key >= from).length
   },
+
+  /**
+   * Forgets the entries older than UNSUBSCRIBES_KEPT_DAYS; run on a schedule. Answers how many.
+   * The key starts with its time, so the old ones are found from the list alone.
+   */
+  async prune(now = new Date()): Promise<number> {
+    const cutoff = timeOrderedId(keptFrom(now)).split('-')[0]!
+    const old = (await store().keys()).filter((key) => key < cutoff)
+    for (let i = 0; i < old.length; i += 50) await Promise.all(old.slice(i, i + 50).map((key) => store().delete(key)))
+    return old.length
+  },
 }
+
+const keptFrom = (now: Date) => new Date(now.getTime() - UNSUBSCRIBES_KEPT_DAYS * 24 * 60 * 60_000)

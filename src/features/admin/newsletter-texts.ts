@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../domain/text'
-import type { Newsletter } from '../../../domain/newsletter'
+import { UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '../../../domain/newsletter'
 
 /** The admin's newsletter screens (src/app/app-routes.tsx). */
 export const NEWSLETTERS_PATH = '/admin/newsletters'
@@ -22,6 +22,7 @@ export const NEWSLETTER_TEXTS = {
   editorCannotSend: 'Only an admin can send or schedule a newsletter. Save it, and an admin can send it from here.',
   editingScheduled: 'Saving a change puts it back to a draft: schedule it again afterwards.',
   readOnly: 'This newsletter has gone out: it is kept here as a record and can no longer be changed.',
+  unsubscribesForgotten: `Unsubscribes are counted for ${UNSUBSCRIBES_KEPT_DAYS} days after a send starts; this one started earlier.`,
   uncertain:
     'Uncertain means the send was cut off while these were being handed over to the email service: we cannot tell whether they arrived, so they are never sent again and nobody gets it twice.',
   sendQuestion: (subject: string) => ({

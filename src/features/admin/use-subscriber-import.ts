@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   planImport,
+  type ImportMode,
   type ImportPlan,
   type ImportResult,
   type ImportSummary,
@@ -13,8 +14,14 @@ import {
 import { errorMessage } from '../../lib/api-client'
 import { importChunk } from './api/import-subscribers'
 
-/** Every row's outcome, in file order: the server's for the rows sent, the file's own repeats kept from the preview. */
-export type ImportOutcomes = { results: ImportResult[]; summary: ImportSummary & { duplicates: number } }
+/**
+ * Every row's outcome, in file order: the server's for the rows sent, the file's own repeats kept
+ * from the preview; and for an import that asks people to confirm, how many were emailed.
+ */
+export type ImportOutcomes = { results: ImportResult[]; summary: ImportSummary & { duplicates: number }; emailed?: number }
+
+/** How the admin chose to add the new people (domain/subscriber-import.ts, the modes). */
+export type ImportChoice = { mode: ImportMode; statement?: string }
 
 export type ImportView =
   | { status: 'idle' }
@@ -34,7 +41,7 @@ const newImportId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)),
 /** The rows the server is asked about: everything but the file's own repeats, which it cannot see across chunks. */
 const rowsToSend = (plan: ImportPlan) => plan.rows.filter((row) => !row.reason?.startsWith('same address'))
 
-function combine(plan: ImportPlan, server: ImportResult[]): ImportOutcomes {
+function combine(plan: ImportPlan, server: ImportResult[], emailed?: number): ImportOutcomes {
   const byRow = new Map(server.map((result) => [result.row, result]))
   const results = plan.rows.map(
     (row): ImportResult => byRow.get(row.row) ?? { row: row.row, outcome: 'refused', reason: row.reason ?? IMPORT_MESSAGES.invalidRows },
@@ -43,29 +50,37 @@ function combine(plan: ImportPlan, server: ImportResult[]): ImportOutcomes {
   return {
     results,
     summary: { added: count('added'), exists: count('exists'), refused: count('refused'), duplicates: plan.counts.duplicates },
+    ...(emailed === undefined ? {} : { emailed }),
   }
 }
 
 /**
  * A CSV import as the page shows it: read and check the file in the browser, ask the server
- * which rows it would add (nothing written), then, once the admin confirms, send the rows in
- * chunks of 1,000 with the progress after each.
+ * which rows it would add (nothing written), then, once the admin has said how they are added
+ * and confirmed, send the rows in chunks of 1,000 with the progress after each.
  */
 export function useSubscriberImport(onImported: () => void) {
   const [view, setView] = useState<ImportView>({ status: 'idle' })
   const stop = useRef<AbortController | null>(null)
   useEffect(() => () => stop.current?.abort(), [])
 
-  async function send(plan: ImportPlan, dryRun: boolean, onChunk: (done: number) => void, signal: AbortSignal) {
+  /** The rows in chunks: a preview (`choice` null: nothing written), or the import as chosen. */
+  async function send(plan: ImportPlan, choice: ImportChoice | null, onChunk: (done: number) => void, signal: AbortSignal) {
     const importId = newImportId()
     const rows = rowsToSend(plan).map(({ row, email }) => ({ row, email }))
     const results: ImportResult[] = []
+    let emailed: number | undefined
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
-      const answer = await importChunk({ importId, rows: rows.slice(i, i + IMPORT_CHUNK_ROWS), consent: !dryRun, dryRun }, signal)
+      const chunk = rows.slice(i, i + IMPORT_CHUNK_ROWS)
+      const answer = await importChunk(
+        choice ? { importId, rows: chunk, consent: true, ...choice } : { importId, rows: chunk, consent: false, dryRun: true },
+        signal,
+      )
       results.push(...answer.results)
+      if (answer.emailed !== undefined) emailed = (emailed ?? 0) + answer.emailed
       onChunk(Math.min(rows.length, i + IMPORT_CHUNK_ROWS))
     }
-    return results
+    return { results, emailed }
   }
 
   async function choose(file: File) {
@@ -86,24 +101,23 @@ export function useSubscriberImport(onImported: () => void) {
     const total = rowsToSend(plan).length
     setView({ status: 'checking', name, plan, checked: 0, total })
     try {
-      const server = await send(plan, true, (checked) => setView({ status: 'checking', name, plan, checked, total }), controller.signal)
-      if (!controller.signal.aborted) setView({ status: 'preview', name, plan, outcomes: combine(plan, server) })
+      const { results } = await send(plan, null, (checked) => setView({ status: 'checking', name, plan, checked, total }), controller.signal)
+      if (!controller.signal.aborted) setView({ status: 'preview', name, plan, outcomes: combine(plan, results) })
     } catch (error) {
       if (!controller.signal.aborted) setView({ status: 'failed', name, plan, message: errorMessage(error, CHECK_FAILED, NETWORK) })
     }
   }
 
-  async function confirm() {
+  async function confirm(choice: ImportChoice) {
     if (view.status !== 'preview') return
     const { name, plan } = view
     const controller = new AbortController()
     stop.current = controller
     const total = rowsToSend(plan).length
     setView({ status: 'importing', name, plan, sent: 0, total })
-    const server: ImportResult[] = []
     try {
-      server.push(...(await send(plan, false, (sent) => setView({ status: 'importing', name, plan, sent, total }), controller.signal)))
-      setView({ status: 'done', name, plan, outcomes: combine(plan, server) })
+      const { results, emailed } = await send(plan, choice, (sent) => setView({ status: 'importing', name, plan, sent, total }), controller.signal)
+      setView({ status: 'done', name, plan, outcomes: combine(plan, results, emailed) })
     } catch (error) {
       if (controller.signal.aborted) return
       setView({ status: 'failed', name, message: errorMessage(error, FAILED, NETWORK) })

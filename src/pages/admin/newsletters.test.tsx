@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { NEWSLETTER_MESSAGES, type Newsletter } from '../../../domain/newsletter'
+import { NEWSLETTER_MESSAGES, UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '../../../domain/newsletter'
 import { newsletter, postSummary, session } from '../../testing/factories'
 import { fail, ok } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
@@ -312,6 +312,22 @@ describe('sending a newsletter (/admin/newsletters/:id)', () => {
     expect(callsTo('GET', `/api/admin/newsletters/${base.id}`)).toHaveLength(gets)
     expect(overlapped).toBe(false)
   }, 10_000)
+
+  it('says the unsubscribes are no longer counted for a send that started too long ago', async () => {
+    const record = newsletter({
+      status: 'sent',
+      startedAt: '2024-01-01T08:00:00.000Z',
+      finishedAt: '2024-01-01T08:02:00.000Z',
+      progress: { total: 10, processed: 10, sent: 10, failed: 0, uncertain: 0 },
+    })
+    server.use(http.get(`/api/admin/newsletters/${record.id}`, () => ok({ newsletter: record })))
+    await renderRoute(`/admin/newsletters/${record.id}`, admin)
+
+    const summary = await screen.findByRole('region', { name: 'How it went' })
+    const term = within(summary).getByText('Unsubscribed since')
+    expect(term.parentElement?.querySelector('dd')?.textContent).toBe('—')
+    expect(summary.textContent).toContain(`Unsubscribes are counted for ${UNSUBSCRIBES_KEPT_DAYS} days after a send starts`)
+  })
 
   it('stops asking when the page is left mid-send', async () => {
     const record = newsletter({

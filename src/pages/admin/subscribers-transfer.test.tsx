@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IMPORT_MESSAGES } from '../../../domain/subscriber-import'
 import { session } from '../../testing/factories'
 import { exportJob, fail, ok } from '../../testing/handlers'
 import { renderRoute } from '../../testing/render-route'
@@ -20,8 +21,8 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-async function openImport() {
-  const rendered = await renderRoute('/admin/subscribers', { session: session({ role: 'editor' }) })
+async function openImport(role: 'editor' | 'admin' = 'editor') {
+  const rendered = await renderRoute('/admin/subscribers', { session: session({ role }) })
   await screen.findAllByRole('row')
   await rendered.user.click(screen.getByRole('button', { name: 'Import CSV' }))
   return rendered
@@ -71,8 +72,12 @@ describe('importing subscribers from a CSV file', () => {
 
     const summary = await screen.findByText('Import finished: 2 added, 1 already subscribed, 2 refused.')
     expect(document.activeElement).toBe(summary)
-    const sent = (await importCalls().at(-1)!.clone().json()) as { consent: boolean; dryRun: boolean; rows: { row: number }[] }
-    expect(sent).toMatchObject({ consent: true, dryRun: false })
+    expect(screen.getByText('2 confirmation emails sent: they join the list once they confirm.')).toBeTruthy()
+    const sent = (await importCalls().at(-1)!.clone().json()) as { consent: boolean; dryRun?: boolean; rows: { row: number }[] }
+    // Asked to confirm by email: the way chosen unless an admin chooses otherwise.
+    expect(sent).toMatchObject({ consent: true, mode: 'ask' })
+    expect(sent).not.toHaveProperty('dryRun')
+    expect(sent).not.toHaveProperty('statement')
     // The file's own repeat is not sent; every other row is, for the server to check again.
     expect(sent.rows.map((row) => row.row)).toEqual([2, 3, 5, 6])
 
@@ -81,6 +86,48 @@ describe('importing subscribers from a CSV file', () => {
     expect(await file.text()).toBe(
       '"row","email","reason"\r\n"3","not-an-email","not a valid email"\r\n"4","ann@test.example","same address as row 2"\r\n"5","already@test.example","already subscribed"\r\n',
     )
+  })
+
+  it('lets an editor import only as asked to confirm: adding them as confirmed is an admin’s, and says so', async () => {
+    const { user } = await openImport('editor')
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(CSV))
+    const ask = await screen.findByRole('radio', { name: 'Send each of them the confirmation email (recommended)' })
+    const confirmed = screen.getByRole('radio', { name: 'Add them as confirmed, without an email' })
+    expect((ask as HTMLInputElement).checked).toBe(true)
+    expect((confirmed as HTMLInputElement).disabled).toBe(true)
+    expect(confirmed.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(confirmed.getAttribute('aria-describedby')!)?.textContent).toMatch(/Only an admin can do this\.$/)
+    expect(screen.getByRole('group', { name: 'How should they be added?' })).toBeTruthy()
+  })
+
+  it('lets an admin add them as confirmed only with her words of how they agreed, sent with the import', async () => {
+    const { user } = await openImport('admin')
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(CSV))
+    await user.click(await screen.findByRole('radio', { name: 'Add them as confirmed, without an email' }))
+    await user.click(screen.getByRole('checkbox', { name: 'These people asked to receive my newsletter' }))
+    const submit = screen.getByRole('button', { name: 'Import 2 subscribers' })
+
+    await user.click(submit)
+    const statement = screen.getByRole('textbox', { name: 'How did these people agree to receive your newsletter?' })
+    expect(document.activeElement).toBe(statement)
+    expect(statement.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText(IMPORT_MESSAGES.statementRequired)).toBeTruthy()
+    expect(importCalls()).toHaveLength(1)
+
+    await user.type(statement, 'yes')
+    await user.click(submit)
+    expect(importCalls()).toHaveLength(1)
+
+    await user.clear(statement)
+    await user.type(statement, '  They signed up on paper at the March workshop. ')
+    await user.click(submit)
+    await screen.findByText('Import finished: 2 added, 1 already subscribed, 2 refused.')
+    expect(screen.queryByText(/confirmation emails? sent/)).toBeNull()
+    expect(await importCalls().at(-1)!.clone().json()).toMatchObject({
+      consent: true,
+      mode: 'confirmed',
+      statement: 'They signed up on paper at the March workshop.',
+    })
   })
 
   it('says why a file cannot be imported', async () => {

@@ -71,6 +71,35 @@ describe('the Subscribers page (/admin/subscribers)', () => {
     expect(stateCell(2).textContent).toBe('Confirmed')
   })
 
+  it('shows who imported a subscriber and, for one added as confirmed, the admin’s words of their consent', async () => {
+    server.use(
+      http.get('/api/subscribers', () =>
+        ok({
+          subscribers: [
+            subscriber({
+              email: 'paper@test.example',
+              state: 'confirmed',
+              imported_by: 'coach',
+              consent_statement: 'They signed up on paper at the March workshop.',
+            }),
+            subscriber({ email: 'asked@test.example', state: 'pending', imported_by: 'helper' }),
+            subscriber({ email: 'agreed@test.example', state: 'confirmed', imported_by: 'helper' }),
+          ],
+          page: 1,
+          pageSize: 50,
+          hasMore: false,
+        }),
+      ),
+    )
+    await renderRoute('/admin/subscribers', { session: session({ role: 'editor' }) })
+    const rows = (await screen.findAllByRole('row')).slice(1)
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'ConfirmedAdded as confirmed by coach. Consent: “They signed up on paper at the March workshop.”',
+      'Awaiting confirmationImported by helper, asked to confirm by email',
+      'ConfirmedImported by helper, confirmed from the email',
+    ])
+  })
+
   it('offers the stopped states in the filter, and says so plainly when none match', async () => {
     server.use(http.get('/api/subscribers', () => ok({ subscribers: [], page: 1, pageSize: 50, hasMore: false })))
     const { user } = await renderRoute('/admin/subscribers', { session: session({ role: 'admin' }) })

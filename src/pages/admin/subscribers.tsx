@@ -17,14 +17,37 @@ import { useAdminData } from '../../features/admin/use-admin-data'
 import { useFlash } from '../../features/admin/use-flash'
 import { useSubscriberExport } from '../../features/admin/use-subscriber-export'
 import { useSubscriberImport } from '../../features/admin/use-subscriber-import'
+import { readSession } from '../../lib/session'
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 const TONES = { pending: 'amber', confirmed: 'green', bounced: 'red', complained: 'red' } as const
 
+/** How an imported subscriber came in: who imported them and, if added confirmed, the admin's words of their consent. */
+function ImportNote({ subscriber }: { subscriber: Subscriber }) {
+  if (!subscriber.imported_by) return null
+  if (subscriber.consent_statement === undefined)
+    return (
+      <span className={styles.cellNote}>
+        {`Imported by ${subscriber.imported_by}, ${subscriber.state === 'confirmed' ? 'confirmed from the email' : 'asked to confirm by email'}`}
+      </span>
+    )
+  return (
+    <span className={`${styles.cellNote} ${styles.cellNoteWrap}`}>
+      {`Added as confirmed by ${subscriber.imported_by}. Consent: “${subscriber.consent_statement}”`}
+    </span>
+  )
+}
+
 /** The state, and for an address mail has stopped to, why and since when (the words, not only the colour). */
 function StateCell({ subscriber }: { subscriber: Subscriber }) {
   const badge = <Badge tone={TONES[subscriber.state]}>{SUBSCRIBER_STATE_LABELS[subscriber.state]}</Badge>
-  if (!isStopped(subscriber.state)) return badge
+  if (!isStopped(subscriber.state))
+    return (
+      <>
+        {badge}
+        <ImportNote subscriber={subscriber} />
+      </>
+    )
   return (
     <>
       {badge}
@@ -93,6 +116,7 @@ export function SubscribersPage() {
       {importing && (
         <SubscriberImport
           view={importer.view}
+          canConfirm={readSession()?.user.role === 'admin'}
           onChoose={importer.choose}
           onConfirm={importer.confirm}
           onClose={() => {

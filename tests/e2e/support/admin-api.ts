@@ -85,7 +85,9 @@ export class AdminApi {
   }
 
   /** The booking requests as the admin Bookings page reads them, newest first. */
-  async bookings(): Promise<{ id: string; firstName: string; lastName: string; email: string; country: string; service: string; message: string }[]> {
+  async bookings(): Promise<
+    { id: string; firstName: string; lastName: string; email: string; country: string; service: string; message: string }[]
+  > {
     const response = await this.request.get('/api/admin/bookings', { headers: this.headers })
     expect(response.status(), 'GET /api/admin/bookings').toBe(200)
     return (
@@ -111,6 +113,19 @@ export class AdminApi {
   async createUser(fields: { username: string; email: string; password: string; role?: 'admin' | 'editor' }): Promise<void> {
     const response = await this.request.post('/api/admin/users', { headers: this.headers, data: { role: 'editor', ...fields } })
     expect(response.status(), `POST /api/admin/users: ${await response.text()}`).toBe(201)
+  }
+
+  /** Imports addresses as confirmed, with the admin's consent statement kept with each. */
+  async importConfirmed(emails: string[], statement: string): Promise<void> {
+    const data = {
+      importId: `import-${Date.now()}`,
+      consent: true,
+      mode: 'confirmed',
+      statement,
+      rows: emails.map((email, i) => ({ row: i + 2, email })),
+    }
+    const response = await this.request.post('/api/admin/subscribers/import', { headers: this.headers, data })
+    expect(response.status(), `POST /api/admin/subscribers/import: ${await response.text()}`).toBe(200)
   }
 
   async posts(): Promise<AdminPost[]> {

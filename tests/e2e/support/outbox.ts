@@ -19,3 +19,15 @@ export async function readOutbox(request: APIRequestContext): Promise<OutboxEmai
   expect(response.status(), 'GET /api/dev/outbox').toBe(200)
   return ((await response.json()) as { emails: OutboxEmail[] }).emails
 }
+
+/**
+ * The emails to `to` once at least one has arrived. A signup's confirmation email is sent after
+ * the answer (netlify/lib/after-answer.ts), so it may land a moment after the page says so.
+ */
+export async function emailsTo(request: APIRequestContext, to: string): Promise<OutboxEmail[]> {
+  let found: OutboxEmail[] = []
+  await expect
+    .poll(async () => (found = (await readOutbox(request)).filter((email) => email.to === to)).length, { message: `an email to ${to}` })
+    .toBeGreaterThan(0)
+  return found
+}

@@ -52,7 +52,6 @@ async function inBatches<T>(items: T[], task: (item: T, index: number) => Promis
   }
 }
 
-
 /**
  * A post for every packed title: every payload in a title, an excerpt, a tag, a body and an image
  * URL. `part` stores only the posts whose index falls in [from, to).
@@ -141,11 +140,13 @@ export async function storeCorpus(admin: AdminApi, server: APIRequestContext, ba
     const response = await server.post('/api/subscribers', { data: { email: emailWith(XSS_CORPUS[i * 7]!) } })
     expect(response.status(), `subscriber ${i}: ${await response.text()}`).toBe(200)
   }
+  // Imported subscribers, each import's consent statement (shown on the Subscribers page) a payload.
+  for (let i = 0; i < 3; i++)
+    await admin.importConfirmed([emailWith(XSS_CORPUS[i * 5 + 3]!)], `Consent ${i}: ${XSS_CORPUS[i * 11 + 4]!}`.slice(0, 500))
   for (let i = 0; i < 3; i++) {
     await admin.createUser({ username: `xss-user-${i}`, email: emailWith(XSS_CORPUS[i * 3 + 1]!), password: 'long enough password' })
   }
 }
-
 
 export type Armed = { dialogs: string[]; cspConsole: string[] }
 
@@ -212,7 +213,6 @@ export async function expectInert(page: Page, armed: Armed, label: string) {
   expect(await page.evaluate(activeContentInDocument), `${label}: active content in the page`).toEqual([])
 }
 
-
 /**
  * Nothing leaves the machine, and every image fails at once: an outside address does not wait on
  * DNS, a relative "x" does not cost the server a page render, and a failed load is exactly what
@@ -233,4 +233,3 @@ export async function visit(page: Page, armed: Armed, path: string, ready: () =>
   await ready()
   await expectInert(page, armed, path)
 }
-

@@ -42,7 +42,7 @@ export function NewsletterSummary({ report }: { report: NewsletterReport }) {
     { label: 'Sent', value: sent },
     { label: 'Failed', value: failed },
     { label: 'Uncertain', value: uncertain },
-    { label: 'Unsubscribed since', value: unsubscribedSince ?? 0 },
+    { label: 'Unsubscribed since', value: unsubscribedSince ?? '—' },
   ]
   return (
     <Panel title="How it went">
@@ -55,6 +55,7 @@ export function NewsletterSummary({ report }: { report: NewsletterReport }) {
         ))}
       </dl>
       <p className={styles.muted}>{NEWSLETTER_TEXTS.uncertain}</p>
+      {unsubscribedSince === undefined && <p className={styles.muted}>{NEWSLETTER_TEXTS.unsubscribesForgotten}</p>}
       <dl className={styles.infoList}>
         <dt>Started</dt>
         <dd>{formatDateTime(newsletter.startedAt) || '—'}</dd>

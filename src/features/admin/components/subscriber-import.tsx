@@ -1,9 +1,20 @@
 import { Download, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { toCsv } from '../../../../domain/csv'
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, IMPORT_PREVIEW_ROWS, rowReason, type ImportResult } from '../../../../domain/subscriber-import'
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  IMPORT_MODES,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_STATEMENT_MAX,
+  IMPORT_STATEMENT_MIN,
+  rowReason,
+  statementProblem,
+  type ImportMode,
+  type ImportResult,
+} from '../../../../domain/subscriber-import'
 import { saveFile } from '../api/export-subscribers'
-import type { ImportOutcomes, ImportView } from '../use-subscriber-import'
+import type { ImportChoice, ImportOutcomes, ImportView } from '../use-subscriber-import'
 import { Panel } from './panel'
 import styles from './subscriber-transfer.module.css'
 import ui from './admin-ui.module.css'
@@ -20,6 +31,13 @@ function downloadRefused(name: string, outcomes: ImportOutcomes, emails: Map<num
     new Blob([toCsv([['row', 'email', 'reason'], ...rows])], { type: 'text/csv' }),
     `not-imported-${name.replace(/\.csv$/i, '')}.csv`,
   )
+}
+
+/** What became of the confirmation emails of an import that asked people to confirm. */
+function emailedText(added: number, emailed: number): string {
+  const sent = `${count(emailed)} confirmation ${emailed === 1 ? 'email' : 'emails'} sent: they join the list once they confirm.`
+  if (emailed >= added) return sent
+  return `${sent} ${count(added - emailed)} could not be emailed now (email is not set up on this site, or the address already had an email from us today); they are removed after a week unless they sign up on the site.`
 }
 
 function Counts({ items }: { items: [string, number][] }) {
@@ -50,26 +68,47 @@ function Reasons({ results, title }: { results: ImportResult[]; title: string })
   )
 }
 
+/** The choices of how the new people are added, in plain words (domain/subscriber-import.ts, the modes). */
+const MODE_TEXT = {
+  ask: {
+    label: 'Send each of them the confirmation email (recommended)',
+    hint: 'They are added as awaiting confirmation and join the list once they confirm from the email, just as when they sign up on the site. Anyone who does not confirm within a week is removed.',
+  },
+  confirmed: {
+    label: 'Add them as confirmed, without an email',
+    hint: 'Only for people who already agreed another way, for example on a paper sign-up sheet. You write down how they agreed; it is kept with each of them and shown on the Subscribers page.',
+  },
+} as const
+
 /**
  * Import from a CSV file: choose it, see what would happen to each row (counts, the first rows,
- * and every refusal's reason), confirm that these people asked for the newsletter, then import
- * with a progress bar and a summary. The hook does the reading and the calls; this draws them.
+ * and every refusal's reason), choose how the new people are added (asked to confirm by email;
+ * or, for an admin only, confirmed with a written statement of how they agreed), confirm that
+ * these people asked for the newsletter, then import with a progress bar and a summary. The hook
+ * does the reading and the calls; this draws them.
  */
 export function SubscriberImport({
   view,
+  canConfirm,
   onChoose,
   onConfirm,
   onClose,
 }: {
   view: ImportView
+  /** Whether the signed-in person may add people as confirmed (admins only; the server checks again). */
+  canConfirm: boolean
   onChoose: (file: File) => void
-  onConfirm: () => void
+  onConfirm: (choice: ImportChoice) => void
   onClose: () => void
 }) {
   const id = useId()
   const [consent, setConsent] = useState(false)
   const [consentError, setConsentError] = useState(false)
+  const [mode, setMode] = useState<ImportMode>('ask')
+  const [statement, setStatement] = useState('')
+  const [statementError, setStatementError] = useState<string | null>(null)
   const consentRef = useRef<HTMLInputElement>(null)
+  const statementRef = useRef<HTMLTextAreaElement>(null)
   const headingRef = useRef<HTMLParagraphElement>(null)
   const busy = view.status === 'reading' || view.status === 'checking' || view.status === 'importing'
 
@@ -84,18 +123,18 @@ export function SubscriberImport({
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!consent) {
-      setConsentError(true)
-      consentRef.current?.focus()
-      return
-    }
-    onConfirm()
+    const problem = mode === 'confirmed' ? statementProblem(statement) : null
+    setStatementError(problem)
+    setConsentError(!consent)
+    if (problem) return statementRef.current?.focus()
+    if (!consent) return consentRef.current?.focus()
+    onConfirm(mode === 'confirmed' ? { mode, statement: statement.trim() } : { mode })
   }
 
   return (
     <Panel title="Import subscribers">
       <p className={ui.panelIntro}>
-        {`A CSV file with a column named "email", up to 5 MB and ${count(IMPORT_MAX_ROWS)} rows. You will see what happens to each row before anything is added. People already on the list are left exactly as they are.`}
+        {`A CSV file with a column named "email", up to 5 MB and ${count(IMPORT_MAX_ROWS)} rows. You will see what happens to each row before anything is added. New people are asked to confirm by email unless an admin adds them as confirmed. People already on the list are left exactly as they are.`}
       </p>
       {view.status !== 'done' && (
         <div>
@@ -113,6 +152,9 @@ export function SubscriberImport({
               event.target.value = ''
               setConsent(false)
               setConsentError(false)
+              setMode('ask')
+              setStatement('')
+              setStatementError(null)
               if (file) onChoose(file)
             }}
           />
@@ -174,6 +216,62 @@ export function SubscriberImport({
             </table>
           </div>
           <Reasons results={outcomes.results} title="Rows that will not be imported" />
+          <fieldset className={styles.modes}>
+            <legend className="label">How should they be added?</legend>
+            {IMPORT_MODES.map((value) => {
+              const locked = value === 'confirmed' && !canConfirm
+              return (
+                <div key={value} className={styles.mode}>
+                  <input
+                    id={`${id}-mode-${value}`}
+                    type="radio"
+                    name={`${id}-mode`}
+                    value={value}
+                    checked={mode === value}
+                    disabled={locked}
+                    aria-describedby={`${id}-mode-${value}-hint`}
+                    onChange={() => {
+                      setMode(value)
+                      setStatementError(null)
+                    }}
+                  />
+                  <label htmlFor={`${id}-mode-${value}`}>{MODE_TEXT[value].label}</label>
+                  <p id={`${id}-mode-${value}-hint`} className={ui.muted}>
+                    {locked ? `${MODE_TEXT[value].hint} Only an admin can do this.` : MODE_TEXT[value].hint}
+                  </p>
+                </div>
+              )
+            })}
+          </fieldset>
+          {mode === 'confirmed' && (
+            <div className={styles.statement}>
+              <label htmlFor={`${id}-statement`} className="label">
+                How did these people agree to receive your newsletter?
+              </label>
+              <p id={`${id}-statement-hint`} className={ui.muted}>
+                {`For example: “They signed up on paper at the March workshop.” Between ${IMPORT_STATEMENT_MIN} and ${IMPORT_STATEMENT_MAX} characters.`}
+              </p>
+              <textarea
+                ref={statementRef}
+                id={`${id}-statement`}
+                className="input"
+                rows={3}
+                maxLength={IMPORT_STATEMENT_MAX}
+                value={statement}
+                aria-invalid={statementError ? true : undefined}
+                aria-describedby={statementError ? `${id}-statement-hint ${id}-statement-error` : `${id}-statement-hint`}
+                onChange={(event) => {
+                  setStatement(event.target.value)
+                  if (statementError && !statementProblem(event.target.value)) setStatementError(null)
+                }}
+              />
+              {statementError && (
+                <p id={`${id}-statement-error`} className={styles.fieldError}>
+                  {statementError}
+                </p>
+              )}
+            </div>
+          )}
           <div className={styles.consent}>
             <input
               ref={consentRef}
@@ -196,10 +294,9 @@ export function SubscriberImport({
               {IMPORT_MESSAGES.consentRequired}
             </p>
           )}
-          <p className={ui.muted}>They are added as confirmed subscribers; no email is sent to them.</p>
           <div className={styles.actions}>
             <button type="submit" className="btn btn-primary btn-small" disabled={outcomes.summary.added === 0}>
-              <Upload aria-hidden="true" size={18} /> {`Import ${count(outcomes.summary.added)} subscribers`}
+              <Upload aria-hidden="true" size={18} /> {`Import ${count(outcomes.summary.added)} ${outcomes.summary.added === 1 ? 'subscriber' : 'subscribers'}`}
             </button>
             <button type="button" className="btn btn-outline btn-small" onClick={onClose}>
               Cancel
@@ -213,6 +310,7 @@ export function SubscriberImport({
           <p ref={headingRef} tabIndex={-1} className="notice notice-success" role="status">
             {`Import finished: ${count(view.outcomes.summary.added)} added, ${count(view.outcomes.summary.exists)} already subscribed, ${count(view.outcomes.summary.refused + view.outcomes.summary.duplicates)} refused.`}
           </p>
+          {view.outcomes.emailed !== undefined && <p>{emailedText(view.outcomes.summary.added, view.outcomes.emailed)}</p>}
           <Reasons results={view.outcomes.results} title="Rows not imported" />
           <div className={styles.actions}>
             {view.outcomes.results.some((result) => result.outcome !== 'added') && (
