@@ -8,6 +8,7 @@ import { firstIssue, isOneLine, isPlainText } from './fields'
 import { MediaStartSchema } from './media'
 import { NewsletterInputSchema } from './newsletter'
 import { ResourceInputSchema } from './resource'
+import { ImportRequestSchema, statementProblem } from './subscriber-import'
 
 /** Every character that breaks a line somewhere or draws nothing: C0, DEL, C1 and the Unicode separators. */
 const BREAKERS = [
@@ -97,6 +98,12 @@ const MANY_LINE_FIELDS: Case[] = [
   { schema: ResourceInputSchema, valid: resource, field: 'description', label: 'Description' },
   { schema: NewsletterInputSchema, valid: { subject: 'News', body: 'Hello' }, field: 'body', label: 'Message (markdown)' },
   { schema: ContentInputSchema, valid: { section: 'home', key: 'heroIntro', value: 'Hi' }, field: 'value', label: 'Value' },
+  {
+    schema: ImportRequestSchema,
+    valid: { importId: 'import-1234', rows: [{ row: 2, email: 'a@test.example' }], consent: true, mode: 'confirmed' },
+    field: 'statement',
+    label: 'The statement',
+  },
 ]
 
 const issueOf = ({ schema, valid, field, value = (text) => text }: Case, text: string) => {
@@ -120,6 +127,13 @@ describe('fields of many lines', () => {
     expect(issueOf(field, 'one\r\ntwo\n\tthree')).toBe('ok')
     expect(issueOf(field, 'one\u0000two')).toBe(`${field.label} must not contain control characters`)
     expect(issueOf(field, 'one\u0085two')).toBe(`${field.label} must not contain control characters`)
+  })
+})
+
+describe("an import's consent statement", () => {
+  it('is checked alike by the page (statementProblem) and the schema', () => {
+    expect(statementProblem('They signed up at the spring workshop.\nOn paper.')).toBeNull()
+    expect(statementProblem('They signed up\u0000 at the workshop.')).toBe('The statement must not contain control characters')
   })
 })
 
