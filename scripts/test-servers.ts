@@ -77,13 +77,15 @@ function buildWarmFunctions(): string {
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
   const folder = prepareFolder(port)
+  // The built pages are served, never Vite's (a shell that exported npm run dev's variable).
+  const { VITE_DEV_ORIGIN: _dev, ...inherited } = process.env
   const log = openSync(path.join(folder, 'server.log'), 'w')
   // Servers starting side by side would all pick the same free ports for their inner servers.
   const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
   const child = spawn(path.join(bin, 'netlify'), args, {
     cwd: folder,
-    env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    env: { ...inherited, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
     stdio: ['ignore', log, log],
     // Its own process group, so stopping it also stops what it started.
     detached: true,

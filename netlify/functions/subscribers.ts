@@ -51,7 +51,7 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   // tells nobody who is on the list or what became of them.
   const { state } = await subscribers.add(email)
   if (state === 'pending') {
-    await sendConfirmation(email, runtimeOf(context), req).catch((error) => console.error('confirmation email failed:', error))
+    await sendConfirmation(email, runtimeOf(context)).catch((error) => console.error('confirmation email failed:', error))
   }
 }
 
@@ -66,7 +66,7 @@ function answerNewsletterForm(req: Request, context: Context): Promise<Response>
       return { ok: true, message: SUBSCRIBE_MESSAGES.success }
     },
     page: (outcome, fields) =>
-      newsletterPage(req, fields[NEWSLETTER_PAGE_FIELD], {
+      newsletterPage(fields[NEWSLETTER_PAGE_FIELD], {
         form: 'newsletter',
         ok: outcome.ok,
         message: outcome.message,

@@ -54,8 +54,8 @@ export async function emailOfConfirmToken(token: string): Promise<string | null>
   }
 }
 
-export async function confirmLink(email: string, req?: Request): Promise<string> {
-  return `${siteUrl(req)}${PAGES.confirm.path}?token=${await confirmToken(email)}`
+export async function confirmLink(email: string): Promise<string> {
+  return `${siteUrl()}${PAGES.confirm.path}?token=${await confirmToken(email)}`
 }
 
 /**
@@ -63,12 +63,12 @@ export async function confirmLink(email: string, req?: Request): Promise<string>
  * kind of marker), so nobody can use the form to flood someone's inbox, however often they sign
  * her up.
  */
-export async function sendConfirmation(email: string, runtime: Runtime, req?: Request): Promise<void> {
+export async function sendConfirmation(email: string, runtime: Runtime): Promise<void> {
   if (emailSetup(runtime).transport === 'none') return
   // Only to a signup still waiting: never to an address that bounced or marked our mail as spam.
   if ((await subscribers.find(email))?.state !== 'pending') return
   if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
-  const link = await confirmLink(email, req)
+  const link = await confirmLink(email)
   await sendEmail(
     {
       to: normalizeEmail(email),

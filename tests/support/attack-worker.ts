@@ -12,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { format } from 'node:util'
 import { setEnvironmentContext } from '@netlify/blobs'
 import type { Context } from '@netlify/functions'
+import { useDefaultBuiltPages } from './built-pages'
 import { runExportWorkerInProcess } from './export-worker'
 
 type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
@@ -79,6 +80,8 @@ for (const [name, value] of Object.entries(env)) {
 setEnvironmentContext({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.url, uncachedEdgeURL: blobs.url })
 // The exports endpoint's call to the background function runs it here, as the platform would.
 runExportWorkerInProcess()
+// No build here either: the functions render into the function tests' stand-in pages.
+useDefaultBuiltPages()
 
 // What a function logs is part of its answer (an "unexpected error" line explains a 500).
 let logs: string[] = []
