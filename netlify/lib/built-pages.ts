@@ -28,7 +28,9 @@ export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
  * choose the page the site serves (and, kept per instance, serves to everyone after).
  */
 export const BUILT_PAGES_FROM_CODE = '../../dist/'
-const BUILT_PAGES_DIR = fileURLToPath(new URL(BUILT_PAGES_FROM_CODE, import.meta.url))
+// Worked out when the function runs, not when it is bundled: Netlify's file tracer follows a path
+// it can work out and would ship all of dist/ (every asset of the site) with each function.
+const BUILT_PAGES_DIR = fileURLToPath(new URL(String(BUILT_PAGES_FROM_CODE), import.meta.url))
 
 /** The unrendered page: the app draws it in the browser (a missing post's "Post Not Found"). */
 export const SHELL_PAGE = 'shell.html'

@@ -71,8 +71,11 @@ export default async () => new Response(await builtPage({ deploy: { id: '0123456
     const project = mkdtempSync(path.join(base, 'project-'))
     mkdirSync(path.join(project, 'netlify/functions'), { recursive: true })
     writeFileSync(path.join(project, 'netlify/functions/probe.ts'), probe)
-    mkdirSync(path.join(project, 'dist'))
+    mkdirSync(path.join(project, 'dist/assets'), { recursive: true })
     writeFileSync(path.join(project, 'dist/post-shell.html'), PAGE)
+    // The rest of the build, which no function needs.
+    writeFileSync(path.join(project, 'dist/index.html'), '<!doctype html>')
+    writeFileSync(path.join(project, 'dist/assets/app.js'), 'export {}')
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module' }))
     if (folder !== 'netlify/functions') {
       mkdirSync(path.join(project, folder), { recursive: true })
@@ -87,6 +90,9 @@ export default async () => new Response(await builtPage({ deploy: { id: '0123456
       featureFlags: { zisi_pure_esm: true, zisi_pure_esm_mjs: true },
     })
     expect(made?.includedFiles?.map((file) => path.relative(project, file))).toEqual(['dist/post-shell.html'])
+    // Only the pages: nothing else of the build is traced into the bundle.
+    const shipped = readdirSync(made!.path, { recursive: true }).map(String).filter((file) => file.includes('dist'))
+    expect(shipped.toSorted()).toEqual(['dist', 'dist/post-shell.html'])
     // The page is read from the bundle's copy: the project's own is gone by then, as on Netlify.
     rmSync(path.join(project, 'dist'), { recursive: true })
     const main = path.join(made!.path, folder, 'probe.mjs')
