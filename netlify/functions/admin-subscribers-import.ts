@@ -63,7 +63,7 @@ export default route({
     const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
     if (dryRun) return json({ success: true, results, summary })
-    const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), req, now) : undefined
+    const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), now) : undefined
     const rowsLabel = `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`
     const changes =
       mode === 'confirmed'
