@@ -11,9 +11,13 @@ export const CARD_TAGS_MAX = 2
 /** Excerpt fallback length (docs/product.md, Constants). */
 export const EXCERPT_FALLBACK_LENGTH = 150
 
+/** A tag is at most this long (docs/product.md, Validation). */
+export const TAG_MAX_LENGTH = 40
+
 export const BLOG_MESSAGES = {
   empty: 'No blog posts available yet.',
-  emptyForTag: (tag: string) => `No posts tagged "${tag}" yet.`,
+  // Text longer than any tag is no tag: the page does not repeat it (an address can carry any words).
+  emptyForTag: (tag: string) => (tag.length <= TAG_MAX_LENGTH ? `No posts tagged "${tag}" yet.` : 'No posts with that topic yet.'),
   viewAll: 'View all posts',
   allPosts: 'All Posts',
   ...entityMessages('blog post'),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { valuesOf } from './choices'
+import { TAG_MAX_LENGTH } from './blog-post-display'
 import { IdSchema, idField, linesCheck, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
 export const POST_STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
@@ -7,8 +8,7 @@ export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const TAGS_MAX = 10
-export const TAG_MAX_LENGTH = 40
-export { BLOG_MESSAGES, CARD_TAGS_MAX, EXCERPT_FALLBACK_LENGTH } from './blog-post-display'
+export { BLOG_MESSAGES, CARD_TAGS_MAX, EXCERPT_FALLBACK_LENGTH, TAG_MAX_LENGTH } from './blog-post-display'
 
 /** Tags are comma-separated and trimmed. Duplicates and empties are dropped (docs/product.md, Validation). */
 export function parseTags(text: string): string[] {

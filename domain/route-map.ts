@@ -155,6 +155,14 @@ export function postPath(slug: string): string {
   return PAGES.blogPost.path.replace(':slug', () => slug)
 }
 
+/**
+ * The blog's address for one topic. The tag is written as encodeURIComponent writes it, the one
+ * spelling the blog function answers (netlify/lib/cdn.ts keyedQuery); any other redirects to it.
+ */
+export function blogTagPath(tag: string): string {
+  return `${PAGES.blog.path}?tag=${encodeURIComponent(tag)}`
+}
+
 /** The slug in a post's address (the same shape as a stored slug), or undefined for any other path. */
 export function postSlugOf(path: string): string | undefined {
   return /^\/blog\/([a-z0-9-]{1,100})$/.exec(path)?.[1]

@@ -108,7 +108,14 @@ const child = spawn(path.join(bin, 'netlify'), args, {
   stdio: 'inherit',
   detached: true, // its own process group, so the whole group can be stopped at once
   // node_modules/.bin first: netlify, Vite and the functions all run on the project's Node 22.
-  env: { ...process.env, ...localServerEnv(), PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+  // There is no build: the functions that answer with a page take Vite's, from its own address
+  // (netlify/lib/page-render.ts builtPage, on the local runtime only).
+  env: {
+    ...process.env,
+    ...localServerEnv(),
+    VITE_DEV_ORIGIN: `http://localhost:${vitePort}`,
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+  },
 })
 const group = child.pid!
 

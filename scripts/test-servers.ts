@@ -9,7 +9,7 @@
  * Everything else (functions, redirects, headers, the dev context) is the project's own.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildSync } from 'esbuild'
@@ -55,7 +55,17 @@ function prepareFolder(port: number): string {
     const at = path.join(folder, name)
     symlinkSync(path.relative(path.dirname(at), path.join(root, name)), at)
   }
-  for (const name of ['dist', 'netlify', 'node_modules', 'package.json', '.tmp/functions-dev']) link(name)
+  for (const name of ['dist', 'netlify', 'node_modules', 'package.json']) link(name)
+  // The dev context's functions folder is a folder of its own with a link per function (as
+  // scripts/dev-functions.ts makes it), not a link to that folder: Node runs a function's bundle at
+  // its real path, and the built pages shipped with it sit two folders up from there
+  // (netlify/lib/built-pages.ts), beside this folder's dist/.
+  const devFunctions = path.join(folder, '.tmp', 'functions-dev')
+  mkdirSync(devFunctions, { recursive: true })
+  for (const file of readdirSync(path.join(root, '.tmp', 'functions-dev'))) {
+    const source = realpathSync(path.join(root, '.tmp', 'functions-dev', file))
+    symlinkSync(path.relative(devFunctions, source), path.join(devFunctions, file))
+  }
   return folder
 }
 
@@ -77,13 +87,15 @@ function buildWarmFunctions(): string {
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
   const folder = prepareFolder(port)
+  // The built pages are served, never Vite's (a shell that exported npm run dev's variable).
+  const { VITE_DEV_ORIGIN: _dev, ...inherited } = process.env
   const log = openSync(path.join(folder, 'server.log'), 'w')
   // Servers starting side by side would all pick the same free ports for their inner servers.
   const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
   const child = spawn(path.join(bin, 'netlify'), args, {
     cwd: folder,
-    env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    env: { ...inherited, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
     stdio: ['ignore', log, log],
     // Its own process group, so stopping it also stops what it started.
     detached: true,

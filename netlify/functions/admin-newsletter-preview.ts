@@ -20,7 +20,7 @@ export default route({
     const texts = await newsletterTexts()
     const footer = { ...texts, postalAddress: texts.postalAddress || ADDRESS_PLACEHOLDER }
     // A link to the unsubscribe page itself: each recipient's own link is filled in when sending.
-    const page = `${siteUrl(req)}/unsubscribe`
+    const page = `${siteUrl()}/unsubscribe`
     return json({ success: true, ...renderNewsletter(input, footer, { text: page, html: escapeHtml(page) }) })
   },
 })

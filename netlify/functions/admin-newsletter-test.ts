@@ -27,7 +27,7 @@ export default route({
     const footer = await newsletterFooter()
     const { allowed, retryAfterSeconds } = await rateLimits.take(TEST_LIMIT, user.id)
     if (!allowed) throw new HttpError(429, 'That is a lot of test emails. Please wait a while before sending another.', { 'Retry-After': String(retryAfterSeconds) })
-    const links = unsubscribeLinks(user.email, req)
+    const links = unsubscribeLinks(user.email)
     const email = renderNewsletter(newsletter, footer, { text: links.page, html: escapeHtml(links.page) })
     try {
       await sendEmail({ to: user.email, subject: `[Test] ${email.subject}`, text: email.text, html: email.html, headers: unsubscribeHeaders(links.oneClick) }, runtimeOf(context))

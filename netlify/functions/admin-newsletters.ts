@@ -31,7 +31,7 @@ export default route({
   POST: async (req) => {
     const { user } = await requireEditor(req)
     const data = await readBody(req, z.record(z.string(), z.unknown()))
-    const input = 'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId, req) : parseWith(NewsletterInputSchema, data)
+    const input = 'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId) : parseWith(NewsletterInputSchema, data)
     const newsletter = await newsletters.create(input, user.username)
     const changes = describeRecord(newsletter, CHANGE_FIELDS.newsletter)
     await activity.record(user, { action: 'created', subject: 'newsletter', recordId: newsletter.id, label: newsletter.subject, changes })
@@ -39,10 +39,10 @@ export default route({
   },
 })
 
-async function fromPost(postId: string, req: Request): Promise<NewsletterInput> {
+async function fromPost(postId: string): Promise<NewsletterInput> {
   const post = await posts.find({ id: postId })
   if (post?.status !== 'published') throw new HttpError(404, 'Choose a published post')
-  const body = `${post.content.trim()}\n\n[Read it on the blog](${siteUrl(req)}${postPath(post.slug)})`
+  const body = `${post.content.trim()}\n\n[Read it on the blog](${siteUrl()}${postPath(post.slug)})`
   // Checked like typed text: a post may be longer than a newsletter can be.
   return parseWith(NewsletterInputSchema, { subject: post.title.slice(0, NEWSLETTER_FIELDS.subject.max), body })
 }

@@ -12,12 +12,12 @@ import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
  * background and answers the job (202); the page follows it at /exports/{id}.
  */
 export default route({
-  POST: async (req) => {
+  POST: async (req, context) => {
     const { user } = await requireEditor(req)
     const taken = await rateLimits.take(TRANSFER_LIMITS.export, user.id)
     if (!taken.allowed) throw new HttpError(429, EXPORT_MESSAGES.tooMany, { 'Retry-After': String(taken.retryAfterSeconds) })
     const job = await subscriberExports.create(user.id)
-    if (!(await dispatchExport(req, job.id))) {
+    if (!(await dispatchExport(context, job.id))) {
       await subscriberExports.update(job, { state: 'failed', message: EXPORT_MESSAGES.couldNotStart })
       throw new HttpError(503, EXPORT_MESSAGES.couldNotStart, { 'Retry-After': '5' })
     }

@@ -18,6 +18,8 @@ import { sendConfirmations } from '../lib/subscription-confirm'
 
 const WRITES_IN_FLIGHT = 50
 const TOO_MANY = 'Too many imports in a short time. Please wait a few minutes and try again.'
+const TOO_MANY_EMAILS =
+  'Importing people who are asked to confirm sends each an email, and today’s share (10,000) is used up. Please import the rest tomorrow.'
 
 /**
  * POST /api/admin/subscribers/import: one chunk of a CSV import (at most 1,000 rows), or of
@@ -40,6 +42,10 @@ export default route({
     if (!dryRun && consent !== true) throw new HttpError(400, IMPORT_MESSAGES.consentRequired)
     const problem = mode === 'confirmed' && !dryRun ? statementProblem(statement) : null
     if (problem) throw new HttpError(400, problem)
+    if (!dryRun && mode === 'ask') {
+      const emails = await rateLimits.take(TRANSFER_LIMITS.importEmails, user.id)
+      if (!emails.allowed) throw new HttpError(429, TOO_MANY_EMAILS, { 'Retry-After': String(emails.retryAfterSeconds) })
+    }
     const reviewed = reviewRows(rows)
     const results: ImportResult[] = reviewed.map(({ row, reason }) =>
       reason ? { row, outcome: 'refused', reason } : { row, outcome: 'added' },
@@ -63,7 +69,7 @@ export default route({
     const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
     if (dryRun) return json({ success: true, results, summary })
-    const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), req, now) : undefined
+    const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), now) : undefined
     const rowsLabel = `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`
     const changes =
       mode === 'confirmed'

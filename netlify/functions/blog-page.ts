@@ -5,21 +5,14 @@ import { ENDPOINTS, functionPath, postPath } from '../../domain/route-map'
 import { StorageUnavailableError } from '../lib/blobs'
 import { posts } from '../lib/data/posts'
 import { runtimeOf } from '../lib/env'
-import { REVALIDATE, revalidated, route } from '../lib/http'
+import { REVALIDATE, revalidated, route, SECURITY_HEADERS } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
-import {
-  fetchedPagePolicy,
-  fetchPage,
-  isPageTemplate,
-  PAGE_TEMPLATES,
-  pageTemplate,
-  policyAllowingStyles,
-  renderIntoTemplate,
-} from '../lib/page-render'
+import { builtPage, PAGE_TEMPLATES, SHELL_PAGE } from '../lib/built-pages'
+import { fetchedPagePolicy, isPageTemplate, policyAllowingStyles, renderIntoTemplate } from '../lib/page-render'
 import { insertBeforeHeadEnd, postMeta, withHead } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
-import { CACHE_TAGS, cdnCacheHeaders } from '../lib/cdn'
+import { CACHE_TAGS, canonicalRedirect, cdnCacheHeaders, type CdnKey } from '../lib/cdn'
 
 /**
  * GET /blog/{slug}: the post page, rendered here so it reads and paints before any JavaScript
@@ -30,54 +23,64 @@ import { CACHE_TAGS, cdnCacheHeaders } from '../lib/cdn'
  * a signed-in editor, the draft: the app asks the admin preview). Under Vite's dev server there is no built post page to render into:
  * the post is then drawn in the browser, its data preloaded.
  */
-/** A post page shows the post and the site's texts (its name, the newsletter box): either changing purges it. */
-const POST_PAGE_TAGS = [CACHE_TAGS.posts, CACHE_TAGS.content]
+/**
+ * A post page shows the post and the site's texts (its name, the newsletter box): either changing
+ * purges it. The post is in the path: the page reads no query parameter, so a link with tracking
+ * parameters reaches the same copy.
+ */
+const POST_PAGE: CdnKey = { tags: [CACHE_TAGS.posts, CACHE_TAGS.content], query: [] }
+/** A former address's redirect changes only with the posts. */
+const MOVED: CdnKey = { tags: [CACHE_TAGS.posts], query: [] }
 
 export default route({
   GET: async (req, context) => {
     const slug = context.params?.slug ?? ''
     const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
+    const valid = /^[a-z0-9-]{1,100}$/.test(slug)
+    // The CDN keys a copy by the path as it was written: `%61` for `a` would be one more copy of
+    // the same post. Only the plain spelling is answered; any other is sent there, uncached.
+    if (valid && new URL(req.url).pathname.replace(/\/$/, '') !== postPath(slug)) return canonicalRedirect(postPath(slug), SECURITY_HEADERS)
     try {
       // The post, the site's name and the page to render into, all at once.
       const [post, name, template] = await Promise.all([
-        /^[a-z0-9-]{1,100}$/.test(slug) ? posts.find({ slug }) : null,
+        valid ? posts.find({ slug }) : null,
         siteName(),
-        pageTemplate(req, PAGE_TEMPLATES.post),
+        builtPage(context, PAGE_TEMPLATES.post),
       ])
       if (!post || post.status !== 'published') {
         // An address the post had before its slug was edited: shared links follow it for good.
         const moved = post ? null : await posts.movedFrom(slug)
         if (moved) {
-          const redirect = { Location: postPath(moved.slug), 'Cache-Control': REVALIDATE, ...cdnCacheHeaders([CACHE_TAGS.posts]) }
+          const redirect = { ...SECURITY_HEADERS, Location: postPath(moved.slug), 'Cache-Control': REVALIDATE, ...cdnCacheHeaders(MOVED) }
           return new Response(null, { status: 301, headers: redirect })
         }
-        return shellPage(req, context, 404, headers)
+        return shellPage(context, 404, headers)
       }
-      const meta = postMeta(post, siteUrl(req), name)
+      const meta = postMeta(post, siteUrl(), name)
       if (!isPageTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected
         // inline and a websocket to Vite, all forbidden by the built pages' policy. Production never comes here.
         const policy = runtimeOf(context).local ? devPolicy(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY
         const page = insertBeforeHeadEnd(withHead(template, meta), preloadPost(req, slug))
-        return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE_TAGS)
+        return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE)
       }
       const path = postPath(post.slug)
       const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post) }), meta)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
-      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE_TAGS)
+      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE)
     } catch (error) {
       // A visitor gets the page, not a JSON error: the app then shows its own "could not load" state.
       if (!(error instanceof StorageUnavailableError)) throw error
       console.error('storage unavailable:', error.cause)
       const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5' }
-      return shellPage(req, context, 503, unavailable)
+      return shellPage(context, 503, unavailable)
     }
   },
 })
 
 /** The unrendered page, which shows the app's own state for the post ("Post Not Found", "could not load"). */
-async function shellPage(req: Request, context: Context, status: number, headers: Record<string, string>): Promise<Response> {
-  const page = await fetchPage(req, 'shell.html')
+async function shellPage(context: Context, status: number, headers: Record<string, string>): Promise<Response> {
+  const page = await builtPage(context, SHELL_PAGE)
   const policy = fetchedPagePolicy(page, CONTENT_SECURITY_POLICY, runtimeOf(context).local)
   return new Response(page, { status, headers: { ...headers, 'Content-Security-Policy': policy } })
 }

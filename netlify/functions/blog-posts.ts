@@ -1,8 +1,8 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
-import { HttpError, publicJson, route } from '../lib/http'
+import { HttpError, publicJson, route, SECURITY_HEADERS } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
-import { CACHE_TAGS } from '../lib/cdn'
+import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CdnKey } from '../lib/cdn'
 
 /**
  * GET /api/blog-posts (also /.netlify/functions/blog-posts, see netlify.toml): published posts
@@ -18,15 +18,20 @@ async function publishedAt(slug: string) {
   return current?.status === 'published' ? current : null
 }
 
+/** The one parameter read: each post is one copy, the list another, whatever else the address carries. */
+const CDN: CdnKey = { tags: [CACHE_TAGS.posts], query: ['slug'] }
+
 export default route({
   GET: async (req) => {
-    const slug = new URL(req.url).searchParams.get('slug')
-    if (slug === null) {
-      return publicJson(req, { success: true, blogPosts: await posts.listPublished() }, [CACHE_TAGS.posts])
+    const { values, canonical } = keyedQuery(new URL(req.url), CDN.query)
+    if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
+    const slug = values.get('slug')
+    if (slug === undefined) {
+      return publicJson(req, { success: true, blogPosts: await posts.listPublished() }, CDN)
     }
     if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
     const post = await publishedAt(slug)
     if (!post) throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return publicJson(req, { success: true, blogPost: renderedPost(post) }, [CACHE_TAGS.posts])
+    return publicJson(req, { success: true, blogPost: renderedPost(post) }, CDN)
   },
 })

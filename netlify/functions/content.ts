@@ -8,7 +8,7 @@ import { CACHE_TAGS } from '../lib/cdn'
 export default route({
   GET: async (req) => {
     const texts = toSiteTexts(await content.list())
-    return publicJson(req, { success: true, content: texts }, [CACHE_TAGS.content])
+    return publicJson(req, { success: true, content: texts }, { tags: [CACHE_TAGS.content], query: [] })
   },
 })
 

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions'
-import { MEDIA_MESSAGES, mediaDownloadName } from '../../domain/media'
+import { MEDIA_MESSAGES, mediaDownloadName, mediaPath } from '../../domain/media'
 import { mediaCacheHeaders } from '../lib/cdn'
 import { media } from '../lib/data/media'
 import { contentDisposition, HttpError, matchesETag, pathParam, route, SECURITY_HEADERS } from '../lib/http'
@@ -13,7 +13,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * GET /media/{id}/{name}: a library file, streamed part after part (never more than one part in
  * memory), each part let out only once its bytes hash to what the upload's completion checked. The id
- * finds it; the name is only for people and their downloads. Its type is the one its first bytes
+ * finds it; the name is for people and their downloads, and must be the file's own (mediaPath). Its
+ * type is the one its first bytes
  * showed, never guessed again by the browser (nosniff), and nothing in it can run: the policy
  * allows nothing and sandboxes the file were it ever opened as a page. PDFs download under their
  * name, images show inline.
@@ -23,6 +24,15 @@ export default route({
     const id = pathParam(context, 'id', MEDIA_MESSAGES.notFound)
     const file = await media.get(id)
     if (!file || file.status !== 'ready' || !file.contentType || !file.sha256) throw new HttpError(404, MEDIA_MESSAGES.notFound)
+    // The name is cosmetic, but the CDN keys a copy by the whole path, kept a year: answered under
+    // any name, each made-up one would be a copy of its own. So the file answers only at its one
+    // address; any other name (or spelling of it) is sent there. The redirect is the browser's to
+    // keep (the name never changes under the id), never the CDN's: a copy per made-up name again.
+    const path = mediaPath(file)
+    if (new URL(req.url).pathname !== path) {
+      const headers = { ...SECURITY_HEADERS, Location: path, 'Cache-Control': 'private, max-age=86400' }
+      return new Response(null, { status: 308, headers })
+    }
     const etag = `"${file.sha256}"`
     const headers = {
       ...SECURITY_HEADERS,

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 import { ForgotPasswordSchema, PASSWORD_RESET_MESSAGES } from '../../domain/admin-user'
+import { afterAnswer } from '../lib/after-answer'
 import { assertSigningConfigured } from '../lib/auth'
 import { runtimeOf } from '../lib/env'
 import { HttpError, json, readBody, route } from '../lib/http'
@@ -11,7 +12,7 @@ import { limitPublicForm } from '../lib/public-forms'
  * POST /api/admin/password-reset/request { identifier }: "Forgot your password?". Anyone may ask;
  * the answer is the same message, after the same work, whether or not the username or email
  * belongs to an account: finding the account and sending the email happen after the answer has
- * gone (context.waitUntil). Not subject to the sign-in limits, so it works while her username is
+ * gone (afterAnswer). Not subject to the sign-in limits, so it works while her username is
  * under a guessing attack; bounded per network here and per account in password-reset.ts.
  */
 export default route({
@@ -22,7 +23,7 @@ export default route({
     // Site-wide, so it says nothing about any account: better said than a promise of an email that cannot come.
     if (emailSetup(runtime).transport === 'none') throw new HttpError(503, PASSWORD_RESET_MESSAGES.emailUnavailable)
     await limitPublicForm('passwordReset', req, context)
-    context.waitUntil(sendResetLinks(identifier, runtime, req))
+    afterAnswer(context, 'password reset email', () => sendResetLinks(identifier, runtime))
     return json({ success: true, message: PASSWORD_RESET_MESSAGES.requested })
   },
 })

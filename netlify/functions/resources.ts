@@ -8,7 +8,7 @@ import { CACHE_TAGS } from '../lib/cdn'
 export default route({
   GET: async (req) => {
     const active = (await resources.list()).filter((resource) => resource.isActive).map(toPublicResource)
-    return publicJson(req, { success: true, resources: active }, [CACHE_TAGS.resources])
+    return publicJson(req, { success: true, resources: active }, { tags: [CACHE_TAGS.resources], query: [] })
   },
 })
 

@@ -1,13 +1,23 @@
 import type { Config } from '@netlify/functions'
-import { route, SECURITY_HEADERS } from '../lib/http'
+import { cdnCacheHeaders } from '../lib/cdn'
+import { REVALIDATE, route, SECURITY_HEADERS } from '../lib/http'
 import { siteUrl } from '../lib/site-url'
 
-/** GET /robots.txt: everything public may be crawled; the admin may not. The sitemap URL must be absolute. */
+/**
+ * GET /robots.txt: everything public may be crawled; the admin may not. The sitemap URL must be
+ * absolute: the site's configured address, never the one a request names. Built from nothing
+ * stored, so it has no tag: a deploy (or a day) renews the CDN's copy.
+ */
 export default route({
-  GET: async (req) => {
-    const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${siteUrl(req)}/sitemap.xml`, ''].join('\n')
+  GET: async () => {
+    const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${siteUrl()}/sitemap.xml`, ''].join('\n')
     return new Response(body, {
-      headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=0, s-maxage=3600' },
+      headers: {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': REVALIDATE,
+        ...cdnCacheHeaders({ tags: [], query: [] }),
+      },
     })
   },
 })

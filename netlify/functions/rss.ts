@@ -14,7 +14,7 @@ const FEED_SIZE = 50
 /** GET /rss.xml: RSS 2.0 of the latest published posts, built from the stored data on each request. */
 export default route({
   GET: async (req) => {
-    const base = siteUrl(req)
+    const base = siteUrl()
     const [published, name] = await Promise.all([posts.listPublished(), siteName()])
     const items = published.slice(0, FEED_SIZE).map((post) => {
       const link = `${base}${postPath(post.slug)}`
@@ -44,7 +44,7 @@ export default route({
       '</rss>',
       '',
     ].join('\n')
-    return xmlResponse(req, xml, 'application/rss+xml; charset=utf-8', [CACHE_TAGS.posts, CACHE_TAGS.content])
+    return xmlResponse(req, xml, 'application/rss+xml; charset=utf-8', { tags: [CACHE_TAGS.posts, CACHE_TAGS.content], query: [] })
   },
 })
 

@@ -10,7 +10,7 @@ import { runtimeOf } from '../lib/env'
 import { answerFormPost } from '../lib/form-answer'
 import { isFormPost } from '../lib/form-post'
 import { json, readBody, route } from '../lib/http'
-import { PAGE_TEMPLATES } from '../lib/page-render'
+import { PAGE_TEMPLATES } from '../lib/built-pages'
 import { limitPublicForm } from '../lib/public-forms'
 
 /**

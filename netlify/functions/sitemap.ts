@@ -10,7 +10,7 @@ import { CACHE_TAGS } from '../lib/cdn'
 /** GET /sitemap.xml: every public page and every published post, from the stored data. */
 export default route({
   GET: async (req) => {
-    const base = siteUrl(req)
+    const base = siteUrl()
     const entry = (path: string, lastmod?: string) =>
       `  <url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`
     const urls = [
@@ -25,7 +25,7 @@ export default route({
       '</urlset>',
       '',
     ].join('\n')
-    return xmlResponse(req, xml, 'application/xml; charset=utf-8', [CACHE_TAGS.posts])
+    return xmlResponse(req, xml, 'application/xml; charset=utf-8', { tags: [CACHE_TAGS.posts], query: [] })
   },
 })
 

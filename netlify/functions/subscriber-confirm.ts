@@ -22,7 +22,7 @@ export default route({
     // Bounced or marked as spam: mail to it has stopped for good, so it is not confirmed (and no welcome goes).
     if (outcome === 'stopped') throw new HttpError(400, CONFIRM_MESSAGES.stopped)
     if (outcome === 'already-confirmed') return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.alreadyConfirmed })
-    await sendWelcome(email, runtimeOf(context), req).catch((error) => console.error('welcome email failed:', error))
+    await sendWelcome(email, runtimeOf(context)).catch((error) => console.error('welcome email failed:', error))
     return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.confirmed })
   },
 })

@@ -57,7 +57,7 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   // sent after answering), so neither the form's answer nor its timing tells anyone who is on the
   // list or what became of them.
   const { state } = await subscribers.add(email)
-  if (state === 'pending') afterAnswer(context, 'confirmation email', () => sendConfirmation(email, runtimeOf(context), req))
+  if (state === 'pending') afterAnswer(context, 'confirmation email', () => sendConfirmation(email, runtimeOf(context)))
 }
 
 function answerNewsletterForm(req: Request, context: Context): Promise<Response> {
@@ -71,7 +71,7 @@ function answerNewsletterForm(req: Request, context: Context): Promise<Response>
       return { ok: true, message: SUBSCRIBE_MESSAGES.success }
     },
     page: (outcome, fields) =>
-      newsletterPage(req, fields[NEWSLETTER_PAGE_FIELD], {
+      newsletterPage(fields[NEWSLETTER_PAGE_FIELD], {
         form: 'newsletter',
         ok: outcome.ok,
         message: outcome.message,

@@ -17,21 +17,102 @@ import { env } from './env'
  *   one is deleted.
  * A new deploy revalidates everything (templates and code change with it). The CDN copy also
  * expires after a day, a safety net should a purge ever fail.
+ *
+ * The cache key. Without a Netlify-Vary header the CDN keys a function's answer by its whole
+ * query string, so every `utm_source`, `fbclid` or made-up parameter would make one more function
+ * run and one more copy kept for a day (a newsletter's tracked links would all miss). So every
+ * kept answer names the query parameters it is built from, none included (`query=`): any other
+ * parameter reaches the same copy. docs/architecture.md, The cache key.
  */
 export const CACHE_TAGS = { posts: 'posts', content: 'content', resources: 'resources', media: 'media' } as const
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]
 
 /**
- * The CDN's caching headers for an answer built from these kinds of records. `query` names the
- * only query parameters that make a different answer (any other one is the same copy).
+ * How the CDN keeps an answer: the tags that purge it, and every query parameter the function
+ * reads to build it (an empty list when it reads none). Both are required, so a new endpoint
+ * cannot be kept by the CDN without saying which parameters make a different answer.
  */
-export function cdnCacheHeaders(tags: readonly CacheTag[], query?: string[]): Record<string, string> {
-  return cacheHeaders({ durable: true, ttl: DAY, tags: [...tags], ...(query && { vary: { query } }) })
+export type CdnKey = { readonly tags: readonly CacheTag[]; readonly query: readonly string[] }
+
+/** A parameter name as it may stand in the header: the header's own separators could not be told apart. */
+const QUERY_NAME = /^[\w-]{1,40}$/
+
+/**
+ * `Netlify-Vary: query=a|b`, and `query=` when the answer reads no parameter: the copy then stands
+ * for the address with any query string. Written here rather than left to @netlify/cache, whose
+ * `vary.query` also takes `true` (every parameter, the CDN's own default) and whose output for an
+ * empty list is a detail of its version; tests/functions/cdn-cache.test.ts holds every kept answer
+ * to this header.
+ */
+export function netlifyVary(query: readonly string[]): Record<string, string> {
+  for (const name of query) if (!QUERY_NAME.test(name)) throw new TypeError(`not a query parameter name: ${name}`)
+  return { 'Netlify-Vary': `query=${query.join('|')}` }
 }
 
-/** A library file's CDN headers: its bytes never change under its id, so the copy is kept a year. */
+/** The CDN's caching headers for an answer built from these kinds of records and these query parameters. */
+export function cdnCacheHeaders({ tags, query }: CdnKey): Record<string, string> {
+  return { ...cacheHeaders({ durable: true, ttl: DAY, ...(tags.length > 0 && { tags: [...tags] }) }), ...netlifyVary(query) }
+}
+
+/** A library file's CDN headers: its bytes never change under its id, so the copy is kept a year. It reads no query. */
 export function mediaCacheHeaders(): Record<string, string> {
-  return cacheHeaders({ durable: true, ttl: YEAR, tags: [CACHE_TAGS.media] })
+  return { ...cacheHeaders({ durable: true, ttl: YEAR, tags: [CACHE_TAGS.media] }), ...netlifyVary([]) }
+}
+
+/**
+ * The values of the parameters an answer is keyed by, and whether the address names them in their
+ * one written form. The CDN keys a copy by the parameter as the address spells it, and nobody says
+ * whether it decodes `%65` before it compares, takes `+` for a space, or tells `TAG` from `tag`;
+ * the function reads the decoded first value. So an answer kept by the CDN is made only for the one
+ * spelling under which key and content cannot disagree: each name at most once, written as it is,
+ * its value as encodeURIComponent writes it (never a `+`). Any other spelling is sent there
+ * (`canonicalRedirect`), uncached, so neither a copy per spelling nor a copy under another
+ * parameter's key can be made.
+ */
+export type KeyedQuery = { values: Map<string, string>; canonical: string | null }
+
+export function keyedQuery(url: URL, names: readonly string[]): KeyedQuery {
+  const values = new Map<string, string>()
+  let written = true
+  const rest: string[] = []
+  for (const pair of url.search.slice(1).split('&')) {
+    if (pair === '') continue
+    const cut = pair.indexOf('=')
+    const rawName = cut === -1 ? pair : pair.slice(0, cut)
+    const rawValue = cut === -1 ? '' : pair.slice(cut + 1)
+    const name = decodePart(rawName)
+    const keyed = names.find((known) => known === name || known === name?.toLowerCase().trim())
+    if (!keyed) {
+      rest.push(pair)
+      continue
+    }
+    const value = decodePart(rawValue)
+    // The first one wins, as URLSearchParams.get reads it.
+    const first = !values.has(keyed)
+    if (first && value !== undefined) values.set(keyed, value)
+    if (!first || value === undefined || cut === -1 || rawName !== keyed || rawValue !== encodeURIComponent(value)) written = false
+  }
+  if (written) return { values, canonical: null }
+  const keyedPairs = names.filter((name) => values.has(name)).map((name) => `${name}=${encodeURIComponent(values.get(name)!)}`)
+  const search = [...keyedPairs, ...rest].join('&')
+  return { values, canonical: `${url.pathname}${search ? `?${search}` : ''}` }
+}
+
+/** A query part as URLSearchParams reads it (`+` is a space), or undefined when it is not valid percent-encoding. */
+function decodePart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part.replaceAll('+', ' '))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The redirect to the one spelling of the address: permanent (308, any method), and kept by no
+ * cache, since each spelling would be a copy of its own.
+ */
+export function canonicalRedirect(location: string, headers: Record<string, string>): Response {
+  return new Response(null, { status: 308, headers: { ...headers, Location: location, 'Cache-Control': 'no-store' } })
 }
 
 /**

@@ -3,15 +3,16 @@ import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/he
 import { toSiteTexts } from '../../domain/content-item'
 import type { InitialData } from '../../domain/initial-data'
 import { toPublicResource } from '../../domain/resource'
-import { PAGES } from '../../domain/route-map'
+import { blogTagPath, PAGES } from '../../domain/route-map'
 import { StorageUnavailableError } from './blobs'
-import { CACHE_TAGS, type CacheTag } from './cdn'
+import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CacheTag, type CdnKey } from './cdn'
 import { content } from './data/content'
 import { posts } from './data/posts'
 import { resources } from './data/resources'
 import { runtimeOf } from './env'
-import { REVALIDATE, revalidated, route } from './http'
-import { isPageTemplate, PAGE_TEMPLATES, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './page-render'
+import { REVALIDATE, revalidated, route, SECURITY_HEADERS } from './http'
+import { builtPage, PAGE_TEMPLATES } from './built-pages'
+import { isPageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './page-render'
 
 /**
  * The pages that show what the coach keeps in storage, rendered on request: About (her texts and
@@ -38,17 +39,22 @@ export async function dataOfPage(id: DataPageId): Promise<InitialData> {
   return { path: PAGES[id].path, texts: toSiteTexts(items), ...list }
 }
 
-/** The topic the blog is filtered by is in its address: the page is drawn, and kept by the CDN, for each. */
-const BLOG_QUERY = ['tag']
+/**
+ * The one query parameter read: the blog's topic (`?tag=`), drawn and kept by the CDN once per
+ * topic; About and Resources read none, so any query string reaches their one copy.
+ */
+const QUERY: Record<DataPageId, readonly string[]> = { about: [], resources: [], blog: ['tag'] }
 
 export function dataPage(id: DataPageId) {
+  const cdn: CdnKey = { tags: LISTS[id].tags, query: QUERY[id] }
   return route({
     GET: async (req: Request, context: Context) => {
-      const url = new URL(req.url)
-      const tag = id === 'blog' ? url.searchParams.get('tag') : null
-      const location = tag ? `${PAGES[id].path}?${new URLSearchParams({ tag })}` : PAGES[id].path
+      const { values, canonical } = keyedQuery(new URL(req.url), cdn.query)
+      if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
+      const tag = values.get('tag') || null
+      const location = tag ? blogTagPath(tag) : PAGES[id].path
       const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
-      const template = await pageTemplate(req, PAGE_TEMPLATES[id])
+      const template = await builtPage(context, PAGE_TEMPLATES[id])
       let data: InitialData
       try {
         data = await dataOfPage(id)
@@ -62,13 +68,24 @@ export function dataPage(id: DataPageId) {
         const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5', 'Content-Security-Policy': policy }
         return new Response(page, { status: 503, headers: unavailable })
       }
+      // A topic no published post has: a 404, kept by no cache, so made-up topics cost no copy
+      // each. The page is the blog's with its empty state ("No posts tagged …", only for text that
+      // could be a tag), which the page's code hydrates as it is.
+      const known = !tag || Boolean(data.posts?.some((post) => post.tags.includes(tag)))
+      const status = known ? 200 : 404
       // Vite's dev server page, under netlify dev: the page's code draws it from the data block.
       if (!isPageTemplate(template)) {
-        return revalidated(req, withDataBlock(template, data), { ...headers, 'Content-Security-Policy': policyFor(context, template) })
+        const page = withDataBlock(template, data)
+        const devHeaders = { ...headers, 'Content-Security-Policy': policyFor(context, template) }
+        return known
+          ? revalidated(req, page, devHeaders, cdn)
+          : new Response(page, { status, headers: { ...devHeaders, 'Cache-Control': 'no-store' } })
       }
       const page = await renderIntoTemplate(template, data, location)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
-      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, LISTS[id].tags, id === 'blog' ? BLOG_QUERY : undefined)
+      if (!known)
+        return new Response(page, { status, headers: { ...headers, 'Cache-Control': 'no-store', 'Content-Security-Policy': policy } })
+      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, cdn)
     },
   })
 }

@@ -6,7 +6,8 @@ import { runtimeOf } from './env'
 import { readFormFields } from './form-post'
 import { escapeHtml } from './markdown'
 import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from './http'
-import { isPageTemplate, pageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock, type PageTemplate } from './page-render'
+import { builtPage, type PageTemplate } from './built-pages'
+import { isPageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './page-render'
 import { withHead, type PageMeta } from './seo'
 
 /** What a form's check or action came to: the message to show, and the field it belongs to. */
@@ -49,11 +50,11 @@ export async function answerFormPost<N extends string>(req: Request, context: Co
       throw error
     }
   }
-  return pageResponse(req, context, await form.page(outcome, fields), status)
+  return pageResponse(context, await form.page(outcome, fields), status)
 }
 
-async function pageResponse(req: Request, context: Context, page: AnswerPage, status: number): Promise<Response> {
-  const template = await pageTemplate(req, page.template).catch(() => null)
+async function pageResponse(context: Context, page: AnswerPage, status: number): Promise<Response> {
+  const template = await builtPage(context, page.template).catch(() => null)
   const headers: Record<string, string> = {
     ...PAGE_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
@@ -78,7 +79,7 @@ async function pageResponse(req: Request, context: Context, page: AnswerPage, st
 }
 
 /**
- * The answer when the site's own page cannot be fetched (the CDN failing under the function):
+ * The answer when the site's own page cannot be read (a deploy without its built pages):
  * what happened, in plain words, and the way back. The booking or signup itself is done or not
  * as the message says; a failed one is still in the form the browser's Back button returns to.
  */

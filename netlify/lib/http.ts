@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cdnCacheHeaders, type CacheTag } from './cdn'
+import { cdnCacheHeaders, type CdnKey } from './cdn'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
@@ -43,21 +43,15 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
  */
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
 
-export function revalidated(
-  req: Request,
-  body: string,
-  headers: Record<string, string>,
-  cdn: readonly CacheTag[] = [],
-  varyQuery?: string[],
-): Response {
+export function revalidated(req: Request, body: string, headers: Record<string, string>, cdn: CdnKey | null): Response {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
-  const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...(cdn.length > 0 && cdnCacheHeaders(cdn, varyQuery)), ...headers, ETag: etag }
+  const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...(cdn && cdnCacheHeaders(cdn)), ...headers, ETag: etag }
   if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all })
   return new Response(body, { status: 200, headers: all })
 }
 
 /** JSON for a public GET, answered 304 when the caller's copy is current; kept by the CDN under `cdn` (lib/cdn.ts). */
-export function publicJson(req: Request, data: unknown, cdn: readonly CacheTag[]): Response {
+export function publicJson(req: Request, data: unknown, cdn: CdnKey): Response {
   return revalidated(req, JSON.stringify(data), { 'Content-Type': 'application/json; charset=utf-8' }, cdn)
 }
 

@@ -4,7 +4,7 @@ import { posts } from './data/posts'
 import { dataOfPage } from './data-page'
 import type { AnswerPage } from './form-answer'
 import { renderedPost } from './markdown'
-import { PAGE_TEMPLATES } from './page-render'
+import { PAGE_TEMPLATES } from './built-pages'
 import { postMeta } from './seo'
 import { siteName } from './site-name'
 import { siteUrl } from './site-url'
@@ -13,7 +13,7 @@ import { siteUrl } from './site-url'
  * The page a newsletter form's answer is shown on: the post it was sent from, or the blog. The
  * form names its page; anything but a published post's address gives the blog.
  */
-export async function newsletterPage(req: Request, page: string | undefined, answer: NewsletterAnswer): Promise<AnswerPage> {
+export async function newsletterPage(page: string | undefined, answer: NewsletterAnswer): Promise<AnswerPage> {
   const slug = postSlugOf(page ?? '')
   if (slug) {
     try {
@@ -22,7 +22,7 @@ export async function newsletterPage(req: Request, page: string | undefined, ans
         return {
           data: { path: postPath(post.slug), post: renderedPost(post), answer },
           template: PAGE_TEMPLATES.post,
-          meta: postMeta(post, siteUrl(req), name),
+          meta: postMeta(post, siteUrl(), name),
         }
       }
     } catch (error) {

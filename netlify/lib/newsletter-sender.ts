@@ -12,7 +12,7 @@ import { HttpError } from './http'
 import { keys, type BlobKey } from './keys'
 import { emailSetup } from './mailer'
 import { newsletterFooter, renderNewsletter, UNSUBSCRIBE_TAGS } from './newsletter-email'
-import { siteUrl } from './site-url'
+import { deployOrigin } from './site-url'
 
 /**
  * The send of one newsletter, run by the background worker (functions/newsletter-send-background.ts)
@@ -79,9 +79,12 @@ export function isWorkerSecret(given: string | null): boolean {
 
 export type Trigger = (newsletterId: string) => Promise<void>
 
-/** Calls the background function at its own address; it answers 202 at once and runs on. */
+/**
+ * Calls the background function at this deploy's address (never a request's Host); it answers 202
+ * at once and runs on.
+ */
 const httpTrigger: Trigger = async (newsletterId) => {
-  const response = await fetch(`${siteUrl()}${functionPath('newsletter-send-background')}`, {
+  const response = await fetch(`${deployOrigin()}${functionPath('newsletter-send-background')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [WORKER_SECRET_HEADER]: workerSecret() },
     body: JSON.stringify({ id: newsletterId }),

@@ -31,11 +31,11 @@ export function isValidUnsubscribeToken(email: string, token: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-export function unsubscribeLinks(email: string, req?: Request) {
+export function unsubscribeLinks(email: string) {
   const query = `email=${encodeURIComponent(normalizeEmail(email))}&token=${unsubscribeToken(email)}`
   return {
-    page: `${siteUrl(req)}/unsubscribe?${query}`,
-    oneClick: `${siteUrl(req)}/api/unsubscribe?${query}`,
+    page: `${siteUrl()}/unsubscribe?${query}`,
+    oneClick: `${siteUrl()}/api/unsubscribe?${query}`,
   }
 }
 
@@ -43,12 +43,12 @@ export function unsubscribeLinks(email: string, req?: Request) {
  * The welcome email: it is where every subscriber gets their unsubscribe link. At most one per
  * recipient a day (welcome-emails.ts), so nobody can use the form to flood someone's inbox.
  */
-export async function sendWelcome(email: string, runtime: Runtime, req?: Request): Promise<void> {
+export async function sendWelcome(email: string, runtime: Runtime): Promise<void> {
   if (emailSetup(runtime).transport === 'none') return
   // Only to a confirmed subscriber: never to an address that bounced or marked our mail as spam.
   if ((await subscribers.find(email))?.state !== 'confirmed') return
   if (!(await welcomeEmails.claim(normalizeEmail(email)))) return
-  const links = unsubscribeLinks(email, req)
+  const links = unsubscribeLinks(email)
   await sendEmail(
     {
       to: normalizeEmail(email),

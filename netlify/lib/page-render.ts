@@ -4,25 +4,15 @@ import { createHash } from 'node:crypto'
 import { render } from '#app-renderer'
 import { devPolicy } from '../../build/headers'
 import { initialDataScript, type InitialData } from '../../domain/initial-data'
-import { HttpError } from './http-error'
 
 /**
  * Pages rendered on request: a post (netlify/functions/blog-page.ts), the pages that show the
  * coach's texts and lists (netlify/lib/data-page.ts), and the page a form's
  * function answers a browser's own post with (form-answer.ts). scripts/prerender.ts writes the
- * page each goes into: the shell with that page's CSS inlined, its code started after paint, its
- * head tags, and this outlet in its root.
+ * page each goes into (built-pages.ts reads it): the shell with that page's CSS inlined, its code
+ * started after paint, its head tags, and this outlet in its root.
  */
 export const PAGE_TEMPLATE_OUTLET = '<!--page-->'
-
-export const PAGE_TEMPLATES = {
-  post: 'post-shell.html',
-  bookNow: 'book-now-shell.html',
-  blog: 'blog-shell.html',
-  about: 'about-shell.html',
-  resources: 'resources-shell.html',
-} as const
-export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
 
 const ROOT_WITH_OUTLET = `<div id="root">${PAGE_TEMPLATE_OUTLET}</div>`
 
@@ -47,28 +37,6 @@ export async function renderIntoTemplate(template: string, data: InitialData, lo
  */
 export function withDataBlock(page: string, data: InitialData): string {
   return page.replace('</body>', () => `  ${initialDataScript(data)}\n  </body>`)
-}
-
-/**
- * The built templates, fetched once per function instance: they belong to the same deploy as the
- * function, so they cannot change under it. (Vite's dev server answers its plain index.html,
- * which may change while netlify dev runs: that is not kept.)
- */
-const built = new Map<string, string>()
-
-export async function pageTemplate(req: Request, file: PageTemplate): Promise<string> {
-  const cached = built.get(file)
-  if (cached) return cached
-  const template = await fetchPage(req, file)
-  if (isPageTemplate(template)) built.set(file, template)
-  return template
-}
-
-/** A built page, from the CDN that serves it (or Vite's dev server under netlify dev). */
-export async function fetchPage(req: Request, file: string): Promise<string> {
-  const response = await fetch(new URL(`/${file}`, req.url), { signal: AbortSignal.timeout(5_000) }).catch(() => null)
-  if (!response?.ok) throw new HttpError(503, 'The page is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' })
-  return response.text()
 }
 
 /**

@@ -68,8 +68,8 @@ async function readResetToken(token: string): Promise<ResetClaims> {
 }
 
 /** The page a link opens; the token goes in the fragment, which browsers never send to a server or in a Referer. */
-export async function resetLink(user: StoredUser, nonce: string, req?: Request): Promise<string> {
-  return `${siteUrl(req)}${ADMIN_PUBLIC_PAGES.resetPassword}#token=${await resetToken(user, nonce)}`
+export async function resetLink(user: StoredUser, nonce: string): Promise<string> {
+  return `${siteUrl()}${ADMIN_PUBLIC_PAGES.resetPassword}#token=${await resetToken(user, nonce)}`
 }
 
 /** The email: a text part and an HTML part in the newsletter's colours, with the link as a button and written out. */
@@ -117,7 +117,7 @@ export function resetEmail(user: StoredUser, link: string, site: string) {
  * Never throws: a failure is logged, and the link of an email that could not be sent is taken
  * back so she can ask again at once.
  */
-export async function sendResetLinks(identifier: string, runtime: Runtime, req: Request): Promise<void> {
+export async function sendResetLinks(identifier: string, runtime: Runtime): Promise<void> {
   try {
     const found = await users.findByUsernameOrEmail(identifier)
     if (found.length === 0) return
@@ -126,7 +126,7 @@ export async function sendResetLinks(identifier: string, runtime: Runtime, req: 
       const nonce = await passwordResets.issue(user.id)
       if (!nonce) continue
       try {
-        await sendEmail({ to: user.email, ...resetEmail(user, await resetLink(user, nonce, req), site) }, runtime)
+        await sendEmail({ to: user.email, ...resetEmail(user, await resetLink(user, nonce), site) }, runtime)
       } catch (error) {
         console.error('password reset email failed:', error instanceof Error ? error.message : error)
         await passwordResets.withdraw(user.id, nonce)

@@ -9,6 +9,9 @@ import { subscribers } from './data/subscribers'
 import { StorageUnavailableError } from './blobs'
 import { env } from './env'
 import { HttpError } from './http-error'
+import { deployOrigin } from './site-url'
+
+type DeployContext = Parameters<typeof deployOrigin>[0]
 
 /**
  * The background export (netlify/functions/subscribers-export-background.ts) has no address of
@@ -40,12 +43,16 @@ export function isValidExportSignature(jobId: string, signature: string | null):
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-/** The background function's address on the host the admin called (a deploy preview runs its own). */
-export const exportWorkerUrl = (req: Request) => `${new URL(req.url).origin}${functionPath(ENDPOINTS.subscribersExportWorker.function)}`
+/**
+ * The background function's address on this deploy (a deploy preview runs its own), never on the
+ * host the request named: the job id and its signature would go wherever a forged Host pointed.
+ */
+export const exportWorkerUrl = (context: DeployContext) =>
+  `${deployOrigin(context)}${functionPath(ENDPOINTS.subscribersExportWorker.function)}`
 
 /** Asks the platform to run the job; true when it was queued (the platform answers 202 at once). */
-export async function dispatchExport(req: Request, jobId: string): Promise<boolean> {
-  const answer = await fetch(exportWorkerUrl(req), {
+export async function dispatchExport(context: DeployContext, jobId: string): Promise<boolean> {
+  const answer = await fetch(exportWorkerUrl(context), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [EXPORT_SIGNATURE_HEADER]: exportSignature(jobId) },
     body: JSON.stringify({ id: jobId }),

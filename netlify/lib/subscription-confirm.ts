@@ -56,8 +56,8 @@ export async function emailOfConfirmToken(token: string): Promise<string | null>
   }
 }
 
-export async function confirmLink(email: string, req?: Request): Promise<string> {
-  return `${siteUrl(req)}${PAGES.confirm.path}?token=${await confirmToken(email)}`
+export async function confirmLink(email: string): Promise<string> {
+  return `${siteUrl()}${PAGES.confirm.path}?token=${await confirmToken(email)}`
 }
 
 /**
@@ -65,12 +65,12 @@ export async function confirmLink(email: string, req?: Request): Promise<string>
  * kind of marker), so nobody can use the form to flood someone's inbox, however often they sign
  * her up.
  */
-export async function sendConfirmation(email: string, runtime: Runtime, req?: Request): Promise<void> {
+export async function sendConfirmation(email: string, runtime: Runtime): Promise<void> {
   if (emailSetup(runtime).transport === 'none') return
   // Only to a signup still waiting: never to an address that bounced or marked our mail as spam.
   if ((await subscribers.find(email))?.state !== 'pending') return
   if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
-  const link = await confirmLink(email, req)
+  const link = await confirmLink(email)
   await sendEmail({ to: normalizeEmail(email), subject: CONFIRM_SUBJECT, text: confirmationText(link) }, runtime)
 }
 
@@ -95,7 +95,7 @@ const CONFIRM_LINK_TAG = 'confirm_url'
  * when email is not set up or the provider refused the batch (logged; they stay pending and go
  * after a week, as an unconfirmed signup does).
  */
-export async function sendConfirmations(emails: readonly string[], runtime: Runtime, req?: Request, now = new Date()): Promise<number> {
+export async function sendConfirmations(emails: readonly string[], runtime: Runtime, now = new Date()): Promise<number> {
   if (emails.length === 0 || emailSetup(runtime).transport === 'none') return 0
   const due: string[] = []
   for (let i = 0; i < emails.length; i += 50) {
@@ -104,7 +104,7 @@ export async function sendConfirmations(emails: readonly string[], runtime: Runt
     due.push(...slice.filter((_, j) => claimed[j]))
   }
   if (due.length === 0) return 0
-  const personal = await Promise.all(due.map(async (to) => ({ to, substitutions: { [CONFIRM_LINK_TAG]: await confirmLink(to, req) } })))
+  const personal = await Promise.all(due.map(async (to) => ({ to, substitutions: { [CONFIRM_LINK_TAG]: await confirmLink(to) } })))
   const tag = `${SUBSTITUTION_WRAPPERS[0]}${CONFIRM_LINK_TAG}${SUBSTITUTION_WRAPPERS[1]}`
   const outcome = await sendPersonalBatch({ subject: CONFIRM_SUBJECT, text: confirmationText(tag) }, personal, runtime)
   if (outcome.kind === 'sent') return due.length

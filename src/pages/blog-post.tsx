@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { RenderedPost } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
 import { FEATURED_IMAGE_SIZES, IMAGE_WIDTHS, sizedImage } from '../../domain/image-src'
-import { postPath } from '../../domain/route-map'
+import { blogTagPath, postPath } from '../../domain/route-map'
 import { formatDateTime, formatLongDate } from '../../domain/text'
 import { Loading } from '../components/ui/loading'
 import { NotFoundMessage } from '../components/ui/not-found-message'
@@ -64,7 +64,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
             <ul className={styles.tags} aria-label="Tags">
               {post.tags.map((tag) => (
                 <li key={tag}>
-                  <Link className="tag" to={`/blog?tag=${encodeURIComponent(tag)}`}>
+                  <Link className="tag" to={blogTagPath(tag)}>
                     {tag}
                   </Link>
                 </li>

@@ -57,6 +57,23 @@ describe('the blog page', () => {
     expect(sentRequests().filter((r) => new URL(r.url).pathname === '/api/blog-posts')).toHaveLength(1)
   })
 
+  it("writes a topic's address the one way the server keeps it (a space as %20, never +)", async () => {
+    server.use(...answer.blogPosts([postSummary({ title: 'Both at once', tags: ['Money & Faith'] })]))
+    const { user, currentLocation } = await renderRoute('/blog')
+    await screen.findByRole('list', { name: 'Posts' })
+    await user.click(topic('Money & Faith'))
+    await waitFor(() => expect(currentLocation().search).toBe('?tag=Money%20%26%20Faith'))
+    expect(topic('Money & Faith').getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('never repeats text from the address longer than a tag can be', async () => {
+    server.use(...answer.blogPosts([budgeting]))
+    const words = 'Our site has moved: call 555-0100 to claim your refund'
+    await renderRoute(`/blog?tag=${encodeURIComponent(words)}`)
+    expect(await screen.findByText('No posts with that topic yet.')).toBeTruthy()
+    expect(screen.queryByText(/555-0100/)).toBeNull()
+  })
+
   it('says "No blog posts available yet." when nothing is published', async () => {
     server.use(...answer.blogPosts([postSummary({ status: 'draft' })]))
     await renderRoute('/blog')

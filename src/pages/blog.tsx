@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { PostSummary } from '../../domain/blog-post'
 import { BLOG_MESSAGES } from '../../domain/blog-post-display'
+import { blogTagPath, PAGES } from '../../domain/route-map'
 import { CardGrid } from '../components/ui/card-grid'
 import { FilteredEmptyState } from '../components/ui/empty-state'
 import { FilterBar } from '../components/ui/filter-bar'
@@ -14,9 +15,11 @@ import { PageHero } from '../components/ui/page-hero'
 
 export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
   const hero = usePageTexts('blog', 'Blog')
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
   const tag = params.get('tag')
-  const select = (next: string | null) => setParams(next === null ? {} : { tag: next }, { replace: true })
+  // The topic's one address (blogTagPath), the one the server keeps a copy of; a reload asks for it as it is.
+  const select = (next: string | null) => navigate(next === null ? PAGES.blog.path : blogTagPath(next), { replace: true })
   const showAll = () => select(null)
 
   return (

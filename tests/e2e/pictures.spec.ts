@@ -122,3 +122,21 @@ test('an uploaded portrait and featured image show sized on About, home, the car
   await expectSized(article.page.locator('article img').first(), 'my-budget-photo.webp', 1280)
   expect(article.shifts).toBeLessThan(0.001)
 })
+
+test('a library file answers only at its own address; another name is sent there', async ({ request }) => {
+  const about = await (await request.get('/about')).text()
+  // The portrait, through the Image CDN: /.netlify/images?url=%2Fmedia%2F{id}%2F{name}&w=…
+  const [, id, name] = /%2Fmedia%2F([\w-]+)%2F([\w.-]+)&/.exec(about) ?? []
+  expect(id, 'the portrait on About').toBeTruthy()
+  const own = `/media/${id}/${name}`
+  const file = await request.get(own)
+  expect(file.status()).toBe(200)
+  expect(file.headers()['netlify-vary']).toBe('query=')
+  const made = `/media/${id}/made-up-name.webp`
+  const moved = await request.get(made, { maxRedirects: 0 })
+  expect(moved.status()).toBe(308)
+  expect(moved.headers().location).toBe(own)
+  expect(moved.headers()['cache-control']).toBe('private, max-age=86400')
+  // Followed, it is the file itself.
+  expect((await request.get(made)).status()).toBe(200)
+})

@@ -8,6 +8,7 @@ import * as worker from '../../netlify/functions/subscribers-export-background'
 import { activity } from '../../netlify/lib/data/activity'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscriberExports } from '../../netlify/lib/data/subscriber-exports'
+import { TRANSFER_LIMITS } from '../../netlify/lib/subscriber-limits'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { openStore } from '../../netlify/lib/blobs'
 import { keys } from '../../netlify/lib/keys'
@@ -204,7 +205,9 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(await subscribers.prunePending(new Date(Date.now() + 8 * 24 * 60 * 60_000))).toBe(2)
     const { entries } = await activity.list()
     expect(entries[0]).toMatchObject({ action: 'imported', actor: { id: user.id }, recordId: 'test-import-1' })
-    expect(entries[0]!.changes).toEqual(['Rows 2–6: 2 added awaiting confirmation (2 confirmation emails sent), 0 already subscribed, 3 refused'])
+    expect(entries[0]!.changes).toEqual([
+      'Rows 2–6: 2 added awaiting confirmation (2 confirmation emails sent), 0 already subscribed, 3 refused',
+    ])
   })
 
   it('mails each inbox at most once a day, as signups do', async () => {
@@ -215,6 +218,20 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(again.body.summary.added).toBe(2)
     expect(again.body.emailed).toBe(0)
     expect((await outbox.list()).map((email) => email.to)).toEqual(['ann@example.com'])
+  })
+
+  it('sends confirmation emails for at most 10 import requests a day per person; previews and confirmed imports go on', async () => {
+    const { authorization } = await createEditor()
+    for (let i = 0; i < TRANSFER_LIMITS.importEmails.max; i++) {
+      expect((await importRows(authorization, body(rows(`daily-${i}@example.com`)))).status).toBe(200)
+    }
+    const refused = await importRows(authorization, body(rows('one-more@example.com')))
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toMatch(/import the rest tomorrow/)
+    expect(await subscribers.find('one-more@example.com')).toBeNull()
+    expect((await importRows(authorization, body(rows('one-more@example.com'), { dryRun: true }))).status).toBe(200)
+    const { authorization: admin } = await createAdmin()
+    expect((await importRows(admin, body(rows('other-person@example.com')))).status).toBe(200)
   })
 
   it('lets an admin add them confirmed, without an email, with her consent statement kept with each and in the history', async () => {
@@ -251,7 +268,10 @@ describe('POST /api/admin/subscribers/import', () => {
       expect(answer.body.message).toBe(IMPORT_MESSAGES.confirmedAdminsOnly)
     }
     // Fields of the record itself are not the import's to set.
-    const raw = await importRows(authorization, body(rows('paper@example.com'), { state: 'confirmed', consent_statement: 'x', confirmed: true }))
+    const raw = await importRows(
+      authorization,
+      body(rows('paper@example.com'), { state: 'confirmed', consent_statement: 'x', confirmed: true }),
+    )
     expect(raw.status).toBe(200)
     expect(await subscribers.find('paper@example.com')).toMatchObject({ state: 'pending' })
     expect(await subscribers.find('paper@example.com')).not.toHaveProperty('consent_statement')
@@ -311,8 +331,16 @@ describe('POST /api/admin/subscribers/import', () => {
     ['row zero', { importId: 'i-00000001', consent: true, rows: [{ row: 0, email: 'a@example.com' }] }, undefined],
     ['row fractional', { importId: 'i-00000001', consent: true, rows: [{ row: 2.5, email: 'a@example.com' }] }, undefined],
     ['a crafted import id', { importId: '../x', consent: true, rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidImportId],
-    ['an unknown mode', { importId: 'i-00000001', consent: true, mode: 'trusted', rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidMode],
-    ['a mode named __proto__', { importId: 'i-00000001', consent: true, mode: '__proto__', rows: rows('a@example.com') }, IMPORT_MESSAGES.invalidMode],
+    [
+      'an unknown mode',
+      { importId: 'i-00000001', consent: true, mode: 'trusted', rows: rows('a@example.com') },
+      IMPORT_MESSAGES.invalidMode,
+    ],
+    [
+      'a mode named __proto__',
+      { importId: 'i-00000001', consent: true, mode: '__proto__', rows: rows('a@example.com') },
+      IMPORT_MESSAGES.invalidMode,
+    ],
     [
       'too many rows',
       {

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as blogPage from '../../netlify/functions/blog-page'
 import { useBlobsServer } from '../support/blobs-server'
+import { useBuiltPages } from '../support/built-pages'
 import { fakeContext, TEST_ORIGIN } from '../support/call'
 import { createPost } from '../support/records'
 import { useSendgridMock } from '../support/sendgrid'
@@ -10,6 +11,8 @@ import { useSendgridMock } from '../support/sendgrid'
  * A missing, deleted or draft post's address answers 404 with the unrendered page, where the app
  * shows "Post Not Found". That page must be allowed to run: under netlify dev it is Vite's page,
  * with an inline hot-reload preamble, which the built pages' policy would block (a blank page).
+ * Vite's page comes from the address npm run dev names (VITE_DEV_ORIGIN), on the local runtime
+ * only; a deployed function reads the built page shipped with it.
  */
 
 useBlobsServer()
@@ -20,14 +23,18 @@ const BUILT_SHELL =
 const VITE_SHELL =
   '<!doctype html><html><head><script type="module">import RefreshRuntime from "/@react-refresh"</script><script type="module" src="/@vite/client"></script></head><body><div id="root"></div></body></html>'
 const POST_SHELL = '<!doctype html><html><head></head><body><div id="root"><!--page--></div></body></html>'
+const VITE_ORIGIN = 'http://localhost:5173'
 
 async function openPost(slug: string, shell: string, runtime: 'local' | 'deployed') {
-  site.use(
-    http.get(`${TEST_ORIGIN}/shell.html`, () => HttpResponse.html(shell)),
-    http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(POST_SHELL)),
-  )
+  useBuiltPages({ 'shell.html': shell, 'post-shell.html': POST_SHELL })
   const response = await blogPage.default(new Request(`${TEST_ORIGIN}/blog/${slug}`), fakeContext({ params: { slug }, runtime }))
   return { status: response.status, policy: response.headers.get('content-security-policy') ?? '', html: await response.text() }
+}
+
+/** npm run dev: Vite's dev server at the address it names. */
+function underNetlifyDev() {
+  vi.stubEnv('VITE_DEV_ORIGIN', VITE_ORIGIN)
+  site.use(http.get(`${VITE_ORIGIN}/`, () => HttpResponse.html(VITE_SHELL)))
 }
 
 describe('GET /blog/{slug} for a post that is not there', () => {
@@ -36,7 +43,8 @@ describe('GET /blog/{slug} for a post that is not there', () => {
     ['a draft', async () => (await createPost({ status: 'draft' })).slug],
     ['an address no post can have', async () => 'Not_A_Slug'],
   ])('answers %s under netlify dev with a page its dev server can run', async (_case, slugOf) => {
-    const page = await openPost(await slugOf(), VITE_SHELL, 'local')
+    underNetlifyDev()
+    const page = await openPost(await slugOf(), BUILT_SHELL, 'local')
     expect(page.status).toBe(404)
     expect(page.html).toContain('/@vite/client')
     expect(page.policy).toContain("script-src 'self' 'unsafe-inline'")
@@ -46,9 +54,18 @@ describe('GET /blog/{slug} for a post that is not there', () => {
     for (const runtime of ['local', 'deployed'] as const) {
       const page = await openPost('no-such-post', BUILT_SHELL, runtime)
       expect(page.status).toBe(404)
+      expect(page.html).toBe(BUILT_SHELL)
       expect(page.policy).toContain("script-src 'self';")
       expect(page.policy).not.toContain('unsafe-inline')
     }
+  })
+
+  it('never asks the dev server on a deployed site, even with its variable set', async () => {
+    // No handler answers the dev server's address here: a request to it would fail the test.
+    vi.stubEnv('VITE_DEV_ORIGIN', VITE_ORIGIN)
+    const page = await openPost('no-such-post', BUILT_SHELL, 'deployed')
+    expect(page.status).toBe(404)
+    expect(page.html).toBe(BUILT_SHELL)
   })
 
   it('never relaxes the policy on a deployed site, whatever the page holds', async () => {

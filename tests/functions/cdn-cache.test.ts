@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
@@ -11,7 +12,9 @@ import * as adminUsers from '../../netlify/functions/admin-users'
 import * as aboutPage from '../../netlify/functions/about-page'
 import * as blogListPage from '../../netlify/functions/blog-list-page'
 import * as blogPage from '../../netlify/functions/blog-page'
+import * as mediaFile from '../../netlify/functions/media-file'
 import * as resourcesPage from '../../netlify/functions/resources-page'
+import * as robots from '../../netlify/functions/robots'
 import * as blogPosts from '../../netlify/functions/blog-posts'
 import * as content from '../../netlify/functions/content'
 import * as publishScheduled from '../../netlify/functions/publish-scheduled'
@@ -25,6 +28,7 @@ import { useBlobsServer } from '../support/blobs-server'
 import { call, fakeContext, TEST_ORIGIN } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput, postInput } from '../support/factories'
+import { pngBytes, uploadFile } from '../support/media'
 import { createPost, createResource } from '../support/records'
 import { useSendgridMock } from '../support/sendgrid'
 import * as z from 'zod/mini'
@@ -44,7 +48,6 @@ beforeEach(() => {
   purged = []
   vi.stubEnv('NETLIFY_PURGE_API_TOKEN', 'test-purge-token')
   vi.stubEnv('SITE_ID', 'test-site')
-  const SHELL = '<!doctype html><html><head></head><body><div id="root"><!--page--></div></body></html>'
   site.use(
     http.post(PURGE_URL, async ({ request }) => {
       expect(request.headers.get('authorization')).toBe('Bearer test-purge-token')
@@ -53,18 +56,13 @@ beforeEach(() => {
       purged.push(body.cache_tags)
       return new HttpResponse(null, { status: 202 })
     }),
-    http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(SHELL)),
-    http.get(`${TEST_ORIGIN}/shell.html`, () => HttpResponse.html(SHELL)),
-    http.get(/\/(about|resources|blog)-shell\.html$/, () => HttpResponse.html(SHELL)),
   )
 })
 
-const get = (
-  fn: { default: (req: Request, context: never) => Promise<Response> },
-  path: string,
-  params: Record<string, string> = {},
-  headers = {},
-) => fn.default(new Request(`${TEST_ORIGIN}${path}`, { headers }), fakeContext({ params }) as never)
+type Handler = { default: (req: Request, context: never) => Promise<Response> }
+
+const get = (fn: Handler, path: string, params: Record<string, string> = {}, headers = {}) =>
+  fn.default(new Request(`${TEST_ORIGIN}${path}`, { headers }), fakeContext({ params }) as never)
 
 describe('every public answer is kept by the CDN under the tags of what it shows', () => {
   it.each([
@@ -95,6 +93,14 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     const again = await get(fn, path, params, { 'if-none-match': etag })
     expect(again.status).toBe(304)
     expect(again.headers.get('netlify-cache-tag')).toBe(tags)
+    expect(again.headers.get('netlify-vary')).toBe(response.headers.get('netlify-vary'))
+  })
+
+  it('robots.txt, built from nothing stored, is kept a day with no tag', async () => {
+    const response = await get(robots, '/robots.txt')
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('s-maxage=86400,durable')
+    expect(response.headers.get('netlify-cache-tag')).toBeNull()
+    expect(response.headers.get('netlify-vary')).toBe('query=')
   })
 
   it('a former address redirects under the posts tag; missing posts and outages are not kept', async () => {
@@ -109,10 +115,199 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     const moved = await get(blogPage, `/blog/${post.slug}`, { slug: post.slug })
     expect(moved.status).toBe(301)
     expect(moved.headers.get('netlify-cache-tag')).toBe('posts')
+    expect(moved.headers.get('netlify-vary')).toBe('query=')
 
     const missing = await get(blogPosts, '/api/blog-posts?slug=no-such-post')
     expect(missing.status).toBe(404)
     expect(missing.headers.get('netlify-cdn-cache-control')).toBeNull()
+  })
+})
+
+/**
+ * The cache key (netlify/lib/cdn.ts): the CDN keys a kept answer by the query parameters its
+ * Netlify-Vary header lists, and by the whole query string when there is none. So every kept
+ * answer must list exactly what its function reads: a parameter it reads but does not list would
+ * let one copy stand for another answer; one it lists but does not read, or a missing header,
+ * makes a copy per tracking link.
+ */
+describe('the cache key: every kept answer names exactly the query parameters it reads', () => {
+  type Kept = {
+    name: string
+    fn: Handler
+    /** The answer's own address (path and query) and what Netlify fills from its config.path. */
+    request: () => Promise<{ path: string; params?: Record<string, string> }>
+    query: string[]
+    /** For each parameter listed: another value, which must give another answer. */
+    other?: () => Promise<{ path: string; params?: Record<string, string> }>
+  }
+
+  let fixture: { slug: string; otherSlug: string; movedFrom: string; mediaPath: string; mediaId: string }
+  beforeEach(async () => {
+    const admin = await createAdmin()
+    const post = await createPost({ status: 'published', tags: ['Budgeting'] })
+    const other = await createPost({ status: 'published', tags: ['Giving'] })
+    const moving = await createPost({ status: 'published' })
+    await call(adminBlogPosts, {
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
+      headers: { authorization: admin.authorization },
+      body: { ...postInput(), status: 'published', id: moving.id, slug: 'moved-elsewhere' },
+    })
+    await createResource()
+    const { id } = await uploadFile(admin.authorization, 'Budget Sheet.png', pngBytes(20, 10))
+    fixture = { slug: post.slug, otherSlug: other.slug, movedFrom: moving.slug, mediaId: id!, mediaPath: `/media/${id}/Budget-Sheet.png` }
+  })
+
+  const KEPT: Kept[] = [
+    { name: 'GET /api/blog-posts', fn: blogPosts, request: async () => ({ path: '/api/blog-posts' }), query: ['slug'] },
+    {
+      name: 'GET /api/blog-posts?slug=',
+      fn: blogPosts,
+      request: async () => ({ path: `/api/blog-posts?slug=${fixture.slug}` }),
+      query: ['slug'],
+      other: async () => ({ path: `/api/blog-posts?slug=${fixture.otherSlug}` }),
+    },
+    {
+      name: 'GET /blog/{slug}',
+      fn: blogPage,
+      request: async () => ({ path: `/blog/${fixture.slug}`, params: { slug: fixture.slug } }),
+      query: [],
+    },
+    {
+      name: 'GET /blog/{former slug}',
+      fn: blogPage,
+      request: async () => ({ path: `/blog/${fixture.movedFrom}`, params: { slug: fixture.movedFrom } }),
+      query: [],
+    },
+    { name: 'GET /about', fn: aboutPage, request: async () => ({ path: '/about' }), query: [] },
+    { name: 'GET /resources', fn: resourcesPage, request: async () => ({ path: '/resources' }), query: [] },
+    {
+      name: 'GET /blog',
+      fn: blogListPage,
+      request: async () => ({ path: '/blog' }),
+      query: ['tag'],
+      other: async () => ({ path: '/blog?tag=Giving' }),
+    },
+    {
+      name: 'GET /blog?tag=',
+      fn: blogListPage,
+      request: async () => ({ path: '/blog?tag=Budgeting' }),
+      query: ['tag'],
+      other: async () => ({ path: '/blog?tag=Giving' }),
+    },
+    { name: 'GET /rss.xml', fn: rss, request: async () => ({ path: '/rss.xml' }), query: [] },
+    { name: 'GET /sitemap.xml', fn: sitemap, request: async () => ({ path: '/sitemap.xml' }), query: [] },
+    { name: 'GET /robots.txt', fn: robots, request: async () => ({ path: '/robots.txt' }), query: [] },
+    { name: 'GET /api/content', fn: content, request: async () => ({ path: '/api/content' }), query: [] },
+    { name: 'GET /api/resources', fn: resources, request: async () => ({ path: '/api/resources' }), query: [] },
+    {
+      name: 'GET /media/{id}/{name}',
+      fn: mediaFile,
+      request: async () => ({ path: fixture.mediaPath, params: { id: fixture.mediaId, name: 'Budget-Sheet.png' } }),
+      query: [],
+    },
+  ]
+
+  /** Tracking parameters, and ones nobody uses: none may change the answer. */
+  const TRACKING = 'utm_source=newsletter&utm_medium=email&utm_campaign=spring&fbclid=IwAR0x&gclid=Cj0K&made_up=1'
+
+  const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`
+  const bodyOf = async (response: Response) => `${response.status} ${response.headers.get('location') ?? ''} ${await response.text()}`
+
+  it.each(KEPT.map((kept) => [kept.name, kept] as const))('%s', async (_name, kept) => {
+    const { path, params } = await kept.request()
+    // What the function asks URLSearchParams for, about this request's own query.
+    const asked = new Set<string>()
+    const { has } = URLSearchParams.prototype
+    const spies = (['get', 'getAll', 'has'] as const).map((method) => {
+      const original = URLSearchParams.prototype[method] as (this: URLSearchParams, name: string) => unknown
+      return vi.spyOn(URLSearchParams.prototype, method).mockImplementation(function (this: URLSearchParams, name: string) {
+        if (has.call(this, 'made_up')) asked.add(name)
+        return original.call(this, name)
+      } as never)
+    })
+    let tracked: Response
+    try {
+      tracked = await get(kept.fn, withQuery(path, TRACKING), params)
+    } finally {
+      spies.forEach((spy) => spy.mockRestore())
+    }
+    const plain = await get(kept.fn, path, params)
+
+    expect(plain.headers.get('netlify-cdn-cache-control'), 'kept by the CDN').toMatch(/s-maxage=\d+/)
+    expect(plain.headers.get('netlify-vary')).toBe(`query=${kept.query.join('|')}`)
+    expect(tracked.headers.get('netlify-vary')).toBe(`query=${kept.query.join('|')}`)
+    // Read through URLSearchParams: never a parameter it does not list.
+    expect([...asked].filter((name) => !kept.query.includes(name))).toEqual([])
+    // Read any other way (the raw query string): the tracked address would answer otherwise.
+    expect(await bodyOf(tracked)).toBe(await bodyOf(plain))
+    // Each listed parameter really is read: another value is another answer.
+    if (kept.query.length > 0 && kept.other) {
+      const other = await kept.other()
+      expect(await bodyOf(await get(kept.fn, other.path, other.params))).not.toBe(await bodyOf(await get(kept.fn, path, params)))
+    }
+  })
+
+  /**
+   * Which functions the CDN keeps answers of, read from their source: every one must be in the
+   * table above, and nothing but netlify/lib/cdn.ts may write the CDN's caching headers itself.
+   */
+  it('covers every function whose answer the CDN keeps', () => {
+    const dir = new URL('../../netlify/functions/', import.meta.url)
+    const kept = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) =>
+        /\b(?:publicJson|xmlResponse|revalidated|cdnCacheHeaders|mediaCacheHeaders|dataPage)\(/.test(
+          readFileSync(new URL(file, dir), 'utf8'),
+        ),
+      )
+      .map((file) => `/${file.replace(/\.ts$/, '')}`)
+    const covered = new Set(KEPT.map((entry) => entry.fn))
+    const modules: Record<string, Handler> = {
+      '/about-page': aboutPage,
+      '/blog-list-page': blogListPage,
+      '/blog-page': blogPage,
+      '/blog-posts': blogPosts,
+      '/content': content,
+      '/media-file': mediaFile,
+      '/resources': resources,
+      '/resources-page': resourcesPage,
+      '/robots': robots,
+      '/rss': rss,
+      '/sitemap': sitemap,
+    }
+    expect(kept.toSorted()).toEqual(Object.keys(modules).toSorted())
+    for (const name of kept) expect(covered.has(modules[name]!), name).toBe(true)
+
+    const writers = [...readdirSync(new URL('../../netlify/', import.meta.url), { recursive: true })]
+      .map(String)
+      .filter((file) => file.endsWith('.ts') && file !== 'lib/cdn.ts')
+      .filter((file) =>
+        /s-maxage|netlify-cdn-cache-control|netlify-vary|@netlify\/cache/i.test(
+          readFileSync(new URL(`../../netlify/${file}`, import.meta.url), 'utf8'),
+        ),
+      )
+    expect(writers).toEqual([])
+  })
+})
+
+describe('the cache key: a kept answer is made under one spelling of its address', () => {
+  it('sends any other spelling of a post, or of its slug in the API, to the one address, uncached', async () => {
+    const post = await createPost({ title: 'Saving first', status: 'published' })
+    expect(post.slug).toBe('saving-first')
+    for (const path of ['/api/blog-posts?slug=s%61ving-first', '/api/blog-posts?SLUG=saving-first', '/api/blog-posts?slug=saving-first&slug=other']) {
+      const answer = await get(blogPosts, path)
+      expect(answer.status, path).toBe(308)
+      expect(answer.headers.get('location')).toBe('/api/blog-posts?slug=saving-first')
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull()
+    }
+    // Where the platform hands the function the decoded slug, the path it was written as still counts.
+    const spelled = await get(blogPage, '/blog/s%61ving-first', { slug: 'saving-first' })
+    expect(spelled.status).toBe(308)
+    expect(spelled.headers.get('location')).toBe('/blog/saving-first')
+    expect(spelled.headers.get('netlify-cdn-cache-control')).toBeNull()
+    expect((await get(blogPage, '/blog/saving-first', { slug: 'saving-first' })).status).toBe(200)
   })
 })
 

@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { BLOG_MESSAGES, TAG_MAX_LENGTH } from '../../domain/blog-post'
 import { INITIAL_DATA_ID, type InitialData } from '../../domain/initial-data'
 import * as aboutPage from '../../netlify/functions/about-page'
 import * as blogListPage from '../../netlify/functions/blog-list-page'
@@ -16,15 +16,11 @@ import { useSendgridMock } from '../support/sendgrid'
  */
 
 useBlobsServer()
-const site = useSendgridMock()
-
-// A built template as scripts/prerender.ts writes it, reduced to what page-render.ts looks for.
-const TEMPLATE = '<!doctype html><html><head><title>Page</title></head><body><div id="root"><!--page--></div></body></html>'
+useSendgridMock()
 
 type PageModule = { default: (req: Request, context: ReturnType<typeof fakeContext>) => Promise<Response> }
 
 async function open(fn: PageModule, path: string) {
-  site.use(http.get(/\/[\w-]+-shell\.html$/, () => HttpResponse.html(TEMPLATE)))
   const response = await fn.default(new Request(`${TEST_ORIGIN}${path}`), fakeContext({ runtime: 'deployed' }))
   const html = await response.text()
   const block = new RegExp(`<script type="application/json" id="${INITIAL_DATA_ID}">(.*?)</script>`).exec(html)?.[1]
@@ -60,6 +56,54 @@ describe('GET /blog', () => {
     const { page } = await open(blogListPage, '/blog?tag=Giving')
     expect(page).toContain('About giving')
     expect(page).not.toContain('About budgets')
+  })
+
+  it('answers a topic no published post has with a 404 no cache keeps, showing the empty state', async () => {
+    await createPost({ title: 'About budgets', status: 'published', tags: ['Budgeting'] })
+    await createPost({ title: 'A draft on giving', status: 'draft', tags: ['Giving'] })
+    expect((await open(blogListPage, '/blog?tag=Budgeting')).page).toContain('About budgets</a>')
+    for (const tag of ['Nonexistent', 'Giving', 'budgeting']) {
+      const { status, page, headers, data } = await open(blogListPage, `/blog?tag=${encodeURIComponent(tag)}`)
+      expect(status, tag).toBe(404)
+      expect(headers.get('cache-control')).toBe('no-store')
+      expect(headers.get('netlify-cdn-cache-control')).toBeNull()
+      expect(headers.get('etag')).toBeNull()
+      expect(page).toContain(BLOG_MESSAGES.emptyForTag(tag).replaceAll('"', '&quot;'))
+      expect(page).not.toContain('About budgets</a>')
+      // The page's code gets the list and draws the same empty state.
+      expect(data?.posts?.map((post) => post.title)).toEqual(['About budgets'])
+    }
+  })
+
+  it('never repeats text longer than a tag can be', async () => {
+    await createPost({ status: 'published', tags: ['Budgeting'] })
+    const words = 'Our site has moved: call 555-0100 to claim your refund today'
+    expect(words.length).toBeGreaterThan(TAG_MAX_LENGTH)
+    const { status, page } = await open(blogListPage, `/blog?tag=${encodeURIComponent(words)}`)
+    expect(status).toBe(404)
+    expect(page).not.toContain('555-0100')
+    expect(page).toContain(BLOG_MESSAGES.emptyForTag(words))
+  })
+
+  it('sends any other spelling of a topic to its one address, uncached', async () => {
+    await createPost({ title: 'Faith and money', status: 'published', tags: ['Money & Faith'] })
+    const own = '/blog?tag=Money%20%26%20Faith'
+    expect((await open(blogListPage, own)).status).toBe(200)
+    for (const other of [
+      '/blog?tag=Money+%26+Faith',
+      '/blog?tag=Money%20%26%20Fa%69th',
+      '/blog?TAG=Money%20%26%20Faith',
+      '/blog?t%61g=Money%20%26%20Faith',
+      '/blog?tag=Money%20%26%20Faith&tag=Anything',
+    ]) {
+      const { status, headers } = await open(blogListPage, other)
+      expect(status, other).toBe(308)
+      expect(headers.get('location')).toBe(own)
+      expect(headers.get('cache-control')).toBe('no-store')
+      expect(headers.get('netlify-cdn-cache-control')).toBeNull()
+    }
+    // Parameters nobody reads are left as they were.
+    expect((await open(blogListPage, '/blog?utm_source=mail&tag=Money+%26+Faith')).headers.get('location')).toBe(`${own}&utm_source=mail`)
   })
 
   it('draws a title full of markup as text, and keeps it from closing the data block', async () => {

@@ -1,5 +1,4 @@
-import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
@@ -10,7 +9,9 @@ import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
 import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
 import { useBlobsServer } from '../support/blobs-server'
+import { useBuiltPages } from '../support/built-pages'
 import { afterAnswers, call, DEFAULT_IP, fakeContext, TEST_ORIGIN } from '../support/call'
+import { expectConsoleError } from '../support/console-guard'
 import { bookingInput } from '../support/factories'
 import { useUpPublicLimit } from '../support/limits'
 import { createPost } from '../support/records'
@@ -22,17 +23,13 @@ import { useSendgridMock } from '../support/sendgrid'
  */
 
 useBlobsServer()
-const site = useSendgridMock()
+useSendgridMock()
 
 // The built templates, reduced to what the functions look for (an inline style, the outlet).
 const shell = (name: string) =>
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>${name}</title><style>body{margin:0}</style></head><body><div id="root"><!--page--></div></body></html>`
 const serveTemplates = () =>
-  site.use(
-    http.get(`${TEST_ORIGIN}/book-now-shell.html`, () => HttpResponse.html(shell('Book now'))),
-    http.get(`${TEST_ORIGIN}/blog-shell.html`, () => HttpResponse.html(shell('Blog'))),
-    http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(shell('Post'))),
-  )
+  useBuiltPages({ 'book-now-shell.html': shell('Book now'), 'blog-shell.html': shell('Blog'), 'post-shell.html': shell('Post') })
 
 type Page = { status: number; html: string; headers: Headers }
 
@@ -220,12 +217,11 @@ describe('the booking form posted by the browser', () => {
     expect(await bookings.list()).toEqual([])
   })
 
-  it('says what happened in plain words when the page itself cannot be fetched', async () => {
-    site.use(http.get(`${TEST_ORIGIN}/book-now-shell.html`, () => new HttpResponse(null, { status: 502 })))
-    // A fresh function instance: one that has fetched the template before keeps it.
-    vi.resetModules()
-    const fresh = await import('../../netlify/functions/send-booking-email')
-    const page = await postForm(fresh, '/.netlify/functions/send-booking-email', bookingInput())
+  it('says what happened in plain words when the page itself cannot be read', async () => {
+    // A deploy whose function was shipped without its page.
+    useBuiltPages({ 'blog-shell.html': shell('Blog') })
+    expectConsoleError(/built page missing: book-now-shell\.html/)
+    const page = await postForm(sendBookingEmail, '/.netlify/functions/send-booking-email', bookingInput())
     expect(page.status).toBe(200)
     expect(page.html).toContain(BOOKING_MESSAGES.success)
     expect(page.html).toContain('<a href="/book-now">')

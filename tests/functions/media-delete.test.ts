@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { MediaListItem, MediaUse } from '../../domain/media'
+import { mediaPath, type MediaListItem, type MediaUse } from '../../domain/media'
 import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminMedia from '../../netlify/functions/admin-media'
 import * as adminMediaFile from '../../netlify/functions/admin-media-file'
@@ -25,7 +25,12 @@ const remove = (authorization: string, id: string, force = false) =>
     headers: { authorization },
   })
 
-const served = (id: string) => callRaw(mediaFile, { path: `/media/${id}/f`, params: { id, name: 'f' } }).then((answer) => answer.status)
+/** What the file's own address answers (any other name is a redirect to it). */
+const served = async (id: string) => {
+  const name = (await media.get(id))?.name ?? 'gone'
+  const path = mediaPath({ id, name })
+  return callRaw(mediaFile, { path, params: { id, name: path.split('/').pop()! } }).then((answer) => answer.status)
+}
 
 async function upload(authorization: string, name = 'guide.pdf') {
   const { answer } = await uploadFile(authorization, name, name.endsWith('.png') ? pngBytes(40, 30) : pdfBytes(800))
@@ -71,7 +76,10 @@ describe('DELETE /api/admin/media/{id}', () => {
     expect(await served(image.id)).toBe(200)
 
     // The list says the same.
-    const { body } = await call<{ success: boolean; files: MediaListItem[] }>(adminMedia, { path: '/api/admin/media', headers: { authorization } })
+    const { body } = await call<{ success: boolean; files: MediaListItem[] }>(adminMedia, {
+      path: '/api/admin/media',
+      headers: { authorization },
+    })
     expect(body.files.find((file) => file.id === pdf.id)?.usedIn).toEqual([
       { kind: 'resource', id: resource.id, label: 'Budget Workbook', field: 'File URL' },
       { kind: 'post', id: post.id, label: 'Giving First', field: 'content' },

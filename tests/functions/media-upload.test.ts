@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { MEDIA_MAX_BYTES, MEDIA_PART_BYTES, type MediaListItem } from '../../domain/media'
+import { MEDIA_MAX_BYTES, MEDIA_PART_BYTES, mediaPath, type MediaListItem } from '../../domain/media'
 import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminMedia from '../../netlify/functions/admin-media'
 import * as mediaFile from '../../netlify/functions/media-file'
+import { media } from '../../netlify/lib/data/media'
 import { createAdmin, createEditor } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call, fakeContext, TEST_ORIGIN } from '../support/call'
@@ -10,10 +11,11 @@ import { completeUpload, gifBytes, jpegBytes, pdfBytes, pngBytes, sha256, upload
 
 useBlobsServer()
 
-/** GET (or HEAD) /media/{id}/{name} as a browser would ask for it. */
-async function fetchFile(id: string, name = 'file', { method = 'GET', headers = {} as Record<string, string> } = {}) {
-  const request = new Request(new URL(`/media/${encodeURIComponent(id)}/${encodeURIComponent(name)}`, TEST_ORIGIN), { method, headers })
-  return mediaFile.default(request, fakeContext({ params: { id, name } }))
+/** GET (or HEAD) /media/{id}/{name} as a browser would ask for it; by default at the file's own address. */
+async function fetchFile(id: string, name?: string, { method = 'GET', headers = {} as Record<string, string> } = {}) {
+  const segment = name ?? mediaPath((await media.get(id))!).split('/').pop()!
+  const request = new Request(new URL(`/media/${encodeURIComponent(id)}/${encodeURIComponent(segment)}`, TEST_ORIGIN), { method, headers })
+  return mediaFile.default(request, fakeContext({ params: { id, name: segment } }))
 }
 
 const listFiles = async (authorization: string) =>
@@ -65,6 +67,10 @@ describe('uploading in parts and serving the file', () => {
       'content-length': String(bytes.byteLength),
       'content-disposition': `attachment; filename="Guide.pdf"; filename*=UTF-8''Guide.pdf`,
       'cache-control': 'public, max-age=31536000, immutable',
+      'netlify-cdn-cache-control': 's-maxage=31536000,durable',
+      'netlify-cache-tag': 'media',
+      // Whatever query string a link adds, the CDN keeps one copy.
+      'netlify-vary': 'query=',
       'x-content-type-options': 'nosniff',
       etag: `"${sha256(bytes)}"`,
     })
@@ -81,8 +87,8 @@ describe('uploading in parts and serving the file', () => {
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
     // A CDN that compresses may weaken the tag.
-    expect((await fetchFile(id!, 'x', { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304)
-    expect((await fetchFile(id!, 'x', { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200)
+    expect((await fetchFile(id!, undefined, { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304)
+    expect((await fetchFile(id!, undefined, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200)
 
     const head = await fetchFile(id!, 'Guide.pdf', { method: 'HEAD' })
     expect(head.status).toBe(200)
@@ -120,6 +126,28 @@ describe('uploading in parts and serving the file', () => {
     // A PDF whose name says otherwise is still saved as a .pdf.
     const renamed = await uploadFile(authorization, 'notes.txt', pdfBytes(2_000))
     expect((await fetchFile(renamed.id!)).headers.get('content-disposition')).toContain(`filename="notes.txt.pdf"`)
+  })
+
+  it('answers only at its own address: any other name, or spelling of it, is sent there, and no CDN keeps the redirect', async () => {
+    const { authorization } = await createEditor()
+    const { id } = await uploadFile(authorization, 'Family Budget.pdf', pdfBytes(2_000))
+    const own = `/media/${id}/Family-Budget.pdf`
+    expect((await fetchFile(id!, 'Family-Budget.pdf')).status).toBe(200)
+    for (const name of ['made-up.pdf', 'Family Budget.pdf', 'family-budget.pdf', 'Family-Budget.pdf.', 'x'.repeat(500)]) {
+      const answer = await fetchFile(id!, name)
+      expect(answer.status, name).toBe(308)
+      expect(answer.headers.get('location')).toBe(own)
+      // The browser may keep it (the name never changes under the id); the CDN may not.
+      expect(answer.headers.get('cache-control')).toBe('private, max-age=86400')
+      expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull()
+      expect(await answer.text()).toBe('')
+    }
+    // The same name spelled with escapes, and a trailing slash, are other addresses too.
+    for (const path of [`/media/${id}/Family%2DBudget.pdf`, `/media/${id}/Family-Budget%2Epdf`, `${own}/`]) {
+      const answer = await mediaFile.default(new Request(new URL(path, TEST_ORIGIN)), fakeContext({ params: { id: id!, name: 'Family-Budget.pdf' } }))
+      expect(answer.status, path).toBe(308)
+      expect(answer.headers.get('location')).toBe(own)
+    }
   })
 
   it('lists ready files newest first with their address, and records who uploaded what', async () => {

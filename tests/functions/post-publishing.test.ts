@@ -1,5 +1,4 @@
-import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { POST_SCHEDULE_MESSAGES, type PostSummary, type RenderedPost } from '../../domain/blog-post'
 import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
 import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
@@ -15,15 +14,8 @@ import { call, fakeContext, TEST_ORIGIN } from '../support/call'
 import { useSendgridMock } from '../support/sendgrid'
 
 useBlobsServer()
-const site = useSendgridMock()
-// The post page renders into the built pages, which the function fetches from the site.
-const SHELL = '<!doctype html><html><head></head><body><div id="root"><!--page--></div></body></html>'
-beforeEach(() =>
-  site.use(
-    http.get(`${TEST_ORIGIN}/shell.html`, () => HttpResponse.html(SHELL)),
-    http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(SHELL)),
-  ),
-)
+// The post page renders into the stand-in built pages (tests/support/built-pages.ts).
+useSendgridMock()
 afterEach(() => vi.useRealTimers())
 
 type PostBody = { success: boolean; message?: string; blogPost: PostSummary }

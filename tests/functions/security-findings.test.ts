@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { getStore } from '@netlify/blobs'
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminStats } from '../../domain/admin-stats'
 import * as z from 'zod/mini'
 import { BOOKING_MESSAGES, BookingRequestSchema } from '../../domain/booking'
@@ -15,10 +15,17 @@ import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
 import * as adminContent from '../../netlify/functions/admin-content'
 import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminStats from '../../netlify/functions/admin-stats'
+import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
+import * as aboutPage from '../../netlify/functions/about-page'
+import * as blogListPage from '../../netlify/functions/blog-list-page'
 import * as blogPage from '../../netlify/functions/blog-page'
 import * as content from '../../netlify/functions/content'
 import * as resourceDownload from '../../netlify/functions/resource-download'
+import * as resourcesPage from '../../netlify/functions/resources-page'
+import * as robots from '../../netlify/functions/robots'
+import * as rss from '../../netlify/functions/rss'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
+import * as sitemap from '../../netlify/functions/sitemap'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import * as unsubscribe from '../../netlify/functions/unsubscribe'
 import { openStore } from '../../netlify/lib/blobs'
@@ -32,6 +39,7 @@ import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '.
 import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
+import { useBuiltPages } from '../support/built-pages'
 import { call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput, postInput } from '../support/factories'
@@ -243,7 +251,7 @@ describe('text that reaches a template', () => {
   const POST_SHELL = '<!doctype html><html><head><title>Site</title></head><body><div id="root"><!--page--></div></body></html>'
 
   it.each(['$`', "$'", '$&', '$1', '$$', '$<name>'])('a post title with %s puts exactly one head into the post page', async (pattern) => {
-    mail.use(http.get(`${TEST_ORIGIN}/post-shell.html`, () => HttpResponse.html(POST_SHELL)))
+    useBuiltPages({ 'post-shell.html': POST_SHELL })
     const post = await createPost({ status: 'published', title: `Saving ${pattern} first ${pattern}`, excerpt: `Excerpt ${pattern}` })
 
     const response = await blogPage.default(new Request(`${TEST_ORIGIN}/blog/${post.slug}`), fakeContext({ params: { slug: post.slug } }))
@@ -492,4 +500,82 @@ describe('what a second look found', () => {
       expect(await openStore('rate-limits').keys()).toEqual([])
     },
   )
+})
+
+describe('the host a request names', () => {
+  // Anyone can send any Host. Here it names a server that answers every address with its own page.
+  const FORGED = 'http://127.0.0.9:7777'
+  const MARKER = 'served-by-the-forged-host'
+  let asked: string[] = []
+  beforeEach(() => {
+    asked = []
+    mail.use(
+      http.all(/^http:\/\/127\.0\.0\.9:7777\//, ({ request }) => {
+        asked.push(`${request.method} ${request.url}`)
+        return HttpResponse.html(`<!doctype html><html><head><title>${MARKER}</title></head><body><div id="root"><!--page--></div></body></html>`)
+      }),
+    )
+  })
+  const forged = (path: string, init: RequestInit = {}) => new Request(`${FORGED}${path}`, init)
+
+  it('builds every page from the pages shipped with the function, and asks that host for nothing', async () => {
+    const post = await createPost({ status: 'published', tags: ['Budgeting'] })
+    const answers = [
+      await blogPage.default(forged(`/blog/${post.slug}`), fakeContext({ params: { slug: post.slug }, runtime: 'deployed' })),
+      await blogPage.default(forged('/blog/no-such-post'), fakeContext({ params: { slug: 'no-such-post' }, runtime: 'deployed' })),
+      await aboutPage.default(forged('/about'), fakeContext({ runtime: 'deployed' })),
+      await resourcesPage.default(forged('/resources'), fakeContext({ runtime: 'deployed' })),
+      await blogListPage.default(forged('/blog?tag=Budgeting'), fakeContext({ runtime: 'deployed' })),
+      await sendBookingEmail.default(
+        forged('/api/send-booking-email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+          body: new URLSearchParams(bookingInput() as Record<string, string>).toString(),
+        }),
+        fakeContext({ runtime: 'deployed' }),
+      ),
+    ]
+    for (const answer of answers) {
+      expect(answer.status).toBeLessThan(500)
+      expect(await answer.text()).not.toContain(MARKER)
+    }
+    expect(asked).toEqual([])
+  })
+
+  it("starts the background export at this deploy's address, with its signature, never at that host", async () => {
+    const { authorization } = await createEditor()
+    const fetched = vi.spyOn(globalThis, 'fetch')
+    const answer = await adminSubscriberExports.default(forged('/api/admin/subscribers/exports', { method: 'POST', headers: { authorization } }), fakeContext())
+    expect(answer.status).toBe(202)
+    const urls = fetched.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))
+    expect(urls).toContain('https://site.test.example/.netlify/functions/subscribers-export-background')
+    expect(urls.filter((url) => url.startsWith(FORGED))).toEqual([])
+    expect(asked).toEqual([])
+  })
+
+  it('puts the configured address, never that host, in emails, feeds and the robots file', async () => {
+    // URL unset (as it never is on Netlify): the fixed local address, still not the request's.
+    for (const configured of ['https://site.test.example', '']) {
+      vi.stubEnv('URL', configured)
+      const post = await createPost({ status: 'published' })
+      const email = `reader-${configured.length}@example.com`
+      await subscribersFunction.default(
+        forged('/api/subscribers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
+        fakeContext(),
+      )
+      const confirmation = (await outbox.list()).find((sent) => sent.to === email)
+      const feeds = await Promise.all(
+        [
+          rss.default(forged('/rss.xml'), fakeContext()),
+          sitemap.default(forged('/sitemap.xml'), fakeContext()),
+          robots.default(forged('/robots.txt'), fakeContext()),
+          blogPage.default(forged(`/blog/${post.slug}`), fakeContext({ params: { slug: post.slug } })),
+        ].map(async (answer) => (await answer).text()),
+      )
+      const origin = configured || 'http://localhost:8888'
+      expect(JSON.stringify(confirmation)).toContain(`${origin}/confirm?token=`)
+      for (const text of [JSON.stringify(confirmation), ...feeds]) expect(text).not.toContain('127.0.0.9')
+      expect(feeds[2]).toContain(`Sitemap: ${origin}/sitemap.xml`)
+    }
+  })
 })

@@ -10,24 +10,28 @@ import { subscribers } from '../../netlify/lib/data/subscribers'
 import { users } from '../../netlify/lib/data/users'
 import { resetToken } from '../../netlify/lib/password-reset'
 import { createAdmin, createEditor, newSession, TEST_PASSWORD, type SignedInUser } from './auth'
+import { TEST_PAGE_TEMPLATE, TEST_SHELL } from './built-pages'
 import { bookingInput } from './factories'
 import { createPost, createResource } from './records'
 
 /**
- * The data the attack suite starts from, made through the data modules, and the pages the post
- * page function renders into.
+ * The data the attack suite starts from, made through the data modules, and a server of the pages
+ * functions render into.
  */
 
 /** dist/post-shell.html as scripts/prerender.ts writes it, reduced to what blog-page.ts looks for. */
-export const POST_TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title><meta name="description" content="Site" /></head><body><div id="root"><!--page--></div></body></html>'
-export const SHELL_TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Faithful Finances</title></head><body><div id="root"></div></body></html>'
+export const POST_TEMPLATE = TEST_PAGE_TEMPLATE
+export const SHELL_TEMPLATE = TEST_SHELL
 
-/** The templates pages are rendered into on request (netlify/lib/page-render.ts). */
+/** The templates pages are rendered into on request (netlify/lib/built-pages.ts). */
 const RENDERED_TEMPLATES = ['/post-shell.html', '/about-shell.html', '/resources-shell.html', '/blog-shell.html']
 
-/** Serves the page templates (as the post's) and every other *.html as the shell. */
+/**
+ * Serves the page templates (as the post's) and every other *.html as the shell: the origin the
+ * attacks' requests name. The functions read their pages from their own files now
+ * (tests/support/built-pages.ts stands in), so this only answers code that still fetched them from
+ * the request's host, as the site did before (tests/attack/baselines).
+ */
 export async function startPageServer(): Promise<{ origin: string; stop(): Promise<void> }> {
   const server = createServer((req, res) => {
     const path = req.url?.split('?')[0] ?? ''

@@ -14,6 +14,7 @@ import { setEnvironmentContext } from '@netlify/blobs'
 import type { Context } from '@netlify/functions'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { useDefaultBuiltPages } from './built-pages'
 import { runExportWorkerInProcess } from './export-worker'
 
 type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
@@ -88,6 +89,8 @@ for (const [name, value] of Object.entries(env)) {
 setEnvironmentContext({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.url, uncachedEdgeURL: blobs.url })
 // The exports endpoint's call to the background function runs it here, as the platform would.
 runExportWorkerInProcess()
+// No build here either: the functions render into the function tests' stand-in pages.
+useDefaultBuiltPages()
 
 /**
  * SendGrid's API as the functions see it while a key is set: every request is kept for the call's

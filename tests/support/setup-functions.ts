@@ -1,3 +1,5 @@
+import { beforeEach } from 'vitest'
+import { useDefaultBuiltPages } from './built-pages'
 import { guardConsoleError } from './console-guard'
 import { runExportWorkerInProcess } from './export-worker'
 import { runNewsletterWorkerInProcess } from './newsletter-worker'
@@ -12,3 +14,6 @@ for (const [name, value] of Object.entries(TEST_ENV)) {
 guardConsoleError()
 runExportWorkerInProcess()
 runNewsletterWorkerInProcess()
+// No build in a test: every test starts with the same stand-in pages (tests/support/built-pages.ts).
+useDefaultBuiltPages()
+beforeEach(useDefaultBuiltPages)

@@ -66,7 +66,6 @@ export const DATA_STORES = [
 export type DataStore = (typeof DATA_STORES)[number]
 
 export type FuzzFixtures = {
-  origin: string
   postId: string
   postSlug: string
   resourceId: string
@@ -843,7 +842,7 @@ export async function realize(recipe: FuzzRecipe, fixtures: FuzzFixtures, tokens
   const method = recipe.method === 'OWN' ? (target.methods[recipe.ownMethod % Math.max(1, target.methods.length)] ?? 'GET') : recipe.method
   const { params, value } = paramsFor(target, recipe.param, fixtures)
 
-  // The path as a client would have sent it; the handler reads only the query (and a page its origin, for its template).
+  // The path as a client would have sent it; the handler reads only the query.
   const segment = encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
   const base = target.path.replace('{id}', segment).replace('{slug}', segment)
   const queries = target.queries?.(fixtures) ?? []
@@ -853,8 +852,7 @@ export async function realize(recipe: FuzzRecipe, fixtures: FuzzFixtures, tokens
       : recipe.query.kind === 'known'
         ? (queries[recipe.query.index % Math.max(1, queries.length)] ?? '')
         : recipe.query.text
-  const origin = target.kind === 'page' ? fixtures.origin : ''
-  const url = `${origin}${base}${recipe.pathSuffix}${query}`
+  const url = `${base}${recipe.pathSuffix}${query}`
 
   const headers: Record<string, string> = {}
   // A fresh session for logout, so the run's own tokens stay valid.

@@ -1,8 +1,5 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Context } from '@netlify/functions'
 import { afterAnswers, fakeContext, TEST_ORIGIN } from './call'
-import { PAGE_TEMPLATE } from './stress-mail'
 
 export type FunctionModule = { default: (req: Request, context: Context) => Response | Promise<Response> }
 
@@ -54,26 +51,4 @@ export function errorShapeProblem(answer: RawAnswer): string | null {
   if (/\n[ \t]+at |\b[A-Za-z]*Error:|\.[jt]s:\d+|node_modules|Blob key|ECONN/.test(message))
     return `message leaks internals: ${message.slice(0, 120)}`
   return null
-}
-
-/**
- * A local server answering any *.html path with a small page shell: the origin blog-page.ts
- * fetches its template from (index.html or shell.html). Cheaper than msw, which slows every other
- * request of the process.
- */
-export async function startTemplateServer(): Promise<{ origin: string; stop(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    if (/^\/[\w-]+\.html$/.test(req.url?.split('?')[0] ?? ''))
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_TEMPLATE)
-    else res.writeHead(404).end()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async stop() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
 }

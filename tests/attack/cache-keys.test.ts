@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto'
+import type { Context } from '@netlify/functions'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
+import * as aboutPage from '../../netlify/functions/about-page'
+import * as blogListPage from '../../netlify/functions/blog-list-page'
+import * as blogPage from '../../netlify/functions/blog-page'
+import * as blogPosts from '../../netlify/functions/blog-posts'
+import * as content from '../../netlify/functions/content'
+import * as mediaFile from '../../netlify/functions/media-file'
+import * as resources from '../../netlify/functions/resources'
+import * as resourcesPage from '../../netlify/functions/resources-page'
+import * as robots from '../../netlify/functions/robots'
+import * as rss from '../../netlify/functions/rss'
+import * as sitemap from '../../netlify/functions/sitemap'
+import { startPageServer } from '../support/attack-fixtures'
+import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '../support/attack-scale'
+import { createAdmin } from '../support/auth'
+import { useBlobsServer } from '../support/blobs-server'
+import { call, fakeContext } from '../support/call'
+import { postInput } from '../support/factories'
+import { pngBytes, uploadFile } from '../support/media'
+import { createPost, createResource } from '../support/records'
+
+/**
+ * Cache keys: every answer Netlify's CDN keeps is keyed by its address, by the whole query string
+ * unless the answer's Netlify-Vary header lists the parameters that count. A hostile (or merely
+ * careless) address that gets a kept answer under a key of its own makes one more function run and
+ * one more copy kept for a day or a year: tracking parameters (`utm_source`, `fbclid`), made-up
+ * ones, other spellings of a parameter the answer does read, topics no post has, made-up media
+ * names. Each such request the site went along with is counted as accepted; so is one whose key is
+ * the real answer's but whose content is not (it would stand in for the real answer).
+ *
+ * The key is modelled on what the CDN is told, taken at its most literal: the path as written, and
+ * the query parameters Netlify-Vary lists as written (matched by name, decoded and in any case,
+ * since nobody says how the CDN compares them), or the whole query string without the header.
+ *
+ * Functions are called in this process against a local Blobs server. The requests name a local
+ * server of the built pages as their origin: the site once fetched its pages from there
+ * (tests/attack/baselines/cache-keys.json); today it reads its own.
+ */
+
+type Handler = { default: (req: Request, context: Context) => Promise<Response> }
+type Target = { name: string; fn: Handler; path: string; params?: Record<string, string> }
+type Answer = { status: number; headers: Headers; body: string; ms: number; url: URL }
+
+let pages: Awaited<ReturnType<typeof startPageServer>>
+beforeAll(async () => {
+  pages = await startPageServer()
+})
+afterAll(async () => {
+  await pages?.stop()
+})
+useBlobsServer()
+
+const random = () => randomBytes(6).toString('hex')
+
+async function ask(target: Target): Promise<Answer> {
+  const url = new URL(target.path, pages.origin)
+  const started = performance.now()
+  const response = await target.fn.default(new Request(url), fakeContext({ params: target.params ?? {}, runtime: 'deployed' }))
+  const body = await response.text()
+  return { status: response.status, headers: response.headers, body, ms: performance.now() - started, url }
+}
+
+/** Whether a shared cache may keep the answer, from the headers Netlify's CDN reads (its own first). */
+function keptByCdn(headers: Headers): boolean {
+  const own = headers.get('netlify-cdn-cache-control') ?? headers.get('cdn-cache-control')
+  const control = own ?? headers.get('cache-control') ?? ''
+  if (/\b(?:no-store|private|no-cache)\b/.test(control)) return false
+  const shared = /\bs-maxage=(\d+)/.exec(control)
+  if (shared) return Number(shared[1]) > 0
+  const age = Number(/\bmax-age=(\d+)/.exec(control)?.[1] ?? 0)
+  return age > 0 && (own !== null || /\bpublic\b/.test(control))
+}
+
+const decoded = (part: string) => {
+  try {
+    return decodeURIComponent(part.replaceAll('+', ' '))
+  } catch {
+    return part
+  }
+}
+
+/** The CDN's key for the answer, as literally as its headers allow. */
+function cacheKey(url: URL, headers: Headers): string {
+  const vary = /(?:^|,)\s*query(?:=([^,]*))?/i.exec(headers.get('netlify-vary') ?? '')
+  if (!vary || vary[1] === undefined) return `${url.pathname}${url.search}`
+  const names = vary[1].split('|').filter(Boolean)
+  const listed = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      const name = pair.split('=')[0] ?? ''
+      return names.some((known) => known === name || known === decoded(name).toLowerCase().trim())
+    })
+  return `${url.pathname}?${listed.join('&')}`
+}
+
+describe('cache keys', () => {
+  it('every kept answer has one copy per real answer, whatever the address adds or misspells', { timeout: 600_000 }, async () => {
+    const admin = await createAdmin()
+    const post = await createPost({ title: 'Saving with purpose', status: 'published', tags: ['Budgeting', 'Money & Faith'] })
+    const moving = await createPost({ title: 'Giving first', status: 'published', tags: ['Giving'] })
+    await call(adminBlogPosts, {
+      method: 'PUT',
+      path: '/api/admin/blog-posts',
+      headers: { authorization: admin.authorization },
+      body: { ...postInput(), status: 'published', id: moving.id, slug: 'giving-before-anything' },
+    })
+    await createResource()
+    const { id: mediaId } = await uploadFile(admin.authorization, 'Budget Sheet.png', pngBytes(40, 30))
+    const media = `/media/${mediaId}/Budget-Sheet.png`
+
+    const targets: Target[] = [
+      { name: 'GET /api/blog-posts', fn: blogPosts, path: '/api/blog-posts' },
+      { name: 'GET /api/blog-posts?slug=', fn: blogPosts, path: `/api/blog-posts?slug=${post.slug}` },
+      { name: 'GET /blog/{slug}', fn: blogPage, path: `/blog/${post.slug}`, params: { slug: post.slug } },
+      { name: 'GET /blog/{former slug}', fn: blogPage, path: `/blog/${moving.slug}`, params: { slug: moving.slug } },
+      { name: 'GET /about', fn: aboutPage, path: '/about' },
+      { name: 'GET /resources', fn: resourcesPage, path: '/resources' },
+      { name: 'GET /blog', fn: blogListPage, path: '/blog' },
+      { name: 'GET /blog?tag=', fn: blogListPage, path: '/blog?tag=Budgeting' },
+      { name: 'GET /blog?tag= (spaces)', fn: blogListPage, path: '/blog?tag=Money%20%26%20Faith' },
+      { name: 'GET /rss.xml', fn: rss, path: '/rss.xml' },
+      { name: 'GET /sitemap.xml', fn: sitemap, path: '/sitemap.xml' },
+      { name: 'GET /robots.txt', fn: robots, path: '/robots.txt' },
+      { name: 'GET /api/content', fn: content, path: '/api/content' },
+      { name: 'GET /api/resources', fn: resources, path: '/api/resources' },
+      { name: 'GET /media/{id}/{name}', fn: mediaFile, path: media, params: { id: mediaId!, name: 'Budget-Sheet.png' } },
+    ]
+    const byName = (name: string) => targets.find((target) => target.name === name)!
+    const withQuery = (target: Target, query: string): Target => ({
+      ...target,
+      path: `${target.path}${target.path.includes('?') ? '&' : '?'}${query}`,
+    })
+
+    // What a link in a newsletter, an ad or a share adds, and what anyone can make up.
+    const tracking = [
+      'utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+      `fbclid=IwAR${random()}`,
+      `gclid=Cj0K${random()}`,
+      `mc_cid=${random()}&mc_eid=${random()}`,
+      `x${random()}=1`,
+      '_=1700000000000',
+      ...Array.from({ length: attackScaled(0, 30) }, () => `utm_source=${random()}&ref=${random()}`),
+    ]
+    const hostile: { target: Target; of: Target }[] = []
+    for (const target of targets) for (const query of tracking) hostile.push({ target: withQuery(target, query), of: target })
+
+    // Other spellings of the parameters that are read: each would be a key of its own.
+    const apiPost = byName('GET /api/blog-posts?slug=')
+    const tagged = byName('GET /blog?tag=')
+    const spaced = byName('GET /blog?tag= (spaces)')
+    const respelled: [Target, string][] = [
+      [apiPost, `/api/blog-posts?slug=${post.slug.replace('s', '%73')}`],
+      [apiPost, `/api/blog-posts?SLUG=${post.slug}`],
+      [apiPost, `/api/blog-posts?slug=${post.slug}&slug=${random()}`],
+      [tagged, '/blog?tag=Budg%65ting'],
+      [tagged, '/blog?TAG=Budgeting'],
+      [tagged, '/blog?t%61g=Budgeting'],
+      [tagged, `/blog?tag=Budgeting&tag=${random()}`],
+      [tagged, '/blog?tag=Budgeting&tag='],
+      [spaced, '/blog?tag=Money+%26+Faith'],
+      [spaced, '/blog?tag=Money%20%26%20Faith&TAG=x'],
+    ]
+    for (const [of, path] of respelled) hostile.push({ target: { ...of, path }, of })
+    const postPage = byName('GET /blog/{slug}')
+    hostile.push({ target: { ...postPage, path: `/blog/${post.slug.replace('s', '%73')}` }, of: postPage })
+
+    // Topics no post has, against the blog's own copy.
+    const blog = byName('GET /blog')
+    const topics = ['Nonexistent', 'BUDGETING', '<script>', 'x'.repeat(2_000), ...Array.from({ length: attackScaled(4, 60) }, random)]
+    for (const topic of topics) hostile.push({ target: { ...blog, path: `/blog?tag=${encodeURIComponent(topic)}` }, of: blog })
+
+    // Made-up names for a library file, against its own address.
+    const file = byName('GET /media/{id}/{name}')
+    const names = ['budget-sheet.png', 'Budget Sheet.png', 'Budget-Sheet.png.', 'Budget%2DSheet.png', ...Array.from({ length: attackScaled(4, 60) }, () => `${random()}.png`)]
+    for (const name of names) hostile.push({ target: { ...file, path: `/media/${mediaId}/${name}`, params: { id: mediaId!, name } }, of: file })
+    hostile.push({ target: { ...file, path: `${media}/` }, of: file })
+
+    const problems: string[] = []
+    const row: AttackRow = { attack: 'cache keys', calls: 0, errors5xx: 0, outside: 0, slow: 0, otherProblems: 0, accepted: 0, slowestMs: 0, slowestStopped: false }
+
+    // The real answers: each kept by the CDN (else there is nothing to guard).
+    const real = new Map<Target, Answer>()
+    for (const target of targets) {
+      const answer = await ask(target)
+      real.set(target, answer)
+      if (answer.status >= 400 || !keptByCdn(answer.headers)) {
+        row.otherProblems++
+        problems.push(`${target.name}: the real answer is not kept (${answer.status}, ${answer.headers.get('netlify-cdn-cache-control')})`)
+      }
+    }
+
+    for (const { target, of } of hostile) {
+      const answer = await ask(target)
+      row.calls++
+      row.slowestMs = Math.max(row.slowestMs, answer.ms)
+      if (answer.ms > SLOW_MS) row.slow++
+      if (answer.status >= 500) {
+        row.errors5xx++
+        problems.push(`${target.path}: ${answer.status}`)
+        continue
+      }
+      if (!keptByCdn(answer.headers)) continue
+      const own = real.get(of)!
+      const key = cacheKey(answer.url, answer.headers)
+      const ownKey = cacheKey(own.url, own.headers)
+      if (key !== ownKey) {
+        row.accepted!++
+        problems.push(`${target.path}: a copy of its own (${answer.status}, key ${key.slice(0, 80)})`)
+      } else if (answer.status !== own.status || answer.body !== own.body) {
+        row.accepted!++
+        problems.push(`${target.path}: kept under ${of.name}'s key with another answer (${answer.status})`)
+      }
+    }
+
+    reportAttack(row)
+    reportFindings('cache keys', problems)
+    expect(problems, `${row.accepted} of ${row.calls} hostile addresses accepted`).toEqual([])
+  })
+})
