@@ -40,7 +40,7 @@ import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { useBuiltPages } from '../support/built-pages'
-import { call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '../support/call'
+import { afterAnswers, call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput, postInput } from '../support/factories'
 import { useUpPublicLimit } from '../support/limits'
@@ -563,6 +563,7 @@ describe('the host a request names', () => {
         forged('/api/subscribers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
         fakeContext(),
       )
+      await afterAnswers()
       const confirmation = (await outbox.list()).find((sent) => sent.to === email)
       const feeds = await Promise.all(
         [

@@ -86,10 +86,18 @@ export function raceRounds(
   }))
 }
 
-/** GET /media/{id}/{name} as a browser (or the CDN) asks for it, the body read whole. */
-export async function fetchServed(id: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const request = new Request(new URL(`/media/${encodeURIComponent(id)}/file`, TEST_ORIGIN))
-  const response = await mediaFile.default(request, fakeContext({ params: { id, name: 'file' } }))
+/**
+ * GET /media/{id}/{name} as a browser (or the CDN) asks for it, the body read whole. A file answers
+ * only at its own name, so a first ask under any name follows the redirect there, as a browser does.
+ */
+export async function fetchServed(id: string, name = 'file'): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  const request = new Request(new URL(`/media/${encodeURIComponent(id)}/${encodeURIComponent(name)}`, TEST_ORIGIN))
+  const response = await mediaFile.default(request, fakeContext({ params: { id, name } }))
+  const location = response.headers.get('location')
+  if (response.status === 308 && location && name === 'file') {
+    const own = decodeURIComponent(new URL(location, TEST_ORIGIN).pathname.split('/').pop() ?? '')
+    return fetchServed(id, own)
+  }
   try {
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
   } catch {
