@@ -30,6 +30,7 @@ export const ACTIVITY_ACTION_LABELS = {
   'password-changed': 'changed the password of',
   'password-reset': 'reset the password of',
   'signed-out': 'signed out every session of',
+  'owner-handed-over': 'handed ownership of the site to',
   exported: 'exported',
   imported: 'imported',
   uploaded: 'uploaded',
@@ -159,6 +160,7 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'subject'
   if (entry.action === 'password-changed') return 'changed their own password'
   if (entry.action === 'password-reset') return `reset the password of "${entry.label}"`
   if (entry.action === 'signed-out') return 'signed out of every session'
+  if (entry.action === 'owner-handed-over') return `handed ownership of the site to "${entry.label}"`
   if (entry.action === 'exported') return 'exported the subscriber list'
   if (entry.action === 'imported') return 'imported subscribers into the list'
   return `${ACTIVITY_ACTION_LABELS[entry.action]} ${SUBJECT_NOUNS[entry.subject]} "${entry.label}"`

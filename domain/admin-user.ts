@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
-import { EMAIL_MAX, emailField, IdSchema, type FieldSpec } from './fields'
+import { EMAIL_MAX, emailField, IdSchema, linesCheck, type FieldSpec } from './fields'
 
 export const ROLE_LABELS = { editor: 'Editor', admin: 'Admin' } as const
 export const ROLES = valuesOf(ROLE_LABELS)
@@ -17,6 +17,14 @@ export const USER_MESSAGES = {
   taken: 'That username is already taken',
   selfDelete: 'You cannot delete your own account',
   lastAdmin: 'You cannot delete the last admin',
+  ownerDelete: "The site owner's account cannot be deleted. Only she can hand ownership to another admin.",
+  ownerReset: 'Only the site owner can change her password: from My account, or with a reset link sent to her.',
+  ownerStaysAdmin: 'The site owner must stay an admin. Only she can hand ownership to another admin.',
+  notOwner: 'Only the site owner can hand ownership over.',
+  alreadyOwner: 'You are already the site owner.',
+  ownerMustBeAdmin: 'Ownership can only go to an admin.',
+  ownerPasswordWrong: 'That is not your password. Ownership was not handed over.',
+  handedOver: (username: string) => `${username} is now the site owner. You are still an admin.`,
   passwordChanged: 'Your password has been changed. You are still signed in here; other sessions have ended.',
   passwordReset: 'Password reset. They will choose a new one when they next sign in.',
   currentWrong: 'Current password is incorrect',
@@ -72,6 +80,7 @@ export const UsernameSchema = z
     z.minLength(1, { error: 'Username is required' }),
     z.minLength(3, { error: 'Username must be at least 3 characters' }),
     z.maxLength(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
+    linesCheck('Username'),
     z.regex(/^[\w.-]+$/, { error: 'Username may use letters, digits, dots, dashes and underscores' }),
   )
 
@@ -92,7 +101,12 @@ export const LOGIN_FIELDS = {
 export const LoginSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
-    .check(z.trim(), z.minLength(1, { error: 'Username is required' }), z.maxLength(64, { error: 'Invalid username or password' })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Username is required' }),
+      z.maxLength(64, { error: 'Invalid username or password' }),
+      linesCheck('Username'),
+    ),
   password: z
     .string({ error: 'Password is required' })
     .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(256, { error: 'Invalid username or password' })),
@@ -152,6 +166,7 @@ export const ForgotPasswordSchema = z.object({
       z.trim(),
       z.minLength(1, { error: 'Enter your username or email' }),
       z.maxLength(EMAIL_MAX, { error: `Username or email must be at most ${EMAIL_MAX} characters` }),
+      linesCheck('Username or email'),
     ),
 })
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>
@@ -190,6 +205,23 @@ export const PasswordResetFormSchema = z.extend(PasswordResetSchema, {
   userId: z.string().check(z.minLength(1, { error: 'Choose a user' })),
 })
 
+/** The Users screen's hand-over: whom to (the address names her), and the owner's own password to confirm. */
+export const OWNER_HANDOVER_FIELDS = {
+  userId: { label: 'New owner' },
+  password: { label: 'Your password', hint: 'To confirm it is you: the new owner can then delete your account.' },
+} as const satisfies Record<string, FieldSpec>
+
+export const OwnerHandoverSchema = z.object({
+  password: z
+    .string({ error: 'Enter your password to confirm' })
+    .check(z.minLength(1, { error: 'Enter your password to confirm' }), z.maxLength(256, { error: USER_MESSAGES.ownerPasswordWrong })),
+})
+export type OwnerHandoverInput = z.input<typeof OwnerHandoverSchema>
+/** The form: the new owner goes in the address, the password in the body. */
+export const OwnerHandoverFormSchema = z.extend(OwnerHandoverSchema, {
+  userId: z.string().check(z.minLength(1, { error: 'Choose an admin' })),
+})
+
 export const UserInputSchema = z.object({
   username: UsernameSchema,
   email: emailField('Email is required', 'Enter a valid email'),
@@ -208,6 +240,11 @@ export const PublicUserSchema = z.object({
   lastLogin: z.optional(z.string()),
   /** Set by an admin's reset: the user must choose a new password before anything else. */
   mustChangePassword: z.optional(z.boolean()),
+  /**
+   * The site's owner, one admin (the first): nobody else can delete, demote or reset her, and only
+   * she can hand ownership to another admin (docs/decisions.md, The site's owner).
+   */
+  owner: z.optional(z.literal(true)),
 })
 export type PublicUser = z.infer<typeof PublicUserSchema>
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { valuesOf } from './choices'
 import { TAG_MAX_LENGTH } from './blog-post-display'
-import { IdSchema, idField, optionalUrlField, requiredText, type FieldSpec } from './fields'
+import { IdSchema, idField, linesCheck, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
 export const POST_STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
@@ -28,6 +28,7 @@ const TagsSchema = z
         z.trim(),
         z.minLength(1, { error: 'Tags must not be empty' }),
         z.maxLength(TAG_MAX_LENGTH, { error: `Each tag must be at most ${TAG_MAX_LENGTH} characters` }),
+        linesCheck('Each tag'),
       ),
     { error: 'Tags must be a list' },
   )
@@ -85,8 +86,8 @@ const PublishAtSchema = z.pipe(
 export const PostInputSchema = z
   .object({
     title: requiredText('Title is required', POST_FIELDS.title.max, 'Title'),
-    excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt'),
-    content: requiredText('Content is required', POST_FIELDS.content.max, 'Content'),
+    excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt', 'many'),
+    content: requiredText('Content is required', POST_FIELDS.content.max, 'Content', 'many'),
     featuredImage: optionalUrlField('Featured image must be a valid URL'),
     status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft, scheduled or published' }), 'draft'),
     tags: z._default(TagsSchema, []),

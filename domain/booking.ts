@@ -1,18 +1,16 @@
 import * as z from 'zod/mini'
 import { SERVICE_MAX, SERVICE_NOT_SURE } from './booking-messages'
 import { isCountry } from './countries'
-import { emailField, IdSchema, optionalText, requiredText } from './fields'
+import { emailField, IdSchema, linesCheck, optionalText, requiredText } from './fields'
 
 export { BOOKING_MESSAGES, SERVICE_MAX, SERVICE_NOT_SURE } from './booking-messages'
 
 export const COUNTRY_NOT_LISTED = 'Choose a country from the list'
-// Line and paragraph separators too: the service is a line of the coach's plain-text email.
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u
 
 /**
  * The service a request is about: one of the titles the coach lists, but not checked against them
- * (she may rename one between a visitor's page load and the send). Plain text on one line, as it
- * goes into the coach's email; missing or empty means "Not sure yet".
+ * (she may rename one between a visitor's page load and the send). Missing or empty means "Not sure
+ * yet".
  */
 const serviceField = z.pipe(
   z.optional(
@@ -22,7 +20,7 @@ const serviceField = z.pipe(
         .check(
           z.trim(),
           z.maxLength(SERVICE_MAX, { error: `Service must be at most ${SERVICE_MAX} characters` }),
-          z.refine((value) => !CONTROL_CHARACTER.test(value), { error: 'Service must be plain text on one line' }),
+          linesCheck('Service'),
         ),
     ),
   ),
@@ -31,7 +29,8 @@ const serviceField = z.pipe(
 
 /**
  * The checks run in this key order and the first failing message is shown (docs/product.md, Validation).
- * `website` is a honeypot: people never see it, so anything in it marks a bot.
+ * `website` is a honeypot: people never see it, so anything in it marks a bot. Every field but the
+ * message is one line (docs/decisions.md, One-line fields): each is a line of the coach's email.
  */
 export const BookingRequestSchema = z.object({
   firstName: requiredText('First Name is required', 100, 'First Name'),
@@ -44,7 +43,7 @@ export const BookingRequestSchema = z.object({
     z.refine((value) => value === '' || isCountry(value), { error: COUNTRY_NOT_LISTED }),
   ),
   service: serviceField,
-  message: requiredText('Your message is required', 5000, 'Your message'),
+  message: requiredText('Your message is required', 5000, 'Your message', 'many'),
   website: z.optional(z.string().check(z.maxLength(500))),
 })
 

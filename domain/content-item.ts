@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
-import { IdSchema, isSafeUrl, requiredText, type FieldSpec } from './fields'
+import { IdSchema, isOneLine, isSafeUrl, linesMessage, requiredText, type FieldSpec } from './fields'
 import { catalogEntry, listTextIssues, parseListText } from './text-catalog'
 
 /** The image type is labelled "Image URL" in the form. */
@@ -39,11 +39,16 @@ export const ContentInputSchema = z
     key: requiredText('Key is required', CONTENT_FIELDS.key.max, 'Key').check(
       z.regex(NAME_PATTERN, { error: 'Key may use letters, digits, dots, dashes and underscores' }),
     ),
-    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value'),
+    // Many lines: paragraphs, HTML and JSON; a text the pages show on one line is checked below.
+    value: requiredText('Value is required', CONTENT_FIELDS.value.max, 'Value', 'many'),
     type: z._default(z.enum(CONTENT_TYPES, { error: 'Type must be text, html, image or json' }), 'text'),
   })
   .check(
-    z.refine((item) => item.type !== 'image' || isSafeUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
+    z.refine((item) => item.type !== 'image' || isImageUrl(item.value), { error: 'Image URL must be a valid URL', path: ['value'] }),
+    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'line' || isOneLine(item.value), {
+      error: linesMessage('This text'),
+      path: ['value'],
+    }),
     z.refine(
       (item) => {
         if (item.type !== 'json') return true
@@ -57,7 +62,7 @@ export const ContentInputSchema = z
       { error: 'Value must be valid JSON', path: ['value'] },
     ),
     // A text the pages show as a picture or a list must be one, or the page would quietly fall back.
-    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isSafeUrl(item.value), {
+    z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isImageUrl(item.value), {
       error: 'Image URL must be a valid URL',
       path: ['value'],
     }),
@@ -66,6 +71,9 @@ export const ContentInputSchema = z
       path: ['value'],
     }),
   )
+
+/** An image's address: one line (the URL parser would drop a line break, so it is refused), and safe. */
+const isImageUrl = (value: string) => isOneLine(value) && isSafeUrl(value)
 
 /** The first thing wrong with a list text of the public pages, if this is one. */
 function listProblem(item: { section: string; key: string; value: string }): string | undefined {

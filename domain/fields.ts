@@ -36,21 +36,68 @@ export function isValidEmail(email: string): boolean {
 // String.prototype.isWellFormed, for browsers that predate it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Trimmed text that must not be empty; `message` is shown for empty and missing values alike. */
-export function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `${label} must be at most ${max} characters` }))
+/**
+ * How many lines a text field holds (docs/decisions.md, One-line fields). Names, titles, subjects
+ * and the like are `one` line: they end up on a line of an email, a header, a CSV cell or a log,
+ * where a line break would start a line of the visitor's making. Messages and bodies are `many`.
+ */
+export type Lines = 'one' | 'many'
+
+// C0 (tab and line feed included), DEL, C1 (NEL included) and the Unicode line and paragraph
+// separators: whatever ends a line somewhere or draws nothing.
+const BREAKS_A_LINE = /[\p{Cc}\u2028\u2029]/u
+// The same, less the tab and the line breaks a text of many lines is made of. One character at a
+// time: linear on any input.
+const CONTROL_IN_TEXT = /(?![\t\n\r])\p{Cc}/u
+
+/** Plain text on one line: no control character, no line or paragraph separator. */
+export function isOneLine(text: string): boolean {
+  return !BREAKS_A_LINE.test(text)
 }
 
-/** Trimmed text that may be left out or empty; empty becomes undefined. */
-export function optionalText(max: number, label: string) {
+/** Text of many lines: line breaks and tabs, but no other control character. */
+export function isPlainText(text: string): boolean {
+  return !CONTROL_IN_TEXT.test(text)
+}
+
+/** Whether a text fits its field's kind: one line, or many. */
+export function fitsLines(text: string, lines: Lines = 'one'): boolean {
+  return lines === 'one' ? isOneLine(text) : isPlainText(text)
+}
+
+/** What a field that does not fit says, e.g. "First Name must be plain text on one line". */
+export function linesMessage(label: string, lines: Lines = 'one'): string {
+  return lines === 'one' ? `${label} must be plain text on one line` : `${label} must not contain control characters`
+}
+
+/** The one check every text field runs, with its message: the form and the function refuse alike. */
+export function linesCheck(label: string, lines: Lines = 'one') {
+  return z.refine<string>((text) => fitsLines(text, lines), { error: linesMessage(label, lines) })
+}
+
+/**
+ * Trimmed text that must not be empty; `message` is shown for empty and missing values alike.
+ * One line unless `lines` says `many`.
+ */
+export function requiredText(message: string, max: number, label: string, lines: Lines = 'one') {
+  return z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+      linesCheck(label, lines),
+    )
+}
+
+/** Trimmed text that may be left out or empty; empty becomes undefined. One line unless `lines` says `many`. */
+export function optionalText(max: number, label: string, lines: Lines = 'one') {
   return z.pipe(
     z.optional(
       z.nullable(
         z
           .string({ error: `${label} must be text` })
-          .check(z.trim(), z.maxLength(max, { error: `${label} must be at most ${max} characters` })),
+          .check(z.trim(), z.maxLength(max, { error: `${label} must be at most ${max} characters` }), linesCheck(label, lines)),
       ),
     ),
     z.transform((value) => (value ? value : undefined)),
@@ -70,6 +117,8 @@ export function urlField(requiredMessage: string, invalidMessage: string) {
       z.trim(),
       z.minLength(1, { error: requiredMessage }),
       z.maxLength(2048, { error: invalidMessage }),
+      // The URL parser drops tabs and line breaks: refused here, so what is stored is what was checked.
+      z.refine(isOneLine, { error: invalidMessage }),
       z.refine(isSafeUrl, { error: invalidMessage }),
     )
 }
@@ -81,6 +130,7 @@ export function optionalUrlField(invalidMessage: string) {
         z.string({ error: invalidMessage }).check(
           z.trim(),
           z.maxLength(2048, { error: invalidMessage }),
+          z.refine(isOneLine, { error: invalidMessage }),
           z.refine((v) => v === '' || isSafeUrl(v), { error: invalidMessage }),
         ),
       ),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { IdSchema, isId } from './fields'
+import { IdSchema, isId, isOneLine } from './fields'
 
 /**
  * The media library: PDFs and images the coach uploads from the admin, kept in Netlify Blobs and
@@ -163,8 +163,11 @@ export function imageDimensions(bytes: Uint8Array, type: MediaContentType): { wi
 // ---------------------------------------------------------------------------------------------
 // Records
 
-/** No control characters (they could end up in a header), nothing but text. */
-const NAME_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u
+/**
+ * One line (it ends up in a header), and no format characters either: a right-to-left override
+ * could make `report‮fdp.exe` read as a PDF.
+ */
+const NO_FORMAT_CHARACTERS = /^\P{Cf}+$/u
 
 /** What the admin sends to start an upload. The declared type is only the browser's guess. */
 export const MediaStartSchema = z.object({
@@ -174,7 +177,8 @@ export const MediaStartSchema = z.object({
       z.trim(),
       z.minLength(1, { error: MEDIA_MESSAGES.nameRequired }),
       z.maxLength(MEDIA_NAME_MAX, { error: MEDIA_MESSAGES.nameInvalid }),
-      z.regex(NAME_CHARACTERS, { error: MEDIA_MESSAGES.nameInvalid }),
+      z.refine(isOneLine, { error: MEDIA_MESSAGES.nameInvalid }),
+      z.regex(NO_FORMAT_CHARACTERS, { error: MEDIA_MESSAGES.nameInvalid }),
     ),
   size: z
     .number({ error: MEDIA_MESSAGES.emptyFile })

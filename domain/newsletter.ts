@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { Role } from './admin-user'
 import { IdSchema, IsoDateSchema, idField, requiredText, type FieldSpec } from './fields'
 
 /**
@@ -29,7 +30,7 @@ export const NEWSLETTER_BATCH_SIZE = 1000
 /** What the compose form sends (create and update alike). */
 export const NewsletterInputSchema = z.object({
   subject: requiredText('Subject is required', NEWSLETTER_FIELDS.subject.max, NEWSLETTER_FIELDS.subject.label),
-  body: requiredText('Write the message before saving', NEWSLETTER_FIELDS.body.max, NEWSLETTER_FIELDS.body.label),
+  body: requiredText('Write the message before saving', NEWSLETTER_FIELDS.body.max, NEWSLETTER_FIELDS.body.label, 'many'),
 })
 export type NewsletterInput = z.input<typeof NewsletterInputSchema>
 
@@ -61,9 +62,10 @@ export const NewsletterSchema = z.object({
   updatedBy: z.string(),
   /** When a scheduled newsletter goes out. */
   scheduledAt: z.optional(IsoDateSchema),
-  /** The last test send, and to whom. */
+  /** The last test send: when, to which address, and who sent it (a username). */
   testSentAt: z.optional(IsoDateSchema),
   testSentTo: z.optional(z.string()),
+  testSentBy: z.optional(z.string()),
   startedAt: z.optional(IsoDateSchema),
   finishedAt: z.optional(IsoDateSchema),
   progress: z.optional(NewsletterProgressSchema),
@@ -82,6 +84,17 @@ export const NewsletterSendSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel') }),
 ])
 export type NewsletterSendRequest = z.infer<typeof NewsletterSendSchema>
+
+/**
+ * A newsletter as the signed-in person may see it. The address of the last test send is a user's
+ * email, and editors may not list users (docs/decisions.md, Roles checked on the server), so an
+ * editor sees it only when it is her own; who sent it (a username) everyone may see.
+ */
+export function newsletterFor(newsletter: Newsletter, viewer: { role: Role; email: string }): Newsletter {
+  const { testSentTo, ...rest } = newsletter
+  const own = testSentTo !== undefined && testSentTo.toLowerCase() === viewer.email.toLowerCase()
+  return viewer.role === 'admin' || own ? newsletter : rest
+}
 
 /** The email as it will look: what the preview endpoint answers and what every recipient gets. */
 export type RenderedNewsletter = { subject: string; html: string; text: string }

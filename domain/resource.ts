@@ -18,7 +18,7 @@ export const RESOURCE_FIELDS = {
 /** What the admin form sends on create, and (with an id) on update. */
 export const ResourceInputSchema = z.object({
   title: requiredText('Title is required', RESOURCE_FIELDS.title.max, 'Title'),
-  description: requiredText('Description is required', RESOURCE_FIELDS.description.max, 'Description'),
+  description: requiredText('Description is required', RESOURCE_FIELDS.description.max, 'Description', 'many'),
   type: z._default(z.enum(RESOURCE_TYPES, { error: 'Type must be ebook, guide, template or video' }), 'ebook'),
   fileUrl: urlField('File URL is required', 'File URL must be a valid URL'),
   thumbnailUrl: optionalUrlField('Thumbnail URL must be a valid URL'),

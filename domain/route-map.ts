@@ -211,6 +211,7 @@ export const ENDPOINTS = {
   adminUsers: { function: 'admin-users', served: 'config', path: '/api/admin/users' },
   adminUser: { function: 'admin-user', served: 'config', path: '/api/admin/users/:id' },
   adminUserPassword: { function: 'admin-user-password', served: 'config', path: '/api/admin/users/:id/password' },
+  adminUserOwner: { function: 'admin-user-owner', served: 'config', path: '/api/admin/users/:id/owner' },
   adminAccountPassword: { function: 'admin-account-password', served: 'config', path: '/api/admin/account/password' },
   adminAccountSignOut: { function: 'admin-account-sign-out', served: 'config', path: '/api/admin/account/sign-out-everywhere' },
   /** "Forgot your password?": public, answered the same whoever is named; the email carries a link to the reset page. */

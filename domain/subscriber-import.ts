@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isValidEmail } from './fields'
+import { fitsLines, isValidEmail, linesCheck, linesMessage } from './fields'
 import { normalizeEmail } from './subscriber'
 
 /**
@@ -18,6 +18,7 @@ export const IMPORT_MODES = ['ask', 'confirmed'] as const
 export type ImportMode = (typeof IMPORT_MODES)[number]
 
 /** The consent statement of a `confirmed` import: a sentence, not a tick. */
+const STATEMENT_LABEL = 'The statement'
 export const IMPORT_STATEMENT_MIN = 10
 export const IMPORT_STATEMENT_MAX = 500
 
@@ -75,7 +76,12 @@ export const ImportRequestSchema = z.object({
   statement: z.optional(
     z
       .string({ error: IMPORT_MESSAGES.statementRequired })
-      .check(z.overwrite((text) => text.trim()), z.maxLength(IMPORT_STATEMENT_MAX, { error: IMPORT_MESSAGES.statementTooLong })),
+      .check(
+        z.overwrite((text) => text.trim()),
+        z.maxLength(IMPORT_STATEMENT_MAX, { error: IMPORT_MESSAGES.statementTooLong }),
+        // Sentences, kept with each subscriber and written into the export (docs/decisions.md, One-line fields).
+        linesCheck(STATEMENT_LABEL, 'many'),
+      ),
   ),
   /** The preview: each row's outcome as it would be, nothing written. */
   dryRun: z.optional(z.boolean({ error: IMPORT_MESSAGES.invalidRows })),
@@ -100,6 +106,7 @@ export function statementProblem(statement: string | undefined): string | null {
   const text = (statement ?? '').trim()
   if (text.length < IMPORT_STATEMENT_MIN) return IMPORT_MESSAGES.statementRequired
   if (text.length > IMPORT_STATEMENT_MAX) return IMPORT_MESSAGES.statementTooLong
+  if (!fitsLines(text, 'many')) return linesMessage(STATEMENT_LABEL, 'many')
   return null
 }
 

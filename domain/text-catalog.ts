@@ -1,4 +1,5 @@
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
+import { fitsLines, linesMessage } from './fields'
 import { PAGES } from './route-map'
 
 /**
@@ -237,9 +238,8 @@ export function listTextIssues(entry: Extract<CatalogEntry, { kind: 'list' }>, i
   const issues: Record<string, string> = {}
   if (items.length === 0) issues.list = `Add at least one ${entry.itemName}`
   if (items.length > LIST_MAX_ITEMS) issues.list = `A list holds at most ${LIST_MAX_ITEMS} items`
-  const parts: readonly ListField[] = entry.fields ?? [
-    { name: '', label: 'Text', max: entry.itemMax ?? 600 },
-  ]
+  // A list of sentences is edited a sentence to a box of several lines (list-editor.tsx).
+  const parts: readonly ListField[] = entry.fields ?? [{ name: '', label: 'Text', long: true, max: entry.itemMax ?? 600 }]
   // Pages tell items apart by their name (a title, a name), so two alike would blur.
   const naming = namingField(entry)
   const seen = new Set<string>()
@@ -251,6 +251,8 @@ export function listTextIssues(entry: Extract<CatalogEntry, { kind: 'list' }>, i
       const first = field.name === naming ? part.trim().toLowerCase() : ''
       if (!field.optional && !part.trim()) issues[where] = `${name} is required`
       else if (part.length > field.max) issues[where] = `${name} must be at most ${field.max} characters`
+      // A title or a name is one line on the page; a long text may run to several (One-line fields).
+      else if (!fitsLines(part, field.long ? 'many' : 'one')) issues[where] = linesMessage(name, field.long ? 'many' : 'one')
       else if (first && seen.has(first)) issues[where] = `Another ${entry.itemName} already says this`
       if (first) seen.add(first)
     }

@@ -24,7 +24,7 @@ export default route({
     await attempt.release()
     await assertStrongPassword(input.newPassword, user)
 
-    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false })
+    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
     const changes = ['Her other sessions were signed out']
     await activity.record(user, { action: 'password-changed', subject: 'user', recordId: user.id, label: user.username, changes })
     return json({

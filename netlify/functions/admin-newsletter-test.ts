@@ -35,7 +35,7 @@ export default route({
       if (error instanceof EmailNotConfiguredError) throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
       throw error
     }
-    await newsletters.recordTest(newsletter.id, user.email)
+    await newsletters.recordTest(newsletter.id, { to: user.email, by: user.username })
     return json({ success: true, message: NEWSLETTER_MESSAGES.testSent(user.email) })
   },
 })

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
 import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
-import { NEWSLETTER_MESSAGES, NewsletterInputSchema, type NewsletterReport } from '../../domain/newsletter'
+import { NEWSLETTER_MESSAGES, NewsletterInputSchema, newsletterFor, type NewsletterReport } from '../../domain/newsletter'
 import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { newsletters, withLiveProgress } from '../lib/data/newsletters'
@@ -14,10 +14,10 @@ import { HttpError, json, pathParam, readBody, route } from '../lib/http'
  */
 export default route({
   GET: async (req, context) => {
-    await requireEditor(req)
+    const { user } = await requireEditor(req)
     const found = await newsletters.get(pathParam(context, 'id', NEWSLETTER_MESSAGES.notFound))
     if (!found) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
-    const newsletter = await withLiveProgress(found)
+    const newsletter = newsletterFor(await withLiveProgress(found), user)
     const unsubscribedSince = newsletter.startedAt ? await unsubscribes.countSince(newsletter.startedAt) : null
     const report: NewsletterReport = unsubscribedSince === null ? { newsletter } : { newsletter, unsubscribedSince }
     return json({ success: true, ...report })
@@ -31,7 +31,7 @@ export default route({
     const newsletter = await newsletters.update(id, input, user.username)
     const changes = before ? describeChanges(before, newsletter, CHANGE_FIELDS.newsletter) : []
     await activity.record(user, { action: 'updated', subject: 'newsletter', recordId: id, label: newsletter.subject, changes })
-    return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.updated })
+    return json({ success: true, newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.updated })
   },
 
   DELETE: async (req, context) => {

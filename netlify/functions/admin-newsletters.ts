@@ -1,7 +1,14 @@
 import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { NEWSLETTER_FIELDS, NEWSLETTER_MESSAGES, NewsletterFromPostSchema, NewsletterInputSchema, type NewsletterInput } from '../../domain/newsletter'
+import {
+  NEWSLETTER_FIELDS,
+  NEWSLETTER_MESSAGES,
+  NewsletterFromPostSchema,
+  NewsletterInputSchema,
+  newsletterFor,
+  type NewsletterInput,
+} from '../../domain/newsletter'
 import { postPath } from '../../domain/route-map'
 import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
@@ -16,8 +23,9 @@ import { siteUrl } from '../lib/site-url'
  */
 export default route({
   GET: async (req) => {
-    await requireEditor(req)
-    return json({ success: true, newsletters: await newsletters.list() })
+    const { user } = await requireEditor(req)
+    const list = await newsletters.list()
+    return json({ success: true, newsletters: list.map((newsletter) => newsletterFor(newsletter, user)) })
   },
 
   POST: async (req) => {
@@ -27,7 +35,7 @@ export default route({
     const newsletter = await newsletters.create(input, user.username)
     const changes = describeRecord(newsletter, CHANGE_FIELDS.newsletter)
     await activity.record(user, { action: 'created', subject: 'newsletter', recordId: newsletter.id, label: newsletter.subject, changes })
-    return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.created }, { status: 201 })
+    return json({ success: true, newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.created }, { status: 201 })
   },
 })
 

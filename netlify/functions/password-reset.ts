@@ -21,7 +21,7 @@ export default route({
     const { user, nonce } = await openResetLink(input.token)
     await assertStrongPassword(input.newPassword, user)
     await redeemResetLink(user, nonce)
-    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false })
+    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
     await trustNetwork(updated.username, req, context)
     await users.recordLogin(updated.id)
     const changes = ['With a link sent to her email', 'Her other sessions were signed out']

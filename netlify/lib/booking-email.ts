@@ -1,27 +1,83 @@
 import type { StoredBooking } from '../../domain/booking'
 import { bookings } from './data/bookings'
 import type { Runtime } from './env'
-import { emailSetup, sendEmail } from './mailer'
+import { escapeHtml } from './markdown'
+import { emailSetup, headerText, sendEmail } from './mailer'
 
-function bookingEmail(booking: StoredBooking, to: string) {
-  const lines = [
-    `New booking request from ${booking.firstName} ${booking.lastName}`,
+/**
+ * The coach's email about a booking (docs/decisions.md, Visitor text in emails). Everything the
+ * visitor typed is data, never a line of its own: each one-line field sits after its label on the
+ * label's line (a stored value that somehow holds a line break is flattened), and the message is
+ * quoted, "> " before each of its lines. So a line that starts with "Email:" at the left edge is
+ * always ours. The HTML part says the same in a table of label and value cells with the message in
+ * a blockquote, every value escaped.
+ */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
+
+/** A one-line field as it goes into the email: control characters and line breaks become spaces. */
+const oneLine = (value: string | undefined) => headerText(value ?? '', 5000) || '-'
+
+function bookingFields(booking: StoredBooking): [label: string, value: string][] {
+  return [
+    ['First name', oneLine(booking.firstName)],
+    ['Last name', oneLine(booking.lastName)],
+    ['Email', oneLine(booking.email)],
+    ['Phone', oneLine(booking.phone)],
+    ['Company', oneLine(booking.company)],
+    ['Country', oneLine(booking.country)],
+    ['Service', oneLine(booking.service)],
+  ]
+}
+
+/** The message's lines, each free of control characters but the tab. */
+function messageLines(message: string): string[] {
+  return message.split(LINE_BREAK).map((line) => line.replace(/(?!\t)\p{Cc}/gu, ' '))
+}
+
+function bookingText(booking: StoredBooking): string {
+  return [
+    'New booking request. After each label, and after each "> ", is what the visitor typed.',
     '',
-    `Email: ${booking.email}`,
-    `Phone: ${booking.phone ?? '-'}`,
-    `Company: ${booking.company ?? '-'}`,
-    `Country: ${booking.country}`,
-    `Service: ${booking.service}`,
-    '',
-    booking.message,
+    ...bookingFields(booking).map(([label, value]) => `${label}: ${value}`),
+    'Message:',
+    ...messageLines(booking.message).map((line) => (line ? `> ${line}` : '>')),
     '',
     `Received ${booking.createdAt} (booking ${booking.id}).`,
-  ]
+  ].join('\n')
+}
+
+const CELL = 'padding:6px 12px;border-bottom:1px solid #e3dacb;vertical-align:top;text-align:left;'
+
+function bookingHtml(booking: StoredBooking): string {
+  const rows = bookingFields(booking)
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="${CELL}font-weight:600;white-space:nowrap;">${label}</th><td style="${CELL}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n')
+  const message = messageLines(booking.message).map(escapeHtml).join('<br>')
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>New booking request</title></head>
+<body style="margin:0;padding:16px;font-family:-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.5;color:#1d2925;">
+<p style="margin:0 0 12px;">New booking request. The values below are what the visitor typed.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px;">
+${rows}
+</table>
+<p style="margin:0 0 4px;font-weight:600;">Message</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #e0a23a;background:#fbf7f0;">${message}</blockquote>
+<p style="margin:0;color:#55625c;font-size:13px;">Received ${escapeHtml(booking.createdAt)} (booking ${escapeHtml(booking.id)}).</p>
+</body>
+</html>`
+}
+
+function bookingEmail(booking: StoredBooking, to: string) {
   return {
     to,
     replyTo: booking.email,
     subject: `Booking request: ${booking.firstName} ${booking.lastName}`,
-    text: lines.join('\n'),
+    text: bookingText(booking),
+    html: bookingHtml(booking),
   }
 }
 

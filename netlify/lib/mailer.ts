@@ -7,7 +7,7 @@ export type Email = {
   to: string
   subject: string
   text: string
-  /** An HTML part beside the text (newsletters); the text part is always sent. */
+  /** An HTML part beside the text (newsletters, booking requests); the text part is always sent. */
   html?: string
   replyTo?: string
   headers?: Record<string, string>

@@ -406,6 +406,17 @@ describe('attack: every function, one hostile call at a time', () => {
             },
             {
               attack: cls,
+              label: `POST admin-user-owner params.id=${name} (${auth})`,
+              fn: 'admin-user-owner',
+              method: 'POST',
+              url: `/api/admin/users/${seg}/owner`,
+              params: { id },
+              auth,
+              body: { password: f.password },
+              touches: touch.adminUsersWrite(),
+            },
+            {
+              attack: cls,
               label: `GET admin-subscriber-export params.id=${name} (${auth})`,
               fn: 'admin-subscriber-export',
               method: 'GET',
@@ -1163,6 +1174,18 @@ describe('attack: every function, one hostile call at a time', () => {
         base: () => ({ content: 'Hello' }),
         fields: [{ name: 'content', max: 100_000 }],
         touches: () => touch.adminPostPreview(),
+      },
+      {
+        // To an editor, which is refused after the body is read: ownership never moves.
+        label: 'POST admin-user-owner',
+        fn: 'admin-user-owner',
+        method: 'POST',
+        url: `/api/admin/users/${f.victimUserId}/owner`,
+        params: { id: f.victimUserId },
+        auth: 'admin',
+        base: () => ({ password: f.password }),
+        fields: [{ name: 'password' }],
+        touches: () => touch.adminUsersWrite(),
       },
       {
         // A wrong current password: the change itself never happens, so the editor's session lives on.

@@ -15,6 +15,17 @@ async function signIn(page: Page, who: keyof typeof DEMO_CREDENTIALS = 'admin') 
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 }
 
+/** A user made by the test, not one of the demo sign-ins. */
+async function signInAs(page: Page, username: string, password: string) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+}
+
+const DEPUTY_PASSWORD = 'the deputy passphrase'
+
 /** The admin's success or failure banner: its message alone. */
 const banner = (page: Page) => page.locator('.flash-text')
 
@@ -403,16 +414,68 @@ test.describe('users and roles', () => {
     await expect(page.getByRole('row', { name: /ruth@example.com/ })).toHaveCount(0)
   })
 
-  test('an admin cannot delete their own account', async ({ page, consoleErrors }) => {
+  test('an admin cannot delete their own account', async ({ page, consoleErrors, admin }) => {
     consoleErrors.allow(failedResourceLog(409))
-    await signIn(page)
+    await admin.createUser({ username: 'deputy', email: 'deputy@example.com', password: DEPUTY_PASSWORD, role: 'admin' })
+    await signInAs(page, 'deputy', DEPUTY_PASSWORD)
     await page.getByRole('link', { name: 'Users', exact: true }).click()
     await page
-      .getByRole('row', { name: /admin@example.com/ })
+      .getByRole('row', { name: /deputy@example.com/ })
       .getByRole('button', { name: /Delete/ })
       .click()
-    await confirmDelete(page, 'admin')
+    await confirmDelete(page, 'deputy')
     await expect(banner(page)).toHaveText('You cannot delete your own account')
+  })
+
+  test('the owner has a badge and no Delete; she hands ownership to another admin, with her password and a confirmation', async ({
+    page,
+    consoleErrors,
+    admin,
+  }) => {
+    consoleErrors.allow(failedResourceLog(400))
+    await admin.createUser({ username: 'deputy', email: 'deputy@example.com', password: DEPUTY_PASSWORD, role: 'admin' })
+    await signIn(page)
+    await page.getByRole('link', { name: 'Users', exact: true }).click()
+    const coach = page.getByRole('row', { name: /admin@example.com/ })
+    const deputy = page.getByRole('row', { name: /deputy@example.com/ })
+    await expect(coach.getByText('Owner', { exact: true })).toBeVisible()
+    await expect(coach.getByRole('button', { name: /Delete/ })).toHaveCount(0)
+    await expect(deputy.getByText('Owner', { exact: true })).toHaveCount(0)
+    await expect(deputy.getByRole('button', { name: /Delete/ })).toBeVisible()
+    // Nobody resets the owner's password: she is not offered.
+    await page.getByRole('button', { name: 'Reset a password' }).click()
+    await expect(page.getByLabel('User').getByRole('option')).toHaveText(['Choose a user', 'editor', 'deputy'])
+    await page.getByRole('form', { name: 'Reset a password' }).getByRole('button', { name: 'Cancel' }).click()
+
+    await page.getByRole('button', { name: 'Hand ownership over' }).click()
+    const form = page.getByRole('form', { name: 'Hand ownership over' })
+    // Only another admin can take it over.
+    await expect(form.getByLabel('New owner').getByRole('option')).toHaveText(['Choose an admin', 'deputy'])
+    await form.getByLabel('New owner').selectOption({ label: 'deputy' })
+    await form.getByLabel('Your password').fill('not my password')
+    await form.getByRole('button', { name: 'Hand ownership over…' }).click()
+    const question = page.getByRole('dialog', { name: 'Make deputy the site owner?' })
+    await expect(question).toContainText('deputy can delete your account')
+    await question.getByRole('button', { name: 'Keep ownership' }).click()
+    await expect(question).toBeHidden()
+    await expect(coach.getByText('Owner', { exact: true })).toBeVisible()
+
+    await form.getByRole('button', { name: 'Hand ownership over…' }).click()
+    await question.getByRole('button', { name: 'Hand ownership over' }).click()
+    await expect(banner(page)).toHaveText('That is not your password. Ownership was not handed over.')
+    await form.getByLabel('Your password').fill(DEMO_CREDENTIALS.admin.password)
+    await form.getByRole('button', { name: 'Hand ownership over…' }).click()
+    await question.getByRole('button', { name: 'Hand ownership over' }).click()
+    await expect(banner(page)).toHaveText('deputy is now the site owner. You are still an admin.')
+
+    await expect(deputy.getByText('Owner', { exact: true })).toBeVisible()
+    await expect(deputy.getByRole('button', { name: /Delete/ })).toHaveCount(0)
+    await expect(coach.getByText('Owner', { exact: true })).toHaveCount(0)
+    await expect(coach.getByText('Admin', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Hand ownership over' })).toHaveCount(0)
+
+    await page.getByRole('link', { name: 'Activity', exact: true }).click()
+    await expect(page.getByText('handed ownership of the site to "deputy"')).toBeVisible()
   })
 
   test('as editor, the server refuses the users list and bookings; Bookings is not offered', async ({ page, consoleErrors, server }) => {

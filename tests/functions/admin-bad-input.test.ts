@@ -29,6 +29,7 @@ const placeholder: Fixtures = {
   contentId: 'c',
   bookingId: 'b',
   userId: 'u',
+  adminId: 'a',
   mediaId: 'm',
   mediaUploadId: 'mu',
   mediaCompleteId: 'mc',

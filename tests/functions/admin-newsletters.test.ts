@@ -123,16 +123,26 @@ describe('POST /api/admin/newsletter-preview', () => {
       method: 'POST',
       path: '/api/admin/newsletter-preview',
       headers: auth(editor),
-      body: { subject: 'Hi\r\nBcc: evil@example.com', body: `${DRAFT.body}\n\n<script>alert(1)</script><img src=x onerror=alert(1)>` },
+      body: { subject: 'Hi', body: `${DRAFT.body}\n\n<script>alert(1)</script><img src=x onerror=alert(1)>` },
     })
     expect(status).toBe(200)
-    expect(body.subject).toBe('Hi Bcc: evil@example.com')
+    expect(body.subject).toBe('Hi')
     expect(body.html).toContain('<strong>warm</strong>')
     expect(body.html).not.toMatch(/<script|onerror/)
     expect(body.html).toContain('PO Box 7, Springfield')
     expect(body.html).toContain('href="https://site.test.example/unsubscribe"')
     expect(body.text).toContain('A warm word and a link (https://example.com/a).')
     expect(body.text).toContain('PO Box 7, Springfield')
+  })
+
+  it('refuses a subject of more than one line: it is a header of the email (docs/decisions.md, One-line fields)', async () => {
+    const { status, body } = await call(preview, {
+      method: 'POST',
+      path: '/api/admin/newsletter-preview',
+      headers: auth(editor),
+      body: { subject: 'Hi\r\nBcc: evil@example.com', body: DRAFT.body },
+    })
+    expect({ status, body }).toEqual({ status: 400, body: { success: false, message: 'Subject must be plain text on one line' } })
   })
 
   it('shows where the address will go before it is set', async () => {
@@ -234,5 +244,70 @@ describe('POST /api/admin/newsletters/:id/send', () => {
     const report = await one(editor, newsletter.id)
     expect(report.status).toBe(200)
     expect(report.body).not.toHaveProperty('unsubscribedSince')
+  })
+})
+
+describe("the address of a test send is an admin's, or the viewer's own", () => {
+  const list = (user: SignedInUser) =>
+    call<ApiBody & { newsletters: Newsletter[] }>(adminNewsletters, { path: '/api/admin/newsletters', headers: auth(user) })
+
+  /** A draft the admin has sent herself a test of. */
+  async function testedByAdmin() {
+    await setAddress()
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await test(admin, newsletter.id)).status).toBe(200)
+    return newsletter.id
+  }
+
+  it('is not in the list an editor reads, which says who sent the test instead', async () => {
+    const id = await testedByAdmin()
+
+    const { status, body } = await list(editor)
+
+    expect(status).toBe(200)
+    expect(JSON.stringify(body)).not.toContain(admin.user.email)
+    const listed = body.newsletters.find((n) => n.id === id)
+    expect(listed).toMatchObject({ testSentAt: expect.any(String), testSentBy: admin.user.username })
+    expect(listed).not.toHaveProperty('testSentTo')
+  })
+
+  it('is not in the newsletter an editor opens', async () => {
+    const id = await testedByAdmin()
+
+    const { status, body } = await one(editor, id)
+
+    expect(status).toBe(200)
+    expect(JSON.stringify(body)).not.toContain(admin.user.email)
+    expect(body.newsletter).not.toHaveProperty('testSentTo')
+  })
+
+  it('is not in the newsletter an editor saves', async () => {
+    const id = await testedByAdmin()
+
+    const { status, body } = await one(editor, id, 'PUT', { ...DRAFT, subject: 'Spring notes, edited' })
+
+    expect(status).toBe(200)
+    expect(JSON.stringify(body)).not.toContain(admin.user.email)
+    expect(body.newsletter.subject).toBe('Spring notes, edited')
+  })
+
+  it('is shown to admins', async () => {
+    const id = await testedByAdmin()
+    expect((await list(admin)).body.newsletters.find((n) => n.id === id)?.testSentTo).toBe(admin.user.email)
+    expect((await one(admin, id)).body.newsletter.testSentTo).toBe(admin.user.email)
+  })
+
+  it("is shown to the editor it went to, and to no other editor", async () => {
+    await setAddress()
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await test(editor, newsletter.id)).status).toBe(200)
+    const other = await createEditor()
+
+    expect((await one(editor, newsletter.id)).body.newsletter.testSentTo).toBe(editor.user.email)
+    expect((await list(editor)).body.newsletters[0]?.testSentTo).toBe(editor.user.email)
+    const seen = await one(other, newsletter.id)
+    expect(seen.body.newsletter).not.toHaveProperty('testSentTo')
+    expect(JSON.stringify(seen.body)).not.toContain(editor.user.email)
+    expect(JSON.stringify((await list(other)).body)).not.toContain(editor.user.email)
   })
 })

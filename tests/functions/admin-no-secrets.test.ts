@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import * as adminLogin from '../../netlify/functions/admin-login'
+import * as adminNewsletterTest from '../../netlify/functions/admin-newsletter-test'
 import * as adminUsers from '../../netlify/functions/admin-users'
+import { newsletters } from '../../netlify/lib/data/newsletters'
 import { users } from '../../netlify/lib/data/users'
-import { ADMIN_ENDPOINTS, callRaw, createAdmin, createFixtures, TEST_PASSWORD } from '../support/auth'
+import { ADMIN_ENDPOINTS, callRaw, createAdmin, createEditor, createFixtures, TEST_PASSWORD, type SignedInUser } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 
 useBlobsServer()
@@ -72,4 +74,39 @@ describe('no admin response carries a password hash', () => {
     expectNoSecrets(text)
     expect(text).not.toMatch(/password/i)
   })
+})
+
+describe("no answer to an editor names another user's email (docs/decisions.md, Roles checked on the server)", () => {
+  const OWNER_EMAIL = 'owner.private@test.example'
+  const OTHER_EMAIL = 'other-editor.private@test.example'
+
+  const testSend = async (user: SignedInUser, id: string) => {
+    const { status } = await callRaw(adminNewsletterTest, {
+      method: 'POST',
+      path: `/api/admin/newsletters/${id}/test`,
+      params: { id },
+      headers: { authorization: user.authorization },
+    })
+    expect(status).toBe(200)
+  }
+
+  it.each(ADMIN_ENDPOINTS.filter((endpoint) => endpoint.access !== 'admin').map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s',
+    async (_name, endpoint) => {
+      const owner = await createAdmin({ email: OWNER_EMAIL })
+      const editor = await createEditor()
+      const other = await createEditor({ email: OTHER_EMAIL })
+      const fixtures = await createFixtures({ exportOwner: editor.user.id })
+      // Where an address gets written down: a test send of a newsletter, by the owner and by another editor.
+      await testSend(owner, fixtures.newsletterId)
+      await testSend(other, (await newsletters.create({ subject: 'Another', body: 'Hello.' }, other.user.username)).id)
+
+      const { status, text } = await callRaw(endpoint.fn, { ...endpoint.options(fixtures), headers: { authorization: editor.authorization } })
+
+      expect(status).toBeGreaterThanOrEqual(200)
+      expect(status).toBeLessThan(300)
+      expect(text).not.toContain(OWNER_EMAIL)
+      expect(text).not.toContain(OTHER_EMAIL)
+    },
+  )
 })

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest'
-import { USER_MESSAGES, type PublicUser } from '../../domain/admin-user'
+import { describe, expect, it, vi } from 'vitest'
+import { USER_MESSAGES, type PublicUser, type StoredUser } from '../../domain/admin-user'
+import * as adminActivity from '../../netlify/functions/admin-activity'
 import * as adminLogin from '../../netlify/functions/admin-login'
 import * as adminStats from '../../netlify/functions/admin-stats'
 import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUserOwner from '../../netlify/functions/admin-user-owner'
+import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
+import { openStore } from '../../netlify/lib/blobs'
 import { users } from '../../netlify/lib/data/users'
-import { callRaw, createAdmin, createEditor } from '../support/auth'
+import { keys } from '../../netlify/lib/keys'
+import { callRaw, createAdmin, createEditor, TEST_PASSWORD, type SignedInUser } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
 
@@ -45,7 +50,7 @@ describe('GET /api/admin/users', () => {
     expect(body.users.map((u) => u.id).sort()).toEqual([user.id, editor.user.id].sort())
     for (const listed of body.users) {
       expect(Object.keys(listed).sort()).toEqual(expect.arrayContaining(['createdAt', 'email', 'id', 'role', 'username']))
-      expect(Object.keys(listed).every((key) => ['createdAt', 'email', 'id', 'role', 'username', 'lastLogin'].includes(key))).toBe(true)
+      expect(Object.keys(listed).every((key) => ['createdAt', 'email', 'id', 'role', 'username', 'lastLogin', 'owner'].includes(key))).toBe(true)
     }
   })
 
@@ -236,31 +241,28 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect((await remove(a.authorization, b.user.id)).status).toBe(200)
     expect(await usernames()).toEqual(['alpha'])
 
-    // A new admin may then delete the first one; the new one is the last admin left.
+    // A new admin may delete an admin who is not the owner; the owner is then the last admin left.
     const c = await createAdmin({ username: 'charlie' })
-    expect((await remove(c.authorization, a.user.id)).status).toBe(200)
-    expect(await usernames()).toEqual(['charlie'])
-    expect((await remove(c.authorization, c.user.id)).status).toBe(409)
-    expect(await usernames()).toEqual(['charlie'])
+    const d = await createAdmin({ username: 'delta' })
+    expect((await remove(c.authorization, d.user.id)).status).toBe(200)
+    expect((await remove(a.authorization, c.user.id)).status).toBe(200)
+    expect(await usernames()).toEqual(['alpha'])
+    expect((await remove(a.authorization, a.user.id)).status).toBe(409)
+    expect(await usernames()).toEqual(['alpha'])
   })
 
-  it('never deletes the last admin when two admins delete each other at once', { timeout: 60_000 }, async () => {
+  it('keeps the owner, and so an admin, when she and another admin delete each other at once', { timeout: 60_000 }, async () => {
     for (let round = 0; round < 5; round++) {
       await blobs.current.reset()
-      const a = await createAdmin()
-      const b = await createAdmin()
+      const owner = await createAdmin()
+      const other = await createAdmin()
 
-      const answers = await Promise.all([remove(a.authorization, b.user.id), remove(b.authorization, a.user.id)])
+      const [byOwner, byOther] = await Promise.all([remove(owner.authorization, other.user.id), remove(other.authorization, owner.user.id)])
 
-      const statuses = answers.map((answer) => answer.status)
-      expect(
-        statuses.filter((status) => status === 200),
-        `round ${round}: ${statuses}`,
-      ).toHaveLength(1)
-      // The loser either lost the race for the last admin (409) or was already gone when its call was checked (401).
-      expect([401, 409]).toContain(statuses.find((status) => status !== 200))
-      const admins = (await users.list()).filter((user) => user.role === 'admin')
-      expect(admins).toHaveLength(1)
+      expect(byOwner.status, `round ${round}`).toBe(200)
+      // Refused as the owner (403), or already gone when its call was checked (401).
+      expect([401, 403], `round ${round}`).toContain(byOther.status)
+      expect((await users.list()).map((user) => user.id)).toEqual([owner.user.id])
     }
   })
 
@@ -273,5 +275,178 @@ describe('DELETE /api/admin/users/{id}', () => {
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200])
     expect(await usernames()).toEqual(['alpha'])
+  })
+})
+
+const handOver = (from: SignedInUser, id: string, password = TEST_PASSWORD) =>
+  call(adminUserOwner, { method: 'POST', path: `/api/admin/users/${id}/owner`, params: { id }, body: { password }, headers: { authorization: from.authorization } })
+const resetPassword = (by: SignedInUser, id: string) =>
+  call(adminUserPassword, {
+    method: 'POST',
+    path: `/api/admin/users/${id}/password`,
+    params: { id },
+    body: { password: 'a temporary passphrase' },
+    headers: { authorization: by.authorization },
+  })
+const signIn = (username: string, password = TEST_PASSWORD) =>
+  call(adminLogin, { method: 'POST', path: '/api/admin/login', body: { username, password } })
+const ownerName = async () => (await users.list()).filter((user) => user.owner).map((user) => user.username)
+
+describe("the site's owner", () => {
+  it('is the first admin, marked in the list; nobody else is', async () => {
+    const first = await createAdmin({ username: 'grace' })
+    await createEditor({ username: 'ed' })
+    await createAdmin({ username: 'deputy' })
+
+    const { body } = await list(first.authorization)
+
+    expect(body.users.map((user) => [user.username, user.owner ?? false])).toEqual([
+      ['grace', true],
+      ['ed', false],
+      ['deputy', false],
+    ])
+  })
+
+  it('is the first admin made from ADMIN_USERNAME and ADMIN_PASSWORD', async () => {
+    vi.stubEnv('ADMIN_USERNAME', 'coach')
+    vi.stubEnv('ADMIN_PASSWORD', 'a strong first password')
+    expect((await signIn('coach', 'a strong first password')).status).toBe(200)
+    expect((await users.findByUsername('coach'))?.owner).toBe(true)
+  })
+
+  it('is, in a store from before owners, its oldest admin: at once on reading, and stored by the next write', async () => {
+    const a = await createAdmin({ username: 'older' })
+    const b = await createAdmin({ username: 'newer' })
+    await createEditor({ username: 'oldest-editor' })
+    // The document as it was stored before owners: no one marked, the newer admin listed first.
+    const store = openStore('users')
+    const stored = JSON.parse((await store.get(keys.document()))!) as { users: StoredUser[] }
+    const legacy = stored.users.map(({ owner: _owner, ...user }) => user)
+    const editor = legacy.find((user) => user.username === 'oldest-editor')!
+    editor.createdAt = '2020-01-01T00:00:00.000Z'
+    await store.set(keys.document(), JSON.stringify({ users: [legacy[1], legacy[2], legacy[0]] }))
+
+    expect(await ownerName()).toEqual(['older'])
+    expect((await remove(b.authorization, a.user.id)).body).toEqual({ success: false, message: USER_MESSAGES.ownerDelete })
+
+    expect((await signIn('newer')).status).toBe(200)
+    const after = JSON.parse((await store.get(keys.document()))!) as { users: StoredUser[] }
+    expect(after.users.filter((user) => user.owner).map((user) => user.username)).toEqual(['older'])
+  })
+
+  it('cannot be deleted by another admin (403), and stays', async () => {
+    const owner = await createAdmin({ username: 'grace' })
+    const other = await createAdmin({ username: 'deputy' })
+
+    const { status, body } = await remove(other.authorization, owner.user.id)
+
+    expect(status).toBe(403)
+    expect(body).toEqual({ success: false, message: "The site owner's account cannot be deleted. Only she can hand ownership to another admin." })
+    expect(await usernames()).toEqual(['deputy', 'grace'])
+    expect((await list(owner.authorization)).status).toBe(200)
+  })
+
+  it('cannot delete her own account either (the rule for everyone)', async () => {
+    const owner = await createAdmin({ username: 'grace' })
+    await createAdmin({ username: 'deputy' })
+    expect((await remove(owner.authorization, owner.user.id)).body).toEqual({ success: false, message: USER_MESSAGES.selfDelete })
+  })
+
+  it('cannot have her password reset by another admin (403): her password and her sessions stay', async () => {
+    const owner = await createAdmin({ username: 'grace' })
+    const other = await createAdmin({ username: 'deputy' })
+
+    const { status, body } = await resetPassword(other, owner.user.id)
+
+    expect(status).toBe(403)
+    expect(body).toEqual({ success: false, message: 'Only the site owner can change her password: from My account, or with a reset link sent to her.' })
+    expect((await list(owner.authorization)).status).toBe(200)
+    expect((await signIn('grace')).status).toBe(200)
+    expect((await users.findById(owner.user.id))?.mustChangePassword).toBeUndefined()
+  })
+
+  it('may reset the password of another admin', async () => {
+    const owner = await createAdmin({ username: 'grace' })
+    const other = await createAdmin({ username: 'deputy' })
+    expect((await resetPassword(owner, other.user.id)).status).toBe(200)
+    expect((await users.findById(other.user.id))?.mustChangePassword).toBe(true)
+  })
+})
+
+describe('POST /api/admin/users/{id}/owner', () => {
+  it('hands ownership to another admin, who is then protected while the former owner is not; recorded in the activity', async () => {
+    const grace = await createAdmin({ username: 'grace' })
+    const deputy = await createAdmin({ username: 'deputy' })
+
+    const { status, body } = await handOver(grace, deputy.user.id)
+
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: 'deputy is now the site owner. You are still an admin.' })
+    expect(await ownerName()).toEqual(['deputy'])
+    expect((await users.findById(grace.user.id))?.role).toBe('admin')
+    // Still signed in, as an admin.
+    expect((await list(grace.authorization)).status).toBe(200)
+    expect((await remove(grace.authorization, deputy.user.id)).status).toBe(403)
+    expect((await handOver(grace, deputy.user.id)).body).toEqual({ success: false, message: USER_MESSAGES.notOwner })
+    expect((await resetPassword(deputy, grace.user.id)).status).toBe(200)
+
+    const history = await call<{ success: boolean; entries: { action: string; label: string; changes: string[]; actor: { username: string } }[] }>(adminActivity, {
+      path: '/api/admin/activity',
+      headers: { authorization: deputy.authorization },
+    })
+    expect(history.body.entries.find((entry) => entry.action === 'owner-handed-over')).toMatchObject({
+      actor: { username: 'grace' },
+      label: 'deputy',
+      changes: ['Owner: "grace" → "deputy"'],
+    })
+  })
+
+  it('is the owner\'s alone: another admin gets 403, an editor the usual 403', async () => {
+    await createAdmin({ username: 'grace' })
+    const deputy = await createAdmin({ username: 'deputy' })
+    const ed = await createEditor({ username: 'ed' })
+
+    expect((await handOver(deputy, deputy.user.id)).body).toEqual({ success: false, message: 'Only the site owner can hand ownership over.' })
+    expect((await handOver(deputy, deputy.user.id)).status).toBe(403)
+    expect((await handOver(ed, deputy.user.id)).body).toEqual({ success: false, message: 'You do not have permission to do that.' })
+    expect(await ownerName()).toEqual(['grace'])
+  })
+
+  it.each([
+    ['an editor', 'editor', 409, 'Ownership can only go to an admin.'],
+    ['herself', 'self', 409, 'You are already the site owner.'],
+    ['an unknown id', 'no-such-user', 404, 'User not found'],
+    ['a crafted id', '..%2Findex', 404, 'User not found'],
+  ])('refuses to hand it to %s', async (_case, target, status, message) => {
+    const grace = await createAdmin({ username: 'grace' })
+    const ed = await createEditor({ username: 'ed' })
+    const id = target === 'editor' ? ed.user.id : target === 'self' ? grace.user.id : target
+
+    expect(await handOver(grace, id)).toMatchObject({ status, body: { success: false, message } })
+    expect(await ownerName()).toEqual(['grace'])
+  })
+
+  it('asks for her own password: a wrong one hands nothing over, and five in 15 minutes answer 429', async () => {
+    const grace = await createAdmin({ username: 'grace' })
+    const deputy = await createAdmin({ username: 'deputy' })
+
+    expect(await handOver(grace, deputy.user.id, '')).toMatchObject({ status: 400, body: { message: 'Enter your password to confirm' } })
+    for (let i = 0; i < 5; i++)
+      expect(await handOver(grace, deputy.user.id, 'not my password')).toMatchObject({ status: 400, body: { message: USER_MESSAGES.ownerPasswordWrong } })
+    expect((await handOver(grace, deputy.user.id)).status).toBe(429)
+    expect(await ownerName()).toEqual(['grace'])
+  })
+
+  it('goes to one admin only when she hands it to two at once', async () => {
+    const grace = await createAdmin({ username: 'grace' })
+    const a = await createAdmin({ username: 'alpha' })
+    const b = await createAdmin({ username: 'bravo' })
+
+    const answers = await Promise.all([handOver(grace, a.user.id), handOver(grace, b.user.id)])
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403])
+    const owners = await ownerName()
+    expect(owners).toHaveLength(1)
+    expect(['alpha', 'bravo']).toContain(owners[0])
   })
 })

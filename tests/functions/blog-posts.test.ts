@@ -154,8 +154,11 @@ describe('post bodies never carry script', () => {
   it('neutralises a sample of the shared XSS corpus end to end', { timeout: 30_000 }, async () => {
     const sample = corpus.payloads.filter((_, index) => index % 5 === 0)
     expect(sample.length).toBeGreaterThanOrEqual(30)
+    // As a body can be stored: its line breaks and tabs, no other control character (docs/decisions.md,
+    // One-line fields). The renderer itself gets every payload whole in the test below.
+    const storable = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
     for (const payload of sample) {
-      const html = await render(payload)
+      const html = await render(storable(payload))
       expect(html, payload).not.toMatch(/<script/i)
       expect(activeContent(html), payload).toEqual([])
     }

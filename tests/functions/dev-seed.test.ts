@@ -10,6 +10,7 @@ import { posts } from '../../netlify/lib/data/posts'
 import { resources } from '../../netlify/lib/data/resources'
 import { DEMO_IMAGES, DEMO_PORTRAIT } from '../../netlify/lib/demo/images/index'
 import { subscribers } from '../../netlify/lib/data/subscribers'
+import { users } from '../../netlify/lib/data/users'
 import { useBlobsServer } from '../support/blobs-server'
 import { call } from '../support/call'
 import { postInput } from '../support/factories'
@@ -38,6 +39,16 @@ describe('POST /api/dev/seed', () => {
     expect(await keyCount()).toEqual(demo)
     expect(await subscribers.all()).toEqual([])
     expect((await posts.list()).map((post) => post.title).sort()).toEqual(DEMO_POSTS.map((post) => post.title).sort())
+  })
+
+  it("makes the demo admin the site's owner, and nobody else", async () => {
+    vi.stubEnv('DEMO_SEED', 'true')
+    vi.stubEnv('TEST_BCRYPT_COST', '4')
+    expect((await seed()).status).toBe(200)
+    expect((await users.list()).map((user) => [user.username, user.owner ?? false])).toEqual([
+      ['admin', true],
+      ['editor', false],
+    ])
   })
 
   it('a later reset puts back exactly the demo set, rewriting only the stores that changed', async () => {

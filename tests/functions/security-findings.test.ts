@@ -5,7 +5,8 @@ import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminStats } from '../../domain/admin-stats'
-import { BOOKING_MESSAGES } from '../../domain/booking'
+import * as z from 'zod/mini'
+import { BOOKING_MESSAGES, BookingRequestSchema } from '../../domain/booking'
 import { mailtoHref } from '../../domain/email-link'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
 import * as devSeed from '../../netlify/dev-functions/dev-seed'
@@ -39,7 +40,7 @@ import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
 import { useBuiltPages } from '../support/built-pages'
-import { afterAnswers, call, fakeContext, TEST_ORIGIN } from '../support/call'
+import { afterAnswers, call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput, postInput } from '../support/factories'
 import { useUpPublicLimit } from '../support/limits'
@@ -293,13 +294,17 @@ describe('addresses that add recipients', () => {
     const sent: SentMessage[] = []
     mail.use(sendgridAccepts(sent))
 
-    const { status } = await call(sendBookingEmail, {
+    // A name with a line break is refused at the door (docs/decisions.md, One-line fields)…
+    const { status, body } = await call(sendBookingEmail, {
       method: 'POST',
       path: '/.netlify/functions/send-booking-email',
       body: bookingInput({ firstName: 'Ann\r\nBcc: x@evil.example', email: 'ann@example.com' }),
     })
+    expect({ status, body }).toEqual({ status: 400, body: { success: false, message: 'First Name must be plain text on one line' } })
+    // …and one stored before that rule still makes a one-line subject.
+    await bookings.add({ ...z.parse(BookingRequestSchema, bookingInput({ email: 'ann@example.com' })), firstName: 'Ann\r\nBcc: x@evil.example' })
+    expect(await retryBookingEmails(LOCAL_RUNTIME)).toEqual({ sent: 1, failed: 0 })
 
-    expect(status).toBe(200)
     expect(sent).toHaveLength(1)
     expect(sent[0]!.personalizations).toEqual([{ to: [{ email: 'coach@test.example' }] }])
     expect(sent[0]!.reply_to).toEqual({ email: 'ann@example.com' })
@@ -451,7 +456,8 @@ describe('what a second look found', () => {
   })
 
   it('keeps control characters out of the RSS feed', async () => {
-    await createPost({ status: 'published', title: 'Bad \u0001 title \u000b', tags: ['tag\u0002'] })
+    // Stored before one-line fields were checked: straight through the data module.
+    await posts.create({ ...postInput({ status: 'published' }), title: 'Bad \u0001 title\u000b', tags: ['tag\u0002'] }, 'Coach Test')
     const { default: rss } = await import('../../netlify/functions/rss')
     const xml = await (await rss(new Request(`${TEST_ORIGIN}/rss.xml`), fakeContext())).text()
     expect(xml).toContain('<title>Bad  title</title>')

@@ -1,11 +1,13 @@
+import { JSDOM } from 'jsdom'
 import { describe, expect, it, vi } from 'vitest'
-import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
+import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED, type BookingRequest } from '../../domain/booking'
 import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
+import { deliverBookingEmail } from '../../netlify/lib/booking-email'
 import { bookings } from '../../netlify/lib/data/bookings'
-import { outbox } from '../../netlify/lib/data/outbox'
+import { outbox, type OutboxEmail } from '../../netlify/lib/data/outbox'
 import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
 import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import { call, LOCAL_RUNTIME } from '../support/call'
 import { expectConsoleError } from '../support/console-guard'
 import { bookingInput } from '../support/factories'
 import { useUpPublicLimit } from '../support/limits'
@@ -79,7 +81,7 @@ describe('POST /.netlify/functions/send-booking-email: validation', () => {
 })
 
 describe('POST /.netlify/functions/send-booking-email: country and service', () => {
-  it.each(['united states', 'USA', 'Atlantis', ' Nigeria.', 'Nigeria\u0000'])('refuses the country %j, which is not in the list', async (country) => {
+  it.each(['united states', 'USA', 'Atlantis', ' Nigeria.'])('refuses the country %j, which is not in the list', async (country) => {
     const { status, body } = await book(bookingInput({ country }))
     expect(status).toBe(400)
     expect(body).toEqual({ success: false, message: COUNTRY_NOT_LISTED })
@@ -226,5 +228,124 @@ describe('POST /.netlify/functions/send-booking-email: a valid request', () => {
     expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true)
     expect(accepted).toBeLessThanOrEqual(5)
     expect(await bookings.list()).toHaveLength(accepted)
+  })
+})
+
+/** The forged lines an outside tester put into a first name: a fake Email line and a link above the real ones. */
+const FORGED = 'Ann\n\nEmail: ceo@bigdonor.org\nCall now: https://evil.example/pay\n'
+
+/** The lines of the text part that start, at the left edge, with `label:`. */
+const linesStarting = (text: string, label: string) => text.split('\n').filter((line) => line.startsWith(`${label}:`))
+
+/** The HTML part's label and value cells, and the text of its quoted message. */
+function htmlParts(html: string) {
+  const page = JSDOM.fragment(html)
+  const cells = [...page.querySelectorAll('tr')].map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? ''])
+  return { cells, quoted: [...page.querySelectorAll('blockquote')].map((quote) => quote.textContent ?? ''), page }
+}
+
+describe('POST /.netlify/functions/send-booking-email: one-line fields', () => {
+  it.each([
+    ['firstName', 'First Name', FORGED],
+    ['lastName', 'Last Name', FORGED],
+    // Within the phone's 40 characters, so the line is what is refused.
+    ['phone', 'Phone', '555\nEmail: ceo@bigdonor.org'],
+    ['company', 'Company', FORGED],
+  ] as const)('refuses the forged lines in %s, with the field\'s message, and sends nothing', async (field, label, value) => {
+    const { status, body } = await book(bookingInput({ [field]: value }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: `${label} must be plain text on one line` })
+    expect(await bookings.list()).toEqual([])
+    expect(await outbox.list()).toEqual([])
+  })
+
+  it.each([
+    ['a carriage return', 'Ann\rEmail: x@evil.example'],
+    ['a tab', 'Ann\tLee'],
+    ['a NUL', 'Ann\u0000'],
+    ['DEL', 'Ann\u007f'],
+    ['a C1 control (NEL)', 'Ann\u0085Email: x'],
+    ['a line separator', 'Ann\u2028Email: x'],
+    ['a paragraph separator', 'Ann\u2029Email: x'],
+  ])('refuses a first name holding %s', async (_case, firstName) => {
+    const { status, body } = await book(bookingInput({ firstName }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'First Name must be plain text on one line' })
+  })
+
+  it('refuses a country holding a control character before looking it up', async () => {
+    const { status, body } = await book(bookingInput({ country: 'Nigeria\u0000' }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Country must be plain text on one line' })
+  })
+
+  it('keeps the line breaks of a message, but no other control character', async () => {
+    expect((await book(bookingInput({ message: 'Line one\r\nLine two\n\tindented' }))).body).toEqual(SUCCESS)
+    expect((await bookings.list())[0]?.message).toBe('Line one\r\nLine two\n\tindented')
+
+    const { status, body } = await book(bookingInput({ message: 'Hello\u0000there' }))
+    expect(status).toBe(400)
+    expect(body).toEqual({ success: false, message: 'Your message must not contain control characters' })
+  })
+})
+
+describe("the coach's email shows what the visitor typed as data", () => {
+  const message = 'Hello Grace,\nEmail: x@evil\nCall now: https://evil.example/pay\n\nThanks'
+
+  async function onlyEmail(): Promise<OutboxEmail> {
+    const emails = await outbox.list()
+    expect(emails).toHaveLength(1)
+    return emails[0]!
+  }
+
+  it('quotes every line of the message in the text part, so the one Email line at the left edge is the real one', async () => {
+    expect((await book(bookingInput({ firstName: 'Ann', email: 'ann@test.example', message }))).body).toEqual(SUCCESS)
+    const { text } = await onlyEmail()
+
+    expect(linesStarting(text, 'Email')).toEqual(['Email: ann@test.example'])
+    expect(linesStarting(text, 'Call now')).toEqual([])
+    expect(text).toContain('First name: Ann\n')
+    expect(text).toContain('Message:\n> Hello Grace,\n> Email: x@evil\n> Call now: https://evil.example/pay\n>\n> Thanks\n')
+  })
+
+  it('puts the message in a blockquote of the HTML part and the address in the one Email cell', async () => {
+    expect((await book(bookingInput({ email: 'ann@test.example', message }))).body).toEqual(SUCCESS)
+    const { html } = await onlyEmail()
+
+    const { cells, quoted } = htmlParts(html ?? '')
+    expect(cells.filter(([label]) => label === 'Email')).toEqual([['Email', 'ann@test.example']])
+    expect(cells.map(([label]) => label)).toEqual(['First name', 'Last name', 'Email', 'Phone', 'Company', 'Country', 'Service'])
+    expect(quoted).toEqual(['Hello Grace,Email: x@evilCall now: https://evil.example/payThanks'])
+    expect(html).toContain('Hello Grace,<br>Email: x@evil<br>')
+  })
+
+  it('escapes markup in the HTML part: a name cannot add a cell, a row or a link', async () => {
+    const lastName = '</td></tr><tr><th>Email</th><td>b@evil.example</td></tr><a href="https://e.example">$</a> &'
+    expect((await book(bookingInput({ lastName, email: 'ann@test.example', message: '<b>bold</b> </blockquote>Email: x' }))).body).toEqual(SUCCESS)
+    const { html } = await onlyEmail()
+
+    const { cells, quoted, page } = htmlParts(html ?? '')
+    expect(cells.filter(([label]) => label === 'Email')).toEqual([['Email', 'ann@test.example']])
+    expect(cells.find(([label]) => label === 'Last name')?.[1]).toBe(lastName)
+    expect(page.querySelectorAll('a, b')).toHaveLength(0)
+    expect(quoted).toEqual(['<b>bold</b> </blockquote>Email: x'])
+  })
+
+  it('keeps the forged first name of a booking stored before the rule on its own line, in both parts', async () => {
+    // Stored as a booking from before one-line fields were checked would be: straight through the data module.
+    const request = { ...bookingInput({ firstName: FORGED, phone: 'Phone\nEmail: a@evil', company: 'Co\u2028Email: b@evil', email: 'ann@test.example' }), message, service: 'Coaching' }
+    const stored = await bookings.add(request as BookingRequest)
+
+    expect(await deliverBookingEmail(stored, LOCAL_RUNTIME)).toBe(true)
+    const { text, html } = await onlyEmail()
+
+    expect(linesStarting(text, 'Email')).toEqual(['Email: ann@test.example'])
+    expect(linesStarting(text, 'Call now')).toEqual([])
+    expect(text).toContain('First name: Ann Email: ceo@bigdonor.org Call now: https://evil.example/pay\n')
+    expect(text).toContain('Phone: Phone Email: a@evil\n')
+    expect(text).toContain('Company: Co Email: b@evil\n')
+    const { cells } = htmlParts(html ?? '')
+    expect(cells.filter(([label]) => label === 'Email')).toEqual([['Email', 'ann@test.example']])
+    expect(cells.find(([label]) => label === 'First name')?.[1]).toBe('Ann Email: ceo@bigdonor.org Call now: https://evil.example/pay')
   })
 })

@@ -35,6 +35,7 @@ export const ATTACK_CLASSES = [
   'forged host',
   'lockout',
   'subscriber probes',
+  'forged lines',
 ] as const
 export type AttackClass = (typeof ATTACK_CLASSES)[number]
 

@@ -367,6 +367,7 @@ const JSON_FUNCTIONS = new Set([
   'admin-stats',
   'admin-user',
   'admin-user-password',
+  'admin-user-owner',
   'admin-account-password',
   'admin-account-sign-out',
   'admin-users',

@@ -33,6 +33,7 @@ import * as adminSubscribersImport from '../../netlify/functions/admin-subscribe
 import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
 import * as adminAccountSignOut from '../../netlify/functions/admin-account-sign-out'
 import * as adminUser from '../../netlify/functions/admin-user'
+import * as adminUserOwner from '../../netlify/functions/admin-user-owner'
 import * as adminUserPassword from '../../netlify/functions/admin-user-password'
 import * as adminUsers from '../../netlify/functions/admin-users'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
@@ -232,6 +233,8 @@ export type Fixtures = {
   contentId: string
   bookingId: string
   userId: string
+  /** Another admin, whom the owner may hand ownership to. */
+  adminId: string
   /** A ready library file; an upload waiting for its one part; an upload with its part stored, to complete. */
   mediaId: string
   mediaUploadId: string
@@ -260,6 +263,12 @@ export type AdminEndpoint = {
    * tests/functions/admin-account-password.test.ts and admin-account-sign-out.test.ts check.
    */
   endsOwnSessions?: true
+  /**
+   * The call changes what its caller is (the owner hands ownership over, and is then an admin like
+   * the others): tables that call it again and again as one user leave out its success, which
+   * tests/functions/admin-users.test.ts checks.
+   */
+  changesCaller?: true
   /** The body is raw bytes (a media part), not JSON: the bad-JSON tables leave it out. */
   rawBody?: true
 }
@@ -268,10 +277,19 @@ let bodySequence = 0
 
 /**
  * One record of each kind, made through the data modules; `userId` is an editor an admin may
- * delete (made fresh unless given: bcrypt makes users slow); `exportOwner` is whose the export is.
+ * delete (made fresh unless given: bcrypt makes users slow); `adminId` another admin, made fresh
+ * unless given; `exportOwner` is whose the export is; `ownerId` an admin made the site's owner
+ * first (as a hand-over would), so that her calls include handing it over.
  */
-export async function createFixtures({ userId, exportOwner }: { userId?: string; exportOwner?: string } = {}): Promise<Fixtures> {
+export async function createFixtures({
+  userId,
+  adminId,
+  exportOwner,
+  ownerId,
+}: { userId?: string; adminId?: string; exportOwner?: string; ownerId?: string } = {}): Promise<Fixtures> {
   const n = ++bodySequence
+  const owner = (await users.list()).find((user) => user.owner)
+  if (ownerId && owner && owner.id !== ownerId) await users.handOver(owner.id, ownerId)
   const post = await createPost({ status: 'published' })
   const resource = await createResource()
   const item = await content.save({ section: 'fixture', key: `key${n}`, value: 'A value', type: 'text' }, 'fixture')
@@ -289,6 +307,7 @@ export async function createFixtures({ userId, exportOwner }: { userId?: string;
     contentId: item.id,
     bookingId: booking.id,
     userId: userId ?? (await createEditor()).user.id,
+    adminId: adminId ?? (await createAdmin()).user.id,
     exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
     newsletterId: newsletter.id,
     ...(await createMediaFixtures()),
@@ -371,6 +390,18 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       ...withId('/api/admin/users', f.userId),
       path: `/api/admin/users/${f.userId}/password`,
       body: { password: 'a temporary passphrase' },
+    }),
+  },
+  {
+    name: 'POST /api/admin/users/{id}/owner',
+    fn: adminUserOwner,
+    access: 'admin',
+    changesCaller: true,
+    options: (f) => ({
+      method: 'POST',
+      path: `/api/admin/users/${f.adminId}/owner`,
+      params: { id: f.adminId },
+      body: { password: TEST_PASSWORD },
     }),
   },
   {

@@ -108,7 +108,8 @@ let sequence = 0
 export async function createCrossSiteFixtures(signer: WebhookSigner): Promise<CrossSiteFixtures> {
   const n = ++sequence
   const admin = await createAdmin()
-  const fixtures = await createFixtures({ exportOwner: admin.user.id })
+  // Her calls include the owner's hand-over: she is made the owner first.
+  const fixtures = await createFixtures({ exportOwner: admin.user.id, ownerId: admin.user.id })
   const pendingEmail = `pending-${n}@test.example`
   const subscribedEmail = `subscribed-${n}@test.example`
   await subscribers.add(pendingEmail)

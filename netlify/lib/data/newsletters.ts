@@ -170,8 +170,8 @@ export const newsletters = {
     })
   },
 
-  recordTest(id: string, to: string, now = new Date()): Promise<Newsletter> {
-    return transition(id, (current) => ({ ...current, testSentAt: now.toISOString(), testSentTo: to }))
+  recordTest(id: string, { to, by }: { to: string; by: string }, now = new Date()): Promise<Newsletter> {
+    return transition(id, (current) => ({ ...current, testSentAt: now.toISOString(), testSentTo: to, testSentBy: by }))
   },
 
   /** The scheduled newsletters whose time has come, each moved to sending (a cancel in between wins). */

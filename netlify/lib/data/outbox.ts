@@ -10,7 +10,7 @@ export const OutboxEmailSchema = z.object({
   replyTo: z.optional(z.string()),
   subject: z.string(),
   text: z.string(),
-  /** The HTML part, when the email has one (newsletters). */
+  /** The HTML part, when the email has one (newsletters, booking requests). */
   html: z.optional(z.string()),
   headers: z.optional(z.record(z.string(), z.string())),
   sentAt: z.string(),

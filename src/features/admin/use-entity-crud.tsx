@@ -31,6 +31,8 @@ export type EntityCrud<Row extends { id: string }, Item, Input> = {
   /** The item the edit form starts from: a promise when the list holds less than the form needs. */
   open?: (row: Row) => Item | Promise<Item>
   question: (row: Row) => { title: string; message: string }
+  /** Whether a row may be deleted at all (the site's owner may not): without it, every row may. */
+  removable?: (row: Row) => boolean
   /** The public page of a row, when it has one: the row links to it before its other buttons. */
   view?: (row: Row) => string | undefined
 }
@@ -95,7 +97,7 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
     if (await flash.run(() => calls.remove(row.id), { success: messages.deleted, failure: messages.deleteFailed })) reload()
   }
 
-  /** A row's View (when it has a public page), Edit (when items can be edited) and Delete buttons. */
+  /** A row's View (when it has a public page), Edit (when items can be edited) and Delete (when it may be) buttons. */
   const actions = (row: Row) => {
     const subject = crud.subject(row)
     const view = crud.view?.(row)
@@ -112,7 +114,7 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
             disabled={opening === row.id}
           />
         )}
-        <RowAction icon={Trash2} label="Delete" subject={subject} danger onClick={() => remove(row)} />
+        {(crud.removable?.(row) ?? true) && <RowAction icon={Trash2} label="Delete" subject={subject} danger onClick={() => remove(row)} />}
       </>
     )
   }

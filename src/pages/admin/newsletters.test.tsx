@@ -146,6 +146,17 @@ describe('writing a newsletter (/admin/newsletters/new)', () => {
 })
 
 describe('sending a newsletter (/admin/newsletters/:id)', () => {
+  it('says whom the last test went to, or who sent it when the server keeps the address to itself', async () => {
+    const at = '2025-06-01T08:00:00.000Z'
+    const editor = { session: session({ role: 'editor' }) }
+    await renderRoute(serve(newsletter({ id: 'to', testSentAt: at, testSentTo: 'admin@test.example', testSentBy: 'admin' })), admin)
+    expect((await screen.findByText(/Last test:/)).textContent).toMatch(/Last test: .+ to admin@test\.example\./)
+
+    await renderRoute(serve(newsletter({ id: 'by', testSentAt: at, testSentBy: 'admin' })), editor)
+    const line = (await screen.findAllByText(/Last test:/)).at(-1)!
+    expect(line.textContent).toMatch(/Last test: .+, sent by admin\./)
+  })
+
   it('sends a test to her and shows the answer; with unsaved changes it waits for Save', async () => {
     const path = serve(newsletter())
     const { user } = await renderRoute(path, admin)

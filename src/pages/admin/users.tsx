@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react'
+import { Crown, KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS, USER_MESSAGES, type PublicUser, type UserInput } from '../../../domain/admin-user'
 import { adminApi } from '../../features/admin/api/admin-api'
@@ -9,6 +9,8 @@ import { EntityList, type EntityListSpec } from '../../features/admin/components
 import { FlashBanner } from '../../features/admin/components/flash-banner'
 import { LoadState } from '../../features/admin/components/load-state'
 import { AddButton } from '../../features/admin/components/row-action'
+import { useConfirm } from '../../features/admin/components/confirm-dialog'
+import { OwnerHandoverForm } from '../../features/admin/components/owner-handover-form'
 import { UserForm } from '../../features/admin/components/user-form'
 import { Panel } from '../../features/admin/components/panel'
 import { PasswordResetForm } from '../../features/admin/components/password-reset-form'
@@ -18,19 +20,31 @@ import { readSession } from '../../lib/session'
 
 const date = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never')
 
-/** Users are added and deleted, never edited; there is always one, so the list is never empty. */
+/**
+ * Users are added and deleted, never edited; there is always one, so the list is never empty. The
+ * site's owner has no Delete button: nobody may delete her (docs/decisions.md, The site's owner).
+ */
 const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
   crud: {
     subject: (user) => user.username,
     calls: { create: adminApi.createUser, remove: adminApi.deleteUser },
     messages: USER_MESSAGES,
     question: (user) => ({ title: 'Delete user?', message: `Delete the user "${user.username}"? They will no longer be able to sign in.` }),
+    removable: (user) => !user.owner,
   },
   form: UserForm,
   columns: [
     { label: 'Username', className: styles.cellStrong, cell: (user) => user.username },
     { label: 'Email', cell: (user) => user.email },
-    { label: 'Role', cell: (user) => <Badge tone={user.role === 'admin' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge> },
+    {
+      label: 'Role',
+      cell: (user) => (
+        <span className={styles.badges}>
+          <Badge tone={user.role === 'admin' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge>
+          {user.owner && <Badge tone="green">Owner</Badge>}
+        </span>
+      ),
+    },
     { label: 'Created', className: styles.muted, cell: (user) => date(user.createdAt) },
     { label: 'Last login', className: styles.muted, cell: (user) => date(user.lastLogin) },
     {
@@ -41,13 +55,19 @@ const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
   create: { title: 'Add user' },
 }
 
+/** The form open above the list, if any: one at a time. */
+type Open = 'add' | 'reset' | 'handover' | null
+
 /** Admins only: the server refuses editors (403), and the page then shows the load failure. */
 export function UsersPage() {
   const [users, reload] = useAdminData(adminApi.users, USER_MESSAGES.loadFailed)
   const flash = useFlash()
-  const [adding, setAdding] = useState(false)
-  const [resetting, setResetting] = useState(false)
+  const { confirm, dialog } = useConfirm()
+  const [open, setOpen] = useState<Open>(null)
+  const adding = open === 'add'
+  const setAdding = (value: boolean) => setOpen(value ? 'add' : null)
   const me = readSession()?.user.username
+  const iAmOwner = users.status === 'ready' && users.data.some((user) => user.owner && user.username === me)
 
   async function reset({ userId, password }: { userId: string; password: string }) {
     const done = await flash.run(() => adminApi.resetPassword(userId, { password }), {
@@ -55,7 +75,26 @@ export function UsersPage() {
       failure: 'Failed to reset password',
     })
     if (done) {
-      setResetting(false)
+      setOpen(null)
+      reload()
+    }
+    return done
+  }
+
+  async function handOver(list: PublicUser[], { userId, password }: { userId: string; password: string }) {
+    const heir = list.find((user) => user.id === userId)?.username ?? 'this admin'
+    const sure = await confirm(
+      `Make ${heir} the site owner?`,
+      `Nobody else can then delete ${heir}'s account or reset their password. You stay an admin, and ${heir} can delete your account. Only ${heir} can hand ownership back.`,
+      { confirmLabel: 'Hand ownership over', cancelLabel: 'Keep ownership' },
+    )
+    if (!sure) return false
+    const done = await flash.run(() => adminApi.handOverOwnership(userId, { password }), {
+      success: USER_MESSAGES.handedOver(heir),
+      failure: 'Failed to hand ownership over',
+    })
+    if (done) {
+      setOpen(null)
       reload()
     }
     return done
@@ -64,9 +103,15 @@ export function UsersPage() {
   return (
     <>
       <AdminPageHeader title="Users" description="Who can sign in to this panel.">
-        {users.status === 'ready' && !adding && !resetting && (
+        {users.status === 'ready' && open === null && (
           <>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setResetting(true)}>
+            {iAmOwner && (
+              <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen('handover')}>
+                <Crown aria-hidden="true" size={16} />
+                Hand ownership over
+              </button>
+            )}
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen('reset')}>
               <KeyRound aria-hidden="true" size={16} />
               Reset a password
             </button>
@@ -79,13 +124,25 @@ export function UsersPage() {
       <LoadState state={users} loading="Loading users…">
         {(list) => (
           <>
-            {resetting && (
+            {open === 'reset' && (
               <Panel title="Reset a password">
-                {/* Her own password takes the current one: My account. */}
+                {/* Her own password takes the current one (My account), and only the owner sets hers. */}
                 <PasswordResetForm
-                  users={list.filter((user) => user.username !== me)}
+                  users={list.filter((user) => user.username !== me && !user.owner)}
                   onSave={reset}
-                  onCancel={() => setResetting(false)}
+                  onCancel={() => setOpen(null)}
+                />
+              </Panel>
+            )}
+            {open === 'handover' && (
+              <Panel title="Hand ownership over">
+                <p className={styles.muted}>
+                  The owner is the one admin nobody else can delete, or reset the password of. Choose the admin who takes it over.
+                </p>
+                <OwnerHandoverForm
+                  admins={list.filter((user) => user.role === 'admin' && user.username !== me)}
+                  onSave={(input) => handOver(list, input)}
+                  onCancel={() => setOpen(null)}
                 />
               </Panel>
             )}
@@ -93,6 +150,7 @@ export function UsersPage() {
           </>
         )}
       </LoadState>
+      {dialog}
     </>
   )
 }

@@ -1,6 +1,6 @@
 import type { ActivityEntry, ActivityQuery } from '../../../../domain/activity'
 import type { AdminStats } from '../../../../domain/admin-stats'
-import type { PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, UserInput } from '../../../../domain/admin-user'
+import type { OwnerHandoverInput, PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, UserInput } from '../../../../domain/admin-user'
 import type { BlogPost, PostInput, PostSummary, PostVersionSummary, RenderedPostVersion } from '../../../../domain/blog-post'
 import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
 import type { ContentInput, ContentItem } from '../../../../domain/content-item'
@@ -33,6 +33,8 @@ export const adminApi = {
   createUser: (input: UserInput) => call(endpointAddress('adminUsers'), 'POST', input),
   deleteUser: (id: string) => call(endpointAddress('adminUser', { id }), 'DELETE'),
   resetPassword: (id: string, input: PasswordResetInput) => call(endpointAddress('adminUserPassword', { id }), 'POST', input),
+  /** The owner makes another admin the owner, confirming with her own password. */
+  handOverOwnership: (id: string, input: OwnerHandoverInput) => call(endpointAddress('adminUserOwner', { id }), 'POST', input),
   /** Answers this session's new token: the change ends every session signed with the old one. */
   changePassword: (input: PasswordChangeInput) =>
     call<{ token: string; user: SessionUser; message: string }>(endpointAddress('adminAccountPassword'), 'POST', input),

@@ -23,6 +23,9 @@ type Busy = keyof NewsletterSendActions | null
 /** The earliest time the server accepts, a minute ahead (rounded up to the next whole minute). */
 const earliest = () => toLocalInput(new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000).toISOString())
 
+/** Whom the last test went to: the address when the server shows it (an admin, or her own), else who sent it. */
+const lastTestTo = ({ testSentTo, testSentBy }: Newsletter) => (testSentTo ? ` to ${testSentTo}` : testSentBy ? `, sent by ${testSentBy}` : '')
+
 /**
  * A saved draft's or scheduled newsletter's ways out: a test to her own address, the send to
  * everyone (after a question that says it cannot be undone), or a time to send it. Only the saved
@@ -96,7 +99,7 @@ export function NewsletterSendPanel({
         <p id={`${id}-test`} className={styles.muted}>
           {dirty ? NEWSLETTER_TEXTS.testNeedsSave : NEWSLETTER_TEXTS.testExplained}
           {newsletter.testSentAt &&
-            ` Last test: ${formatDateTime(newsletter.testSentAt)}${newsletter.testSentTo ? ` to ${newsletter.testSentTo}` : ''}.`}
+            ` Last test: ${formatDateTime(newsletter.testSentAt)}${lastTestTo(newsletter)}.`}
         </p>
 
         {!canSend ? (
