@@ -39,7 +39,7 @@ export default route({
     const valid = /^[a-z0-9-]{1,100}$/.test(slug)
     // The CDN keys a copy by the path as it was written: `%61` for `a` would be one more copy of
     // the same post. Only the plain spelling is answered; any other is sent there, uncached.
-    if (valid && new URL(req.url).pathname.replace(/\/$/, '') !== postPath(slug)) return canonicalRedirect(postPath(slug), SECURITY_HEADERS)
+    if (valid && new URL(req.url).pathname !== postPath(slug)) return canonicalRedirect(postPath(slug), SECURITY_HEADERS)
     try {
       // The post, the site's name and the page to render into, all at once.
       const [post, name, template] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions'
-import { cdnCacheHeaders } from '../lib/cdn'
+import { cdnCacheHeaders, plainPathRedirect } from '../lib/cdn'
 import { REVALIDATE, route, SECURITY_HEADERS } from '../lib/http'
 import { siteUrl } from '../lib/site-url'
 
@@ -9,7 +9,9 @@ import { siteUrl } from '../lib/site-url'
  * stored, so it has no tag: a deploy (or a day) renews the CDN's copy.
  */
 export default route({
-  GET: async () => {
+  GET: async (req) => {
+    const offPath = plainPathRedirect(new URL(req.url), SECURITY_HEADERS)
+    if (offPath) return offPath
     const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${siteUrl()}/sitemap.xml`, ''].join('\n')
     return new Response(body, {
       headers: {

@@ -14,8 +14,37 @@ import { emailSetup, headerText, sendEmail } from './mailer'
  */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
 
+/**
+ * Invisible and direction-changing characters (Unicode format controls: right-to-left overrides,
+ * zero-width joiners, …) go; every run of white space (tabs, no-break and ideographic spaces
+ * included) is one space. Neither can then push text to where the reader takes it for ours.
+ */
+const plainText = (value: string) => value.replace(/\p{Cf}/gu, '').replace(/\s+/gu, ' ')
+
 /** A one-line field as it goes into the email: control characters and line breaks become spaces. */
-const oneLine = (value: string | undefined) => headerText(value ?? '', 5000) || '-'
+const oneLine = (value: string | undefined) => plainText(headerText(value ?? '', 5000)).trim() || '-'
+
+/**
+ * The text part is wrapped here, not by the reader's mail program: a long value soft-wrapped there
+ * could start a screen line with "Email: …" of the visitor's making. Each value's later lines are
+ * indented, and each of the message's lines quoted, so nothing of hers ever starts a line.
+ */
+const WRAP = 72
+
+function wrapped(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    for (let rest = word; rest.length > 0; rest = rest.slice(width)) {
+      const piece = rest.slice(0, width)
+      if (line && line.length + 1 + piece.length > width) {
+        lines.push(line)
+        line = piece
+      } else line = line ? `${line} ${piece}` : piece
+    }
+  }
+  return [...lines, line]
+}
 
 function bookingFields(booking: StoredBooking): [label: string, value: string][] {
   return [
@@ -29,18 +58,21 @@ function bookingFields(booking: StoredBooking): [label: string, value: string][]
   ]
 }
 
-/** The message's lines, each free of control characters but the tab. */
+/** The message's lines, each free of control characters, its white space runs one space. */
 function messageLines(message: string): string[] {
-  return message.split(LINE_BREAK).map((line) => line.replace(/(?!\t)\p{Cc}/gu, ' '))
+  return message.split(LINE_BREAK).map((line) => plainText(line.replace(/\p{Cc}/gu, ' ')).trimEnd())
 }
 
 function bookingText(booking: StoredBooking): string {
   return [
-    'New booking request. After each label, and after each "> ", is what the visitor typed.',
+    'New booking request. After each label, and after each "> ",',
+    'is what the visitor typed.',
     '',
-    ...bookingFields(booking).map(([label, value]) => `${label}: ${value}`),
+    ...bookingFields(booking).flatMap(([label, value]) =>
+      wrapped(value, WRAP - label.length - 2).map((part, i) => (i === 0 ? `${label}: ${part}` : `    ${part}`)),
+    ),
     'Message:',
-    ...messageLines(booking.message).map((line) => (line ? `> ${line}` : '>')),
+    ...messageLines(booking.message).flatMap((line) => (line ? wrapped(line, WRAP - 2).map((part) => `> ${part}`) : ['>'])),
     '',
     `Received ${booking.createdAt} (booking ${booking.id}).`,
   ].join('\n')
@@ -75,7 +107,7 @@ function bookingEmail(booking: StoredBooking, to: string) {
   return {
     to,
     replyTo: booking.email,
-    subject: `Booking request: ${booking.firstName} ${booking.lastName}`,
+    subject: `Booking request: ${oneLine(booking.firstName)} ${oneLine(booking.lastName)}`,
     text: bookingText(booking),
     html: bookingHtml(booking),
   }

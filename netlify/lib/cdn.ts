@@ -89,8 +89,9 @@ export function keyedQuery(url: URL, names: readonly string[]): KeyedQuery {
     const value = decodePart(rawValue)
     // The first one wins, as URLSearchParams.get reads it.
     const first = !values.has(keyed)
-    if (first && value !== undefined) values.set(keyed, value)
-    if (!first || value === undefined || cut === -1 || rawName !== keyed || rawValue !== encodeURIComponent(value)) written = false
+    // An empty value reads as no value (`?tag=` is the whole list): it goes, rather than keep a second copy.
+    if (first && value) values.set(keyed, value)
+    if (!first || !value || cut === -1 || rawName !== keyed || rawValue !== encodeURIComponent(value)) written = false
   }
   if (written) return { values, canonical: null }
   const keyedPairs = names.filter((name) => values.has(name)).map((name) => `${name}=${encodeURIComponent(values.get(name)!)}`)
@@ -105,6 +106,17 @@ function decodePart(part: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The one spelling of a kept answer's path: no trailing or doubled slash, lower case (every kept
+ * address of this site is). Servers route `/about/`, `/ABOUT` and `/blog/x//` to the same function,
+ * and the CDN would keep each as a copy of its own; so each is sent to the plain path instead.
+ */
+export function plainPathRedirect(url: URL, headers: Record<string, string>): Response | null {
+  let plain = url.pathname.replace(/\/{2,}/g, '/').toLowerCase()
+  if (plain.length > 1 && plain.endsWith('/')) plain = plain.slice(0, -1)
+  return plain === url.pathname ? null : canonicalRedirect(`${plain}${url.search}`, headers)
 }
 
 /**

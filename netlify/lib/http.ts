@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cdnCacheHeaders, type CdnKey } from './cdn'
+import { cdnCacheHeaders, plainPathRedirect, type CdnKey } from './cdn'
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { firstIssue, isId } from '../../domain/fields'
@@ -44,6 +44,8 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
 
 export function revalidated(req: Request, body: string, headers: Record<string, string>, cdn: CdnKey | null): Response {
+  const offPath = cdn && plainPathRedirect(new URL(req.url), SECURITY_HEADERS)
+  if (offPath) return offPath
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const all = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...(cdn && cdnCacheHeaders(cdn)), ...headers, ETag: etag }
   if (matchesETag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all })

@@ -295,7 +295,11 @@ describe('the cache key: a kept answer is made under one spelling of its address
   it('sends any other spelling of a post, or of its slug in the API, to the one address, uncached', async () => {
     const post = await createPost({ title: 'Saving first', status: 'published' })
     expect(post.slug).toBe('saving-first')
-    for (const path of ['/api/blog-posts?slug=s%61ving-first', '/api/blog-posts?SLUG=saving-first', '/api/blog-posts?slug=saving-first&slug=other']) {
+    for (const path of [
+      '/api/blog-posts?slug=s%61ving-first',
+      '/api/blog-posts?SLUG=saving-first',
+      '/api/blog-posts?slug=saving-first&slug=other',
+    ]) {
       const answer = await get(blogPosts, path)
       expect(answer.status, path).toBe(308)
       expect(answer.headers.get('location')).toBe('/api/blog-posts?slug=saving-first')
@@ -308,6 +312,36 @@ describe('the cache key: a kept answer is made under one spelling of its address
     expect(spelled.headers.get('location')).toBe('/blog/saving-first')
     expect(spelled.headers.get('netlify-cdn-cache-control')).toBeNull()
     expect((await get(blogPage, '/blog/saving-first', { slug: 'saving-first' })).status).toBe(200)
+  })
+})
+
+describe('the cache key: a kept answer is made under one spelling of its path', () => {
+  it('sends a trailing or doubled slash, or capitals, to the plain path, uncached; an empty topic to the whole blog', async () => {
+    const post = await createPost({ title: 'Saving first', status: 'published', tags: ['Saving'] })
+    const cases: [Handler, string, Record<string, string>, string][] = [
+      [aboutPage, '/about/', {}, '/about'],
+      [aboutPage, '/ABOUT', {}, '/about'],
+      [resourcesPage, '/resources/', {}, '/resources'],
+      [blogListPage, '/blog/', {}, '/blog'],
+      [blogListPage, '/BLOG?tag=Saving', {}, '/blog?tag=Saving'],
+      [blogListPage, '/blog?tag=', {}, '/blog'],
+      [blogPage, `/blog/${post.slug}/`, { slug: post.slug }, `/blog/${post.slug}`],
+      [blogPage, `/blog/${post.slug}//`, { slug: post.slug }, `/blog/${post.slug}`],
+      [rss, '/rss.xml/', {}, '/rss.xml'],
+      [sitemap, '/sitemap.xml/', {}, '/sitemap.xml'],
+      [robots, '/robots.txt/', {}, '/robots.txt'],
+      [content, '/api/content/', {}, '/api/content'],
+      [content, '/API/content', {}, '/api/content'],
+      [blogPosts, '/api/blog-posts/', {}, '/api/blog-posts'],
+      [blogPosts, '/api/blog-posts?slug=', {}, '/api/blog-posts'],
+    ]
+    for (const [fn, path, params, location] of cases) {
+      const answer = await get(fn, path, params)
+      expect(answer.status, path).toBe(308)
+      expect(answer.headers.get('location'), path).toBe(location)
+      expect(answer.headers.get('cache-control'), path).toBe('no-store')
+      expect(answer.headers.get('netlify-cdn-cache-control'), path).toBeNull()
+    }
   })
 })
 

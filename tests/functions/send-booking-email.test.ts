@@ -88,12 +88,15 @@ describe('POST /.netlify/functions/send-booking-email: country and service', () 
     expect(await bookings.list()).toEqual([])
   })
 
-  it.each(['United States', 'United Kingdom', 'Nigeria', "Côte d'Ivoire", '  Kenya  '])('accepts the listed country %j', async (country) => {
-    expect((await book(bookingInput({ country }))).body).toEqual(SUCCESS)
-    expect((await bookings.list())[0]?.country).toBe(country.trim())
-  })
+  it.each(['United States', 'United Kingdom', 'Nigeria', "Côte d'Ivoire", '  Kenya  '])(
+    'accepts the listed country %j',
+    async (country) => {
+      expect((await book(bookingInput({ country }))).body).toEqual(SUCCESS)
+      expect((await bookings.list())[0]?.country).toBe(country.trim())
+    },
+  )
 
-  it('stores the service, trimmed, and names it in the coach\'s email', async () => {
+  it("stores the service, trimmed, and names it in the coach's email", async () => {
     expect((await book(bookingInput({ service: '  Speaking Engagements ' }))).body).toEqual(SUCCESS)
     const [stored] = await bookings.list()
     expect(stored?.service).toBe('Speaking Engagements')
@@ -240,7 +243,10 @@ const linesStarting = (text: string, label: string) => text.split('\n').filter((
 /** The HTML part's label and value cells, and the text of its quoted message. */
 function htmlParts(html: string) {
   const page = JSDOM.fragment(html)
-  const cells = [...page.querySelectorAll('tr')].map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? ''])
+  const cells = [...page.querySelectorAll('tr')].map((row) => [
+    row.querySelector('th')?.textContent ?? '',
+    row.querySelector('td')?.textContent ?? '',
+  ])
   return { cells, quoted: [...page.querySelectorAll('blockquote')].map((quote) => quote.textContent ?? ''), page }
 }
 
@@ -251,7 +257,7 @@ describe('POST /.netlify/functions/send-booking-email: one-line fields', () => {
     // Within the phone's 40 characters, so the line is what is refused.
     ['phone', 'Phone', '555\nEmail: ceo@bigdonor.org'],
     ['company', 'Company', FORGED],
-  ] as const)('refuses the forged lines in %s, with the field\'s message, and sends nothing', async (field, label, value) => {
+  ] as const)("refuses the forged lines in %s, with the field's message, and sends nothing", async (field, label, value) => {
     const { status, body } = await book(bookingInput({ [field]: value }))
     expect(status).toBe(400)
     expect(body).toEqual({ success: false, message: `${label} must be plain text on one line` })
@@ -308,6 +314,23 @@ describe("the coach's email shows what the visitor typed as data", () => {
     expect(text).toContain('Message:\n> Hello Grace,\n> Email: x@evil\n> Call now: https://evil.example/pay\n>\n> Thanks\n')
   })
 
+  it("wraps long values itself, so a mail program wrapping a long line cannot start a line with the visitor's text", async () => {
+    const forged = 'Email: evil@attacker.test'
+    const input = bookingInput({
+      email: 'ann@test.example',
+      lastName: `Lee${'\u3000'.repeat(60)}${forged}`,
+      company: `Acme${' '.repeat(90)}${forged}`,
+      message: `hi${' '.repeat(300)}${forged}\n${'\u00a0'.repeat(300)}${forged}\n${'\t'.repeat(60)}${forged}\n\u200f\u202e${forged}\n${'word '.repeat(40)}${forged}`,
+    })
+    expect((await book(input)).body).toEqual(SUCCESS)
+    const { text, subject } = await onlyEmail()
+    for (const line of text.split('\n').filter((line) => !line.startsWith('Received '))) expect(line.length, line).toBeLessThanOrEqual(72)
+    expect(linesStarting(text, 'Email')).toEqual(['Email: ann@test.example'])
+    expect(text).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u00a0\u3000\t]/)
+    expect(text).toContain('> hi Email: evil@attacker.test\n')
+    expect(subject).toBe(`Booking request: ${input.firstName} Lee ${forged}`)
+  })
+
   it('puts the message in a blockquote of the HTML part and the address in the one Email cell', async () => {
     expect((await book(bookingInput({ email: 'ann@test.example', message }))).body).toEqual(SUCCESS)
     const { html } = await onlyEmail()
@@ -321,7 +344,9 @@ describe("the coach's email shows what the visitor typed as data", () => {
 
   it('escapes markup in the HTML part: a name cannot add a cell, a row or a link', async () => {
     const lastName = '</td></tr><tr><th>Email</th><td>b@evil.example</td></tr><a href="https://e.example">$</a> &'
-    expect((await book(bookingInput({ lastName, email: 'ann@test.example', message: '<b>bold</b> </blockquote>Email: x' }))).body).toEqual(SUCCESS)
+    expect((await book(bookingInput({ lastName, email: 'ann@test.example', message: '<b>bold</b> </blockquote>Email: x' }))).body).toEqual(
+      SUCCESS,
+    )
     const { html } = await onlyEmail()
 
     const { cells, quoted, page } = htmlParts(html ?? '')
@@ -333,7 +358,11 @@ describe("the coach's email shows what the visitor typed as data", () => {
 
   it('keeps the forged first name of a booking stored before the rule on its own line, in both parts', async () => {
     // Stored as a booking from before one-line fields were checked would be: straight through the data module.
-    const request = { ...bookingInput({ firstName: FORGED, phone: 'Phone\nEmail: a@evil', company: 'Co\u2028Email: b@evil', email: 'ann@test.example' }), message, service: 'Coaching' }
+    const request = {
+      ...bookingInput({ firstName: FORGED, phone: 'Phone\nEmail: a@evil', company: 'Co\u2028Email: b@evil', email: 'ann@test.example' }),
+      message,
+      service: 'Coaching',
+    }
     const stored = await bookings.add(request as BookingRequest)
 
     expect(await deliverBookingEmail(stored, LOCAL_RUNTIME)).toBe(true)
@@ -341,7 +370,7 @@ describe("the coach's email shows what the visitor typed as data", () => {
 
     expect(linesStarting(text, 'Email')).toEqual(['Email: ann@test.example'])
     expect(linesStarting(text, 'Call now')).toEqual([])
-    expect(text).toContain('First name: Ann Email: ceo@bigdonor.org Call now: https://evil.example/pay\n')
+    expect(text).toContain('First name: Ann Email: ceo@bigdonor.org Call now:\n    https://evil.example/pay\n')
     expect(text).toContain('Phone: Phone Email: a@evil\n')
     expect(text).toContain('Company: Co Email: b@evil\n')
     const { cells } = htmlParts(html ?? '')
