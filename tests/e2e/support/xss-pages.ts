@@ -20,7 +20,7 @@ export { XSS_CORPUS }
 
 /** What is left of a payload in a one-line field, and in a field of many lines. */
 const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
-const manyLines = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
+export const manyLines = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
 const ONE_LINE_CORPUS = XSS_CORPUS.map(oneLine)
 const MANY_LINE_CORPUS = XSS_CORPUS.map(manyLines)
 
