@@ -87,3 +87,18 @@ test('scripts and styles of the built site come from its own origin only', async
   )
   expect(external).toEqual([])
 })
+
+test('a POST with a Content-Type no parser reads is refused, and the server keeps answering', async ({ request }) => {
+  // The local server once exited on such a header (patches/README.md): every later test on the
+  // worker, and `npm run dev`, went with it.
+  for (const type of ['text/plain; application/json', 'multipart/form-data; boundary', ';;;']) {
+    const response = await request.post('/api/subscribers', { headers: { 'Content-Type': type }, data: '{"email":"a@example.com"}' })
+    expect(response.status(), type).toBe(415)
+  }
+  const malformed = await request.post('/.netlify/functions/send-booking-email', {
+    headers: { 'Content-Type': 'text/plain;x=text/plain' },
+    data: '{}',
+  })
+  expect(malformed.status()).toBe(415)
+  expect((await request.get('/about')).status()).toBe(200)
+})
