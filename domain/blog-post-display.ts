@@ -22,6 +22,8 @@ export const BLOG_MESSAGES = {
   allPosts: 'All Posts',
   ...entityMessages('blog post'),
   notFound: 'Blog post not found',
+  /** A saved version of a post that is not (or no longer) kept. */
+  versionNotFound: 'Version not found',
   /** The public page of one post. */
   loadFailed: 'Failed to load blog post',
   /** Over a post that is not public yet, shown to a signed-in editor at its address. */

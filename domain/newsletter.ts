@@ -38,6 +38,14 @@ export type NewsletterInput = z.input<typeof NewsletterInputSchema>
 export const NewsletterFromPostSchema = z.object({ fromPostId: idField('Choose a published post') })
 
 /**
+ * What creating one sends: either of the two above. Only its shape (an object) is checked here;
+ * the function picks the schema by `fromPostId`, so each keeps its own messages.
+ */
+export const NewsletterCreateSchema = z.custom<NewsletterInput | z.input<typeof NewsletterFromPostSchema>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+)
+
+/**
  * The counts of one send. `total` is the number of subscriber records listed when the send began
  * (every state), `processed` how many of them have been looked at so far (progress = processed /
  * total); only confirmed ones are mailed. `uncertain` are recipients whose batch was cut off while

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isValidEmail } from './fields'
+import { EMAIL_MAX, isValidEmail } from './fields'
 import { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
 export { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES }
@@ -31,6 +31,16 @@ export function checkSubscribe(input: SubscribeInput) {
  * does not change that.
  */
 export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'bounced', 'complained'] as const
+
+/** The admin list's filters: the start of an address (no longer than one can be), a page, a state. */
+export const SubscriberListQuerySchema = z.object({
+  search: z._default(
+    z.string().check(z.refine((text) => new TextEncoder().encode(text).length <= EMAIL_MAX, { error: 'Search is too long' })),
+    '',
+  ),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  state: z.optional(z.enum(SUBSCRIBER_STATES, { error: 'Unknown subscriber state' })),
+})
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number]
 export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
   pending: 'Awaiting confirmation',

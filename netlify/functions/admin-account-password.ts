@@ -1,11 +1,13 @@
 import type { Config } from '@netlify/functions'
 import bcrypt from 'bcryptjs'
-import { PasswordChangeSchema, USER_MESSAGES } from '../../domain/admin-user'
-import { issueToken, requireUser } from '../lib/auth'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { adminAccountPassword } from '../../domain/api/account'
+import { issueToken } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { rateLimits } from '../lib/data/rate-limits'
 import { users } from '../lib/data/users'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { CURRENT_PASSWORD_TRIES } from '../lib/login'
 import { assertStrongPassword } from '../lib/password-strength'
 
@@ -14,10 +16,8 @@ import { assertStrongPassword } from '../lib/password-strength'
  * one. Every other session of hers ends; this one goes on with the new token in the answer. Also
  * the way out of an admin's reset, so it is open to a user who must change her password.
  */
-export default route({
-  POST: async (req) => {
-    const { user, jti } = await requireUser(req, { passwordChange: true })
-    const input = await readBody(req, PasswordChangeSchema)
+export default endpoint(adminAccountPassword, {
+  POST: async ({ session: { user, jti }, body: input }) => {
     const attempt = await rateLimits.take(CURRENT_PASSWORD_TRIES, jti)
     if (!attempt.allowed) throw new HttpError(429, USER_MESSAGES.tooManyTries, { 'Retry-After': String(attempt.retryAfterSeconds) })
     if (!(await bcrypt.compare(input.currentPassword, user.passwordHash))) throw new HttpError(400, USER_MESSAGES.currentWrong)
@@ -27,12 +27,11 @@ export default route({
     const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
     const changes = ['Her other sessions were signed out']
     await activity.record(user, { action: 'password-changed', subject: 'user', recordId: user.id, label: user.username, changes })
-    return json({
-      success: true,
+    return {
       message: USER_MESSAGES.passwordChanged,
       token: await issueToken(updated),
       user: { username: updated.username, role: updated.role },
-    })
+    }
   },
 })
 

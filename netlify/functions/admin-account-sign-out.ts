@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
 import { USER_MESSAGES } from '../../domain/admin-user'
-import { requireUser } from '../lib/auth'
+import { adminAccountSignOut } from '../../domain/api/account'
 import { activity } from '../lib/data/activity'
 import { revokedTokens } from '../lib/data/revoked-tokens'
 import { users } from '../lib/data/users'
-import { json, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 
 /**
  * POST /api/admin/account/sign-out-everywhere: ends every session of the signed-in user, this one
@@ -12,9 +12,8 @@ import { json, route } from '../lib/http'
  * working at once), for when a device was lost or a session may have been taken. Open while a
  * new password is due too: ending sessions is always safe. Her password stays as it is.
  */
-export default route({
-  POST: async (req) => {
-    const { user, jti, expiresAt } = await requireUser(req, { passwordChange: true })
+export default endpoint(adminAccountSignOut, {
+  POST: async ({ session: { user, jti, expiresAt } }) => {
     await users.endSessions(user.id)
     // Already dead with the old version; revoked too, so it stays dead whatever becomes of the version.
     await revokedTokens.revoke(jti, expiresAt)
@@ -25,7 +24,7 @@ export default route({
       label: user.username,
       changes: ['Every session ended'],
     })
-    return json({ success: true, message: USER_MESSAGES.signedOutEverywhere })
+    return { message: USER_MESSAGES.signedOutEverywhere }
   },
 })
 

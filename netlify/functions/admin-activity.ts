@@ -1,16 +1,17 @@
 import type { Config } from '@netlify/functions'
 import { ActivityQuerySchema } from '../../domain/activity'
-import { requireAdmin } from '../lib/auth'
+import { adminActivity } from '../../domain/api/posts'
 import { activity } from '../lib/data/activity'
-import { json, parseWith, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { parseWith } from '../lib/http'
 
 /**
  * GET /api/admin/activity?subject=&actor=&after=&limit=: the history of admin writes, newest first, a
  * page at a time (`next` asks for the following page). Admins only: it names bookings and users.
  */
-export default route({
-  GET: async (req) => {
-    await requireAdmin(req)
+export default endpoint(adminActivity, {
+  GET: async ({ req }) => {
+    // An empty filter (the screen's "all") is no filter.
     const params = new URL(req.url).searchParams
     const query = parseWith(ActivityQuerySchema, {
       subject: params.get('subject') || undefined,
@@ -19,7 +20,7 @@ export default route({
       limit: params.get('limit') || undefined,
     })
     const { entries, next } = await activity.list(query, query.limit)
-    return json({ success: true, entries, next })
+    return { entries, next }
   },
 })
 

@@ -1,14 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { requireAdmin } from '../lib/auth'
+import { adminBookings } from '../../domain/api/mail'
 import { bookings } from '../lib/data/bookings'
-import { json, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 
 /** GET /api/admin/bookings: every stored booking request, newest first (admins only; docs/decisions.md, Bookings are kept). */
-export default route({
-  GET: async (req) => {
-    await requireAdmin(req)
-    return json({ success: true, bookings: await bookings.list() })
-  },
+export default endpoint(adminBookings, {
+  GET: async () => ({ bookings: await bookings.list() }),
 })
 
 export const config: Config = { path: '/api/admin/bookings' }

@@ -1,17 +1,16 @@
 import type { Config } from '@netlify/functions'
+import { adminContentItem } from '../../domain/api/library'
 import { CONTENT_MESSAGES } from '../../domain/content-item'
 import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { content } from '../lib/data/content'
-import { json, pathParam, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 
 /** DELETE /api/admin/content/{id} */
-export default route({
-  DELETE: async (req, context) => {
-    const { user } = await requireEditor(req)
-    const removed = await content.remove(pathParam(context, 'id', CONTENT_MESSAGES.notFound))
+export default endpoint(adminContentItem, {
+  DELETE: async ({ session: { user }, params: { id } }) => {
+    const removed = await content.remove(id)
     const changes = describeRecord(removed, CHANGE_FIELDS.content)
     await activity.record(user, {
       action: 'deleted',
@@ -21,7 +20,7 @@ export default route({
       changes,
     })
     await purgeCdn(CACHE_TAGS.content)
-    return json({ success: true, message: CONTENT_MESSAGES.deleted })
+    return { message: CONTENT_MESSAGES.deleted }
   },
 })
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { requireUser } from '../lib/auth'
+import { adminLogout } from '../../domain/api/account'
 import { revokedTokens } from '../lib/data/revoked-tokens'
-import { json, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 
 /**
  * POST /api/admin/logout: the token stops working now, not when it expires (docs/decisions.md,
@@ -9,11 +9,10 @@ import { json, route } from '../lib/http'
  * reset included: refusing it would leave a working token in a browser that asked to be rid of it.
  * (A token already dead, revoked, from before a password change or of a deleted user, answers 401.)
  */
-export default route({
-  POST: async (req) => {
-    const { jti, expiresAt } = await requireUser(req, { passwordChange: true })
+export default endpoint(adminLogout, {
+  POST: async ({ session: { jti, expiresAt } }) => {
     await revokedTokens.revoke(jti, expiresAt)
-    return json({ success: true, message: 'Logged out' })
+    return { message: 'Logged out' }
   },
 })
 
