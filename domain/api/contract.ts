@@ -44,6 +44,8 @@ export type MethodContract = {
   answers: string
   /** The JSON body, checked with the entity's shared schema before the handler runs. */
   body?: z.ZodMiniType
+  /** The most the body may hold, when it is not the usual 64 KB. */
+  maxBytes?: number
   /** The query string, checked likewise. */
   query?: z.ZodMiniType
   /**

@@ -13,7 +13,7 @@ import {
   type RenderedNewsletter,
 } from '../newsletter'
 import { EXPORT_MESSAGES, type ExportStatus } from '../subscriber-export'
-import { ImportRequestSchema, type ImportResult } from '../subscriber-import'
+import { IMPORT_MAX_BODY_BYTES, ImportRequestSchema, type ImportResult } from '../subscriber-import'
 
 /** Newsletters and their send worker, the subscriber list's exports and imports, and booking requests. */
 
@@ -183,6 +183,7 @@ export const adminSubscribersImport = contract({
       answers:
         '`results` (per row: `added`, `exists` with "already subscribed", or `refused` with its reason), `summary` (added, exists, refused), and for `ask` `emailed` (confirmation emails sent); with `dryRun` nothing is written and `added` means "would be added"; 400 "Please confirm that these people asked to receive your newsletter." without consent, "Please write how these people agreed to receive your newsletter (at least 10 characters).", "Please choose how these people are added.", "Send at most 1000 rows at a time.", "Each row needs its row number and email."; 403 "Only an admin can add people as confirmed subscribers. …" for an editor\'s `confirmed`; 413 past 512 KB; 429 past 200 requests an hour per person',
       body: ImportRequestSchema,
+      maxBytes: IMPORT_MAX_BODY_BYTES,
       answer: answers<{ results: ImportResult[]; summary: { added: number; exists: number; refused: number }; emailed?: number }>(),
     },
   },

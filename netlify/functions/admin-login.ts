@@ -1,13 +1,14 @@
-import { LOGIN_MESSAGES, LoginSchema } from '../../domain/admin-user'
+import { LOGIN_MESSAGES } from '../../domain/admin-user'
+import { adminLogin } from '../../domain/api/account'
 import { assertSigningConfigured, issueToken } from '../lib/auth'
 import { users } from '../lib/data/users'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { takeLoginAttempt, verifyPassword } from '../lib/login'
 
 /** POST /api/admin/login (also /.netlify/functions/admin-login, see netlify.toml). */
-export default route({
-  POST: async (req, context) => {
-    const { username, password } = await readBody(req, LoginSchema)
+export default endpoint(adminLogin, {
+  POST: async ({ req, context, body: { username, password } }) => {
     assertSigningConfigured()
     const attempt = await takeLoginAttempt(username, req, context)
     const user = await verifyPassword(username, password)
@@ -17,6 +18,6 @@ export default route({
     const token = await issueToken(user)
     // After an admin's reset the app sends the user straight to choose a new password.
     const sessionUser = { username: user.username, role: user.role, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) }
-    return json({ success: true, token, user: sessionUser, message: 'Login successful' })
+    return { token, user: sessionUser, message: 'Login successful' }
   },
 })

@@ -1,26 +1,24 @@
 import type { Config } from '@netlify/functions'
+import { adminMediaComplete } from '../../domain/api/library'
 import { formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, mediaPath, type MediaListItem } from '../../domain/media'
-import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { media } from '../lib/data/media'
-import { json, pathParam, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 
 /**
  * POST /api/admin/media/{id}/complete: checks that every part arrived and the size adds up, then
  * recognises the file from its first bytes. Anything but a PDF or a JPEG, PNG, WebP or GIF image
  * is refused (and deleted) whatever its name or declared type. Completing twice answers the same file.
  */
-export default route({
-  POST: async (req, context) => {
-    const { user } = await requireEditor(req)
-    const id = pathParam(context, 'id', MEDIA_MESSAGES.uploadNotFound)
+export default endpoint(adminMediaComplete, {
+  POST: async ({ session: { user }, params: { id } }) => {
     const { file, completed } = await media.complete(id)
     if (completed) {
       const changes = [`Type: "${file.contentType ? MEDIA_TYPE_LABELS[file.contentType] : ''}"`, `Size: "${formatBytes(file.size)}"`]
       await activity.record(user, { action: 'uploaded', subject: 'media', recordId: file.id, label: file.name, changes })
     }
     const listed: MediaListItem = { ...file, url: mediaPath(file), usedIn: [] }
-    return json({ success: true, file: listed, message: MEDIA_MESSAGES.uploaded })
+    return { file: listed, message: MEDIA_MESSAGES.uploaded }
   },
 })
 

@@ -1,30 +1,30 @@
 import type { Config } from '@netlify/functions'
+import { adminMediaFile } from '../../domain/api/library'
 import { describeUses, MEDIA_MESSAGES } from '../../domain/media'
-import { requireEditor } from '../lib/auth'
 import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
 import { activity } from '../lib/data/activity'
 import { media } from '../lib/data/media'
-import { HttpError, json, pathParam, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError, json } from '../lib/http'
 import { mediaUses } from '../lib/media-usage'
 
 /**
  * DELETE /api/admin/media/{id}: a file still used by a resource, a post or a text answers 409
  * with where (`usedIn`), so the admin can ask again; `?force=1` deletes it anyway.
  */
-export default route({
-  DELETE: async (req, context) => {
-    const { user } = await requireEditor(req)
-    const id = pathParam(context, 'id', MEDIA_MESSAGES.notFound)
+export default endpoint(adminMediaFile, {
+  DELETE: async ({ req, session: { user }, params: { id } }) => {
     const file = await media.get(id)
     if (!file) throw new HttpError(404, MEDIA_MESSAGES.notFound)
     const usedIn = (await mediaUses()).get(id) ?? []
     const force = new URL(req.url).searchParams.get('force') === '1'
-    if (usedIn.length > 0 && !force) return json({ success: false, message: MEDIA_MESSAGES.inUse(describeUses(usedIn)), usedIn }, { status: 409 })
+    if (usedIn.length > 0 && !force)
+      return json({ success: false, message: MEDIA_MESSAGES.inUse(describeUses(usedIn)), usedIn }, { status: 409 })
     await media.remove(id)
     const changes = usedIn.length > 0 ? [`Was used in ${describeUses(usedIn)}`] : []
     await activity.record(user, { action: 'deleted', subject: 'media', recordId: id, label: file.name, changes })
     await purgeCdn(CACHE_TAGS.media)
-    return json({ success: true, message: MEDIA_MESSAGES.deleted })
+    return { message: MEDIA_MESSAGES.deleted }
   },
 })
 

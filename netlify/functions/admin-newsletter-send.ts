@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { NEWSLETTER_MESSAGES, NewsletterSendSchema } from '../../domain/newsletter'
-import { requireAdmin } from '../lib/auth'
+import { adminNewsletterSend } from '../../domain/api/mail'
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
 import { activity } from '../lib/data/activity'
 import { newsletters } from '../lib/data/newsletters'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, pathParam, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { emailSetup } from '../lib/mailer'
 import { newsletterFooter } from '../lib/newsletter-email'
 import { mayHaveRecipients, triggerSend } from '../lib/newsletter-sender'
@@ -16,33 +17,43 @@ const MINUTE_MS = 60_000
  * background worker; `schedule` sets a time at least a minute ahead (the scheduler starts it);
  * `cancel` takes a scheduled one back to draft. Of two admins pressing Send at once, one gets 409.
  */
-export default route({
-  POST: async (req, context) => {
-    const { user } = await requireAdmin(req)
-    const id = pathParam(context, 'id', NEWSLETTER_MESSAGES.notFound)
-    const action = await readBody(req, NewsletterSendSchema)
+export default endpoint(adminNewsletterSend, {
+  POST: async ({ context, session: { user }, params: { id }, body: action }) => {
     if (action.action === 'cancel') {
       const newsletter = await newsletters.cancel(id, user.username)
-      await activity.record(user, { action: 'updated', subject: 'newsletter', recordId: id, label: newsletter.subject, changes: ['Schedule cancelled'] })
-      return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.cancelled })
+      await activity.record(user, {
+        action: 'updated',
+        subject: 'newsletter',
+        recordId: id,
+        label: newsletter.subject,
+        changes: ['Schedule cancelled'],
+      })
+      return { newsletter, message: NEWSLETTER_MESSAGES.cancelled }
     }
     const current = await newsletters.get(id)
     if (!current) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
     if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
     await newsletterFooter()
-    if (emailSetup(runtimeOf(context)).transport === 'none') throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
+    if (emailSetup(runtimeOf(context)).transport === 'none')
+      throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
     if (!(await mayHaveRecipients())) throw new HttpError(409, NEWSLETTER_MESSAGES.noRecipients)
 
     if (action.action === 'schedule') {
       if (Date.parse(action.at) < Date.now() + MINUTE_MS) throw new HttpError(400, NEWSLETTER_MESSAGES.scheduleInPast)
       const newsletter = await newsletters.schedule(id, action.at, user.username)
-      await activity.record(user, { action: 'scheduled', subject: 'newsletter', recordId: id, label: newsletter.subject, changes: [`Scheduled for ${action.at}`] })
-      return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.scheduled })
+      await activity.record(user, {
+        action: 'scheduled',
+        subject: 'newsletter',
+        recordId: id,
+        label: newsletter.subject,
+        changes: [`Scheduled for ${action.at}`],
+      })
+      return { newsletter, message: NEWSLETTER_MESSAGES.scheduled }
     }
     const newsletter = await newsletters.start(id, user.username)
     await activity.record(user, { action: 'sent', subject: 'newsletter', recordId: id, label: newsletter.subject, changes: [] })
     await triggerSend(id)
-    return json({ success: true, newsletter, message: NEWSLETTER_MESSAGES.started })
+    return { newsletter, message: NEWSLETTER_MESSAGES.started }
   },
 })
 

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions'
+import { adminNewsletterTest } from '../../domain/api/mail'
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
-import { requireEditor } from '../lib/auth'
 import { unsubscribeHeaders } from '../lib/batch-mailer'
 import { newsletters } from '../lib/data/newsletters'
 import { rateLimits } from '../lib/data/rate-limits'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, pathParam, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { EmailNotConfiguredError, sendEmail } from '../lib/mailer'
 import { escapeHtml } from '../lib/markdown'
 import { unsubscribeLinks } from '../lib/newsletter'
@@ -19,24 +20,36 @@ const TEST_LIMIT = { scope: 'newsletter-test', max: 20, windowMs: 60 * 60_000 }
  * parts and both unsubscribe headers, subject marked "[Test] ", to the signed-in user's own email
  * (never to an address in the request).
  */
-export default route({
-  POST: async (req, context) => {
-    const { user } = await requireEditor(req)
-    const newsletter = await newsletters.get(pathParam(context, 'id', NEWSLETTER_MESSAGES.notFound))
+export default endpoint(adminNewsletterTest, {
+  POST: async ({ context, session: { user }, params: { id } }) => {
+    const newsletter = await newsletters.get(id)
     if (!newsletter) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
     const footer = await newsletterFooter()
     const { allowed, retryAfterSeconds } = await rateLimits.take(TEST_LIMIT, user.id)
-    if (!allowed) throw new HttpError(429, 'That is a lot of test emails. Please wait a while before sending another.', { 'Retry-After': String(retryAfterSeconds) })
+    if (!allowed)
+      throw new HttpError(429, 'That is a lot of test emails. Please wait a while before sending another.', {
+        'Retry-After': String(retryAfterSeconds),
+      })
     const links = unsubscribeLinks(user.email)
     const email = renderNewsletter(newsletter, footer, { text: links.page, html: escapeHtml(links.page) })
     try {
-      await sendEmail({ to: user.email, subject: `[Test] ${email.subject}`, text: email.text, html: email.html, headers: unsubscribeHeaders(links.oneClick) }, runtimeOf(context))
+      await sendEmail(
+        {
+          to: user.email,
+          subject: `[Test] ${email.subject}`,
+          text: email.text,
+          html: email.html,
+          headers: unsubscribeHeaders(links.oneClick),
+        },
+        runtimeOf(context),
+      )
     } catch (error) {
-      if (error instanceof EmailNotConfiguredError) throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
+      if (error instanceof EmailNotConfiguredError)
+        throw new HttpError(503, 'Email is not set up on this site yet, so nothing can be sent.')
       throw error
     }
     await newsletters.recordTest(newsletter.id, { to: user.email, by: user.username })
-    return json({ success: true, message: NEWSLETTER_MESSAGES.testSent(user.email) })
+    return { message: NEWSLETTER_MESSAGES.testSent(user.email) }
   },
 })
 

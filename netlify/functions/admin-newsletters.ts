@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
-import * as z from 'zod/mini'
 import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
+import { adminNewsletters } from '../../domain/api/mail'
 import {
   NEWSLETTER_FIELDS,
   NEWSLETTER_MESSAGES,
@@ -10,32 +10,30 @@ import {
   type NewsletterInput,
 } from '../../domain/newsletter'
 import { postPath } from '../../domain/route-map'
-import { requireEditor } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { newsletters } from '../lib/data/newsletters'
 import { posts } from '../lib/data/posts'
-import { HttpError, json, parseWith, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError, parseWith } from '../lib/http'
 import { siteUrl } from '../lib/site-url'
 
 /**
  * /api/admin/newsletters: every newsletter, newest first (GET); a new draft (POST), written in the
  * compose form or copied from a published post (its title, its text and a link to it).
  */
-export default route({
-  GET: async (req) => {
-    const { user } = await requireEditor(req)
+export default endpoint(adminNewsletters, {
+  GET: async ({ session: { user } }) => {
     const list = await newsletters.list()
-    return json({ success: true, newsletters: list.map((newsletter) => newsletterFor(newsletter, user)) })
+    return { newsletters: list.map((newsletter) => newsletterFor(newsletter, user)) }
   },
 
-  POST: async (req) => {
-    const { user } = await requireEditor(req)
-    const data = await readBody(req, z.record(z.string(), z.unknown()))
-    const input = 'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId) : parseWith(NewsletterInputSchema, data)
+  POST: async ({ session: { user }, body: data }) => {
+    const input =
+      'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId) : parseWith(NewsletterInputSchema, data)
     const newsletter = await newsletters.create(input, user.username)
     const changes = describeRecord(newsletter, CHANGE_FIELDS.newsletter)
     await activity.record(user, { action: 'created', subject: 'newsletter', recordId: newsletter.id, label: newsletter.subject, changes })
-    return json({ success: true, newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.created }, { status: 201 })
+    return { newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.created }
   },
 })
 

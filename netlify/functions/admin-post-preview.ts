@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { BLOG_MESSAGES, PostPreviewSchema, SLUG_PATTERN } from '../../domain/blog-post'
-import { requireEditor } from '../lib/auth'
+import { adminPostPreview } from '../../domain/api/posts'
+import { BLOG_MESSAGES, SLUG_PATTERN } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { renderedPost, renderMarkdown } from '../lib/markdown'
 
 /**
@@ -11,20 +12,15 @@ import { renderedPost, renderMarkdown } from '../lib/markdown'
  * - GET ?slug=: a stored post of any status, so a draft or scheduled post can be read at its own
  *   address by whoever is signed in (visitors get "Post Not Found" there).
  */
-export default route({
-  GET: async (req) => {
-    await requireEditor(req)
+export default endpoint(adminPostPreview, {
+  GET: async ({ req }) => {
     const slug = new URL(req.url).searchParams.get('slug') ?? ''
     const post = slug.length <= 100 && SLUG_PATTERN.test(slug) ? await posts.find({ slug }) : null
     if (!post) throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return json({ success: true, blogPost: renderedPost(post) })
+    return { blogPost: renderedPost(post) }
   },
 
-  POST: async (req) => {
-    await requireEditor(req)
-    const { content } = await readBody(req, PostPreviewSchema)
-    return json({ success: true, html: renderMarkdown(content) })
-  },
+  POST: async ({ body: { content } }) => ({ html: renderMarkdown(content) }),
 })
 
 export const config: Config = { path: '/api/admin/post-preview' }

@@ -1,18 +1,17 @@
 import type { Config } from '@netlify/functions'
 import type { AdminStats } from '../../domain/admin-stats'
-import { requireEditor } from '../lib/auth'
+import { adminStats } from '../../domain/api/posts'
 import { content } from '../lib/data/content'
 import { posts } from '../lib/data/posts'
 import { resources } from '../lib/data/resources'
 import { users } from '../lib/data/users'
 import { runtimeOf } from '../lib/env'
-import { json, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 import { emailSetup } from '../lib/mailer'
 
 /** GET /api/admin/stats: the dashboard's numbers, readable by editors (who may not list users). */
-export default route({
-  GET: async (req, context) => {
-    await requireEditor(req)
+export default endpoint(adminStats, {
+  GET: async ({ context }) => {
     const [userCount, items, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
     const lastUpdated =
       items
@@ -28,7 +27,7 @@ export default route({
       resources: resourceList.length,
       email: { transport: setup.transport, missing: setup.transport === 'none' ? setup.missing : [] },
     }
-    return json({ success: true, stats })
+    return { stats }
   },
 })
 

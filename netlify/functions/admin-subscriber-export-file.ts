@@ -1,18 +1,17 @@
 import type { Config } from '@netlify/functions'
+import { adminSubscriberExportFile } from '../../domain/api/mail'
 import { EXPORT_MESSAGES, exportFileName } from '../../domain/subscriber-export'
-import { requireEditor } from '../lib/auth'
 import { subscriberExports } from '../lib/data/subscriber-exports'
-import { contentDisposition, HttpError, pathParam, route, SECURITY_HEADERS } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { contentDisposition, HttpError, SECURITY_HEADERS } from '../lib/http'
 
 /**
  * GET /api/admin/subscribers/exports/{id}/file: the finished CSV, streamed from storage (never
  * whole in memory; within Netlify's 20 MB streamed answer, see EXPORT_MAX_BYTES). Only its owner
  * may download it, and nothing may keep a copy.
  */
-export default route({
-  GET: async (req, context) => {
-    const { user } = await requireEditor(req)
-    const id = pathParam(context, 'id', EXPORT_MESSAGES.notFound)
+export default endpoint(adminSubscriberExportFile, {
+  GET: async ({ req, session: { user }, params: { id } }) => {
     const job = await subscriberExports.findFor(id, user.id)
     if (!job) throw new HttpError(404, EXPORT_MESSAGES.notFound)
     if (job.state !== 'done')

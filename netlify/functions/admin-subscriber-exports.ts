@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions'
+import { adminSubscriberExports } from '../../domain/api/mail'
 import { EXPORT_MESSAGES, exportStatus } from '../../domain/subscriber-export'
-import { requireEditor } from '../lib/auth'
 import { rateLimits } from '../lib/data/rate-limits'
 import { subscriberExports } from '../lib/data/subscriber-exports'
-import { HttpError, json, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { dispatchExport } from '../lib/subscriber-export'
 import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
 
@@ -11,9 +12,8 @@ import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
  * POST /api/admin/subscribers/exports: starts building the subscriber list's CSV in the
  * background and answers the job (202); the page follows it at /exports/{id}.
  */
-export default route({
-  POST: async (req, context) => {
-    const { user } = await requireEditor(req)
+export default endpoint(adminSubscriberExports, {
+  POST: async ({ context, session: { user } }) => {
     const taken = await rateLimits.take(TRANSFER_LIMITS.export, user.id)
     if (!taken.allowed) throw new HttpError(429, EXPORT_MESSAGES.tooMany, { 'Retry-After': String(taken.retryAfterSeconds) })
     const job = await subscriberExports.create(user.id)
@@ -21,7 +21,7 @@ export default route({
       await subscriberExports.update(job, { state: 'failed', message: EXPORT_MESSAGES.couldNotStart })
       throw new HttpError(503, EXPORT_MESSAGES.couldNotStart, { 'Retry-After': '5' })
     }
-    return json({ success: true, message: EXPORT_MESSAGES.started, export: exportStatus(job) }, { status: 202 })
+    return { message: EXPORT_MESSAGES.started, export: exportStatus(job) }
   },
 })
 

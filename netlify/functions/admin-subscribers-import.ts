@@ -1,18 +1,12 @@
 import type { Config } from '@netlify/functions'
-import {
-  IMPORT_MAX_BODY_BYTES,
-  IMPORT_MESSAGES,
-  ImportRequestSchema,
-  reviewRows,
-  statementProblem,
-  type ImportResult,
-} from '../../domain/subscriber-import'
-import { requireEditor } from '../lib/auth'
+import { IMPORT_MESSAGES, reviewRows, statementProblem, type ImportResult } from '../../domain/subscriber-import'
+import { adminSubscribersImport } from '../../domain/api/mail'
 import { activity } from '../lib/data/activity'
 import { rateLimits } from '../lib/data/rate-limits'
 import { subscribers } from '../lib/data/subscribers'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
 import { sendConfirmations } from '../lib/subscription-confirm'
 
@@ -32,12 +26,10 @@ const TOO_MANY_EMAILS =
  * confirmed, without an email, and only with a statement of how they gave their consent, which
  * is kept with each of them and in the history (docs/decisions.md, Subscribers).
  */
-export default route({
-  POST: async (req, context) => {
-    const { user } = await requireEditor(req)
+export default endpoint(adminSubscribersImport, {
+  POST: async ({ context, session: { user }, body: { importId, rows, consent, dryRun, mode, statement } }) => {
     const taken = await rateLimits.take(TRANSFER_LIMITS.import, user.id)
     if (!taken.allowed) throw new HttpError(429, TOO_MANY, { 'Retry-After': String(taken.retryAfterSeconds) })
-    const { importId, rows, consent, dryRun, mode, statement } = await readBody(req, ImportRequestSchema, IMPORT_MAX_BODY_BYTES)
     if (mode === 'confirmed' && user.role !== 'admin') throw new HttpError(403, IMPORT_MESSAGES.confirmedAdminsOnly)
     if (!dryRun && consent !== true) throw new HttpError(400, IMPORT_MESSAGES.consentRequired)
     const problem = mode === 'confirmed' && !dryRun ? statementProblem(statement) : null
@@ -68,7 +60,7 @@ export default route({
     )
     const count = (outcome: ImportResult['outcome']) => results.filter((result) => result.outcome === outcome).length
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
-    if (dryRun) return json({ success: true, results, summary })
+    if (dryRun) return { results, summary }
     const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), now) : undefined
     const rowsLabel = `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`
     const changes =
@@ -81,7 +73,7 @@ export default route({
             `${rowsLabel}: ${summary.added} added awaiting confirmation (${emailed ?? 0} confirmation emails sent), ${summary.exists} already subscribed, ${summary.refused} refused`,
           ]
     await activity.record(user, { action: 'imported', subject: 'subscriber', recordId: importId, label: 'Subscriber list', changes })
-    return json({ success: true, results, summary, ...(emailed === undefined ? {} : { emailed }) })
+    return { results, summary, ...(emailed === undefined ? {} : { emailed }) }
   },
 })
 

@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { OwnerHandoverSchema, USER_MESSAGES } from '../../domain/admin-user'
-import { requireAdmin } from '../lib/auth'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { adminUserOwner } from '../../domain/api/account'
 import { activity } from '../lib/data/activity'
 import { users } from '../lib/data/users'
-import { HttpError, json, pathParam, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { confirmOwnPassword } from '../lib/own-password'
 
 /**
@@ -12,12 +13,9 @@ import { confirmOwnPassword } from '../lib/own-password'
  * a shared computer must not be enough to give the site away (docs/decisions.md, The site's owner).
  * She stays an admin. Anyone else, admins included, gets 403.
  */
-export default route({
-  POST: async (req, context) => {
-    const session = await requireAdmin(req)
+export default endpoint(adminUserOwner, {
+  POST: async ({ session, params: { id }, body: { password } }) => {
     const owner = session.user
-    const id = pathParam(context, 'id', USER_MESSAGES.notFound)
-    const { password } = await readBody(req, OwnerHandoverSchema)
     if (!owner.owner) throw new HttpError(403, USER_MESSAGES.notOwner)
     // The plain refusals come before the password, so they never use up one of its tries.
     const heir = await users.findById(id)
@@ -29,7 +27,7 @@ export default route({
     const { to } = await users.handOver(owner.id, id)
     const changes = [`Owner: "${owner.username}" → "${to.username}"`]
     await activity.record(owner, { action: 'owner-handed-over', subject: 'user', recordId: to.id, label: to.username, changes })
-    return json({ success: true, message: USER_MESSAGES.handedOver(to.username) })
+    return { message: USER_MESSAGES.handedOver(to.username) }
   },
 })
 

@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { PasswordResetSchema, USER_MESSAGES } from '../../domain/admin-user'
+import { USER_MESSAGES } from '../../domain/admin-user'
+import { adminUserPassword } from '../../domain/api/account'
 import { activity } from '../lib/data/activity'
-import { requireAdmin } from '../lib/auth'
 import { users } from '../lib/data/users'
-import { HttpError, json, pathParam, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { assertStrongPassword } from '../lib/password-strength'
 
 /**
@@ -12,11 +13,8 @@ import { assertStrongPassword } from '../lib/password-strength'
  * else. An admin changes her own password from My account, with her current one, and nobody but the
  * site's owner sets hers (docs/decisions.md, The site's owner).
  */
-export default route({
-  POST: async (req, context) => {
-    const { user: actor } = await requireAdmin(req)
-    const id = pathParam(context, 'id', USER_MESSAGES.notFound)
-    const { password } = await readBody(req, PasswordResetSchema)
+export default endpoint(adminUserPassword, {
+  POST: async ({ session: { user: actor }, params: { id }, body: { password } }) => {
     if (id === actor.id) throw new HttpError(409, USER_MESSAGES.selfReset)
     const target = await users.findById(id)
     if (!target) throw new HttpError(404, USER_MESSAGES.notFound)
@@ -27,7 +25,7 @@ export default route({
     const user = await users.setPassword(id, password, { mustChange: true, by: actor.id })
     const changes = ['Must choose a new password at next sign-in']
     await activity.record(actor, { action: 'password-reset', subject: 'user', recordId: id, label: user.username, changes })
-    return json({ success: true, message: USER_MESSAGES.passwordReset })
+    return { message: USER_MESSAGES.passwordReset }
   },
 })
 

@@ -63,7 +63,7 @@ export function endpoint<C extends EndpointContract>(contract: C, handlers: Hand
       const query = rules.query ? parseWith(rules.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined
       const body =
         rules.body && !(rules.accepts?.includes('form') && isFormPost(req))
-          ? await readBody(req, rules.body)
+          ? await readBody(req, rules.body, rules.maxBytes)
           : rules.body
             ? null
             : undefined
