@@ -4,7 +4,7 @@ import * as english from '@zxcvbn-ts/language-en'
 import { PASSWORD_ADVICE, USER_MESSAGES } from '../../domain/admin-user'
 import { DEFAULT_TEXTS } from '../../domain/default-texts'
 import { HttpError } from './http'
-import { siteName } from './site-name'
+import { content } from './data/content'
 
 /**
  * Every new password is judged by its strength (zxcvbn: how many guesses a cracker working through
@@ -13,8 +13,8 @@ import { siteName } from './site-name'
  * character and is still among the first guesses. Score 3 (about 10^8 guesses, out of reach of
  * online guessing and slow against a stolen bcrypt hash) is the least accepted.
  *
- * The user's own words (username, email and its parts) and the site's name are added to the
- * dictionaries for each check, since they are the first things someone targeting this site tries.
+ * The user's own words (username, email and its parts), the site's name and the coach's name are
+ * added to the dictionaries for each check, since they are the first things someone targeting this site tries.
  *
  * Server-side only: the dictionaries are about 2 MB and never reach a browser (a test of the
  * built site checks). Built on first use, not at import, so functions that never judge a password
@@ -68,11 +68,15 @@ export type Strength = { score: number; warning: string | null }
  */
 export function passwordStrength(password: string, words: readonly string[]): Strength {
   const whole = zxcvbn().check(password, [...words])
-  let rest = password
-  for (const word of [...words].filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) {
-    rest = replaceAllIgnoringCase(rest, word)
+  if (whole.score < MIN_SCORE) return feedbackOf(whole)
+  // Compared folded (compatibility forms, lower case): a letter whose lower case is longer (İ) or
+  // a fullwidth copy of a word must not hide the word.
+  const folded = fold(password)
+  let rest = folded
+  for (const word of [...new Set(words.map(fold))].filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) {
+    rest = rest.split(word).join('')
   }
-  if (rest === password || whole.score < MIN_SCORE) return feedbackOf(whole)
+  if (rest === folded) return feedbackOf(whole)
   const without = zxcvbn().check(rest)
   if (without.score >= whole.score) return feedbackOf(whole)
   return { score: without.score, warning: PERSONAL_WARNING }
@@ -80,23 +84,18 @@ export function passwordStrength(password: string, words: readonly string[]): St
 
 const feedbackOf = (result: ZxcvbnResult): Strength => ({ score: result.score, warning: result.feedback.warning })
 
-/** The text without any occurrence of `word`, compared in lower case (both are lower-cased the same way, so lengths agree). */
-function replaceAllIgnoringCase(text: string, word: string): string {
-  const lower = text.toLowerCase()
-  if (lower.length !== text.length) return text
-  let result = ''
-  let from = 0
-  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, from)) {
-    result += text.slice(from, at)
-    from = at + word.length
-  }
-  return result + text.slice(from)
-}
+const fold = (text: string) => text.normalize('NFKC').toLowerCase()
 
-/** The site's names a password should not lean on: the built-in one and the coach's own, if she changed it. */
+/**
+ * The names a password on this site should not lean on: the built-in site name, the coach's own
+ * if she changed it, and her name (on every page of the site).
+ */
 async function siteNames(): Promise<string[]> {
-  const stored = await siteName().catch(() => DEFAULT_TEXTS.site.siteName)
-  return [...new Set([DEFAULT_TEXTS.site.siteName, stored])]
+  const items = await content.list().catch(() => [])
+  const stored = (key: string) => items.find((item) => item.section === 'site' && item.key === key)?.value
+  return [...new Set([DEFAULT_TEXTS.site.siteName, DEFAULT_TEXTS.site.coachName, stored('siteName'), stored('coachName')])].filter(
+    (name): name is string => Boolean(name),
+  )
 }
 
 /**

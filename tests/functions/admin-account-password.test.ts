@@ -113,6 +113,11 @@ describe('POST /api/admin/account/password', () => {
     ['the name of her email’s domain', 'Bethany-2025!'],
     ['the site’s name', 'FaithfulFinances2025!'],
     ['the site’s name as she renamed it', 'GraceAndGold!2025'],
+    ['the site’s name and a letter whose lower case is longer', 'FaithfulFinances2025!İ'],
+    ['the site’s name after such a letter', 'İFaithfulFinances2025!'],
+    ['the site’s name in fullwidth letters', 'ＦａｉｔｈｆｕｌＦｉｎａｎｃｅｓ2025!'],
+    ['the coach’s name', 'GraceAdeyemi2025!'],
+    ['the coach’s name with dashes', 'Grace-Adeyemi-2025'],
   ])('refuses a password built on %s (%s)', async (_what, weak) => {
     await content.save({ section: 'site', key: 'siteName', value: 'Grace and Gold', type: 'text' }, 'test')
     const { authorization } = await createEditor({ username: 'martha.jones', email: 'martha@bethany.example' })
