@@ -9,7 +9,6 @@ import { HttpError } from './http'
 import { sendEmail } from './mailer'
 import { escapeHtml } from './markdown'
 import { COLORS, SANS, SERIF } from './newsletter-email'
-import { siteName } from './site-name'
 import { siteUrl } from './site-url'
 
 /**
@@ -72,8 +71,13 @@ export async function resetLink(user: StoredUser, nonce: string): Promise<string
   return `${siteUrl()}${ADMIN_PUBLIC_PAGES.resetPassword}#token=${await resetToken(user, nonce)}`
 }
 
-/** The email: a text part and an HTML part in the newsletter's colours, with the link as a button and written out. */
-export function resetEmail(user: StoredUser, link: string, site: string) {
+/**
+ * The email: a text part and an HTML part in the newsletter's colours, with the link as a button and
+ * written out. The site is named by its address, which only a deploy sets: never by a text an
+ * editor can change, which would put her words into the owner's most trusted email.
+ */
+export function resetEmail(user: StoredUser, link: string) {
+  const site = new URL(siteUrl()).host
   const subject = `Choose a new password for ${site}`
   const lines = {
     hello: `Hello ${user.username},`,
@@ -121,12 +125,11 @@ export async function sendResetLinks(identifier: string, runtime: Runtime): Prom
   try {
     const found = await users.findByUsernameOrEmail(identifier)
     if (found.length === 0) return
-    const site = await siteName()
     for (const user of found) {
       const nonce = await passwordResets.issue(user.id)
       if (!nonce) continue
       try {
-        await sendEmail({ to: user.email, ...resetEmail(user, await resetLink(user, nonce), site) }, runtime)
+        await sendEmail({ to: user.email, ...resetEmail(user, await resetLink(user, nonce)) }, runtime)
       } catch (error) {
         console.error('password reset email failed:', error instanceof Error ? error.message : error)
         await passwordResets.withdraw(user.id, nonce)

@@ -17,6 +17,7 @@ import * as reset from '../../netlify/functions/password-reset'
 import * as adminStats from '../../netlify/functions/admin-stats'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
 import { networkOf } from '../../netlify/lib/client-network'
+import { content } from '../../netlify/lib/data/content'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { passwordResets } from '../../netlify/lib/data/password-resets'
 import { rateLimits } from '../../netlify/lib/data/rate-limits'
@@ -97,7 +98,7 @@ describe('POST /api/admin/password-reset/request', () => {
     await ask('phoebe')
 
     const [email] = await resetEmails(user.email)
-    expect(email!.subject).toBe('Choose a new password for Faithful Finances')
+    expect(email!.subject).toBe(`Choose a new password for ${new URL(process.env.URL!).host}`)
     const token = await tokenSentTo(user.email)
     // The configured address of the site, never the Host of the request that asked.
     const link = `${process.env.URL}/admin/reset-password#token=${token}`
@@ -109,6 +110,20 @@ describe('POST /api/admin/password-reset/request', () => {
     expect(decodeJwt(token)).toMatchObject({ sub: user.id, aud: 'faithful-finances-password-reset', purpose: 'password-reset' })
     const { exp = 0, iat = 0 } = decodeJwt(token)
     expect(exp - iat).toBe(30 * 60)
+  })
+
+  it('names the site by its address, never by the site name an editor can change', async () => {
+    // An editor's words in the owner's own reset email would make a convincing phishing email.
+    const lure = 'Faithful Finances — URGENT: verify at https://faithfulfinances.evil/login'
+    await content.save({ section: 'site', key: 'siteName', value: lure, type: 'text' }, 'editor')
+    const { user } = await createAdmin({ username: 'Lydia', email: 'lydia@thyatira.example' })
+    await ask('lydia')
+
+    const [email] = await resetEmails(user.email)
+    for (const part of [email!.subject, email!.text, email!.html]) {
+      expect(part).not.toContain('evil')
+      expect(part).toContain(new URL(process.env.URL!).host)
+    }
   })
 
   it('answers before the email goes out: the answer does not wait for the mail provider', async () => {
