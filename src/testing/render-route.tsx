@@ -21,11 +21,12 @@ type Options = {
  */
 export async function renderRoute(path: string, { session }: Options = {}) {
   if (session) saveSession(session === true ? makeSession() : session)
-  const location = { pathname: '/', search: '' }
+  const location = { pathname: '/', search: '', hash: '' }
   function TrackLocation() {
     const current = useLocation()
     location.pathname = current.pathname
     location.search = current.search
+    location.hash = current.hash
     return null
   }
   const user = userEvent.setup()

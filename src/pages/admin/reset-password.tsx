@@ -22,7 +22,10 @@ const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).ge
  */
 export function ResetPasswordPage() {
   const navigate = useNavigate()
-  const token = tokenOf(useLocation().hash)
+  const location = useLocation()
+  // Read once, then taken out of the address bar and the history: on a shared computer a link
+  // opened and left unused must not wait there for the next person.
+  const [token] = useState(() => tokenOf(location.hash))
   const [link, setLink] = useState<LinkState>(() =>
     token ? { status: 'checking' } : { status: 'refused', message: PASSWORD_RESET_MESSAGES.invalid },
   )
@@ -31,6 +34,10 @@ export function ResetPasswordPage() {
   useEffect(() => {
     document.title = 'Choose a new password | Admin'
   }, [])
+
+  useEffect(() => {
+    if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true })
+  }, [location, navigate])
 
   useEffect(() => {
     if (!token) return
