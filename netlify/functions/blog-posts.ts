@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
 import { posts } from '../lib/data/posts'
-import { HttpError, publicJson, route, SECURITY_HEADERS } from '../lib/http'
+import { HttpError, publicJson, revalidated, route, SECURITY_HEADERS } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CdnKey } from '../lib/cdn'
 
@@ -18,20 +18,29 @@ async function publishedAt(slug: string) {
   return current?.status === 'published' ? current : null
 }
 
-/** The one parameter read: each post is one copy, the list another, whatever else the address carries. */
+/** The list's copy: one, whatever else the address carries (its tracking parameters among them). */
 const CDN: CdnKey = { tags: [CACHE_TAGS.posts], query: ['slug'] }
+
+/**
+ * One post is never kept by the CDN, only by the browser that asked (and checked again each time).
+ * This address is reached through a rewrite, which may hand the function a query spelled otherwise
+ * than the CDN keys it (`?sl%75g=…` read as `slug`): a kept post could then stand, for a day, in the
+ * place of the list. The post's own page (/blog/{slug}) is the copy the CDN keeps.
+ */
+const ONE_POST = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, max-age=0, must-revalidate' }
 
 export default route({
   GET: async (req) => {
     const { values, canonical } = keyedQuery(new URL(req.url), CDN.query)
-    if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
     const slug = values.get('slug')
+    // No spelling of a slug that cannot be one is sent anywhere: a 404, kept by nobody.
+    if (slug !== undefined && !/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
+    if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
     if (slug === undefined) {
       return publicJson(req, { success: true, blogPosts: await posts.listPublished() }, CDN)
     }
-    if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)
     const post = await publishedAt(slug)
     if (!post) throw new HttpError(404, BLOG_MESSAGES.notFound)
-    return publicJson(req, { success: true, blogPost: renderedPost(post) }, CDN)
+    return revalidated(req, JSON.stringify({ success: true, blogPost: renderedPost(post) }), ONE_POST, null)
   },
 })

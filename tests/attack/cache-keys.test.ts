@@ -114,7 +114,6 @@ describe('cache keys', () => {
 
     const targets: Target[] = [
       { name: 'GET /api/blog-posts', fn: blogPosts, path: '/api/blog-posts' },
-      { name: 'GET /api/blog-posts?slug=', fn: blogPosts, path: `/api/blog-posts?slug=${post.slug}` },
       { name: 'GET /blog/{slug}', fn: blogPage, path: `/blog/${post.slug}`, params: { slug: post.slug } },
       { name: 'GET /blog/{former slug}', fn: blogPage, path: `/blog/${moving.slug}`, params: { slug: moving.slug } },
       { name: 'GET /about', fn: aboutPage, path: '/about' },
@@ -149,13 +148,17 @@ describe('cache keys', () => {
     for (const target of targets) for (const query of tracking) hostile.push({ target: withQuery(target, query), of: target })
 
     // Other spellings of the parameters that are read: each would be a key of its own.
-    const apiPost = byName('GET /api/blog-posts?slug=')
+    // One post as JSON is never kept by the CDN: a spelling of it must not land under the list's key.
+    const apiList = byName('GET /api/blog-posts')
     const tagged = byName('GET /blog?tag=')
     const spaced = byName('GET /blog?tag= (spaces)')
     const respelled: [Target, string][] = [
-      [apiPost, `/api/blog-posts?slug=${post.slug.replace('s', '%73')}`],
-      [apiPost, `/api/blog-posts?SLUG=${post.slug}`],
-      [apiPost, `/api/blog-posts?slug=${post.slug}&slug=${random()}`],
+      [apiList, `/api/blog-posts?slug=${post.slug}`],
+      [apiList, `/api/blog-posts?slug=${post.slug.replace('s', '%73')}`],
+      [apiList, `/api/blog-posts?SLUG=${post.slug}`],
+      [apiList, `/api/blog-posts?sl%75g=${post.slug}`],
+      [apiList, `/api/blog-posts?slug=${post.slug}&slug=${random()}`],
+      [apiList, `/api/blog-posts?slug=%20${post.slug}`],
       [tagged, '/blog?tag=Budg%65ting'],
       [tagged, '/blog?TAG=Budgeting'],
       [tagged, '/blog?t%61g=Budgeting'],

@@ -67,7 +67,6 @@ const get = (fn: Handler, path: string, params: Record<string, string> = {}, hea
 describe('every public answer is kept by the CDN under the tags of what it shows', () => {
   it.each([
     ['GET /api/blog-posts', blogPosts, '/api/blog-posts', {}, 'posts'],
-    ['GET /api/blog-posts?slug=', blogPosts, '/api/blog-posts?slug=SLUG', {}, 'posts'],
     ['GET /blog/{slug}', blogPage, '/blog/SLUG', { slug: 'SLUG' }, 'posts,content'],
     ['GET /about', aboutPage, '/about', {}, 'content'],
     ['GET /resources', resourcesPage, '/resources', {}, 'content,resources'],
@@ -94,6 +93,28 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     expect(again.status).toBe(304)
     expect(again.headers.get('netlify-cache-tag')).toBe(tags)
     expect(again.headers.get('netlify-vary')).toBe(response.headers.get('netlify-vary'))
+  })
+
+  it('one post as JSON is kept by the browser that asked only, never by the CDN', async () => {
+    // Reached through a rewrite, whose query may reach the function spelled otherwise than the CDN
+    // keys it (`?sl%75g=`): a kept post could otherwise stand in the place of the list.
+    const post = await createPost({ status: 'published' })
+    const response = await get(blogPosts, `/api/blog-posts?slug=${post.slug}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
+    expect(response.headers.get('netlify-cdn-cache-control')).toBeNull()
+    expect(response.headers.get('netlify-vary')).toBeNull()
+    const again = await get(blogPosts, `/api/blog-posts?slug=${post.slug}`, {}, { 'if-none-match': response.headers.get('etag')! })
+    expect(again.status).toBe(304)
+  })
+
+  it('a slug that cannot be one is a 404 at once, however it is spelled: never a redirect', async () => {
+    // A rewrite that writes a space as `+` and a redirect that writes it as `%20` would send it round for ever.
+    for (const path of ['/api/blog-posts?slug=%20saving-first', '/api/blog-posts?slug=a+b', '/api/blog-posts?SLUG=A%20B']) {
+      const answer = await get(blogPosts, path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers.get('cache-control'), path).toBe('no-store')
+    }
   })
 
   it('robots.txt, built from nothing stored, is kept a day with no tag', async () => {
@@ -160,13 +181,6 @@ describe('the cache key: every kept answer names exactly the query parameters it
 
   const KEPT: Kept[] = [
     { name: 'GET /api/blog-posts', fn: blogPosts, request: async () => ({ path: '/api/blog-posts' }), query: ['slug'] },
-    {
-      name: 'GET /api/blog-posts?slug=',
-      fn: blogPosts,
-      request: async () => ({ path: `/api/blog-posts?slug=${fixture.slug}` }),
-      query: ['slug'],
-      other: async () => ({ path: `/api/blog-posts?slug=${fixture.otherSlug}` }),
-    },
     {
       name: 'GET /blog/{slug}',
       fn: blogPage,
