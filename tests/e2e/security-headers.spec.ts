@@ -127,3 +127,29 @@ test('a body past every limit is refused, also when the function answers before 
   }
   expect((await request.get('/about')).status()).toBe(200)
 })
+
+test("a function's refusal is its answer: not sent again to other addresses, nor replaced by theirs", async ({ request }) => {
+  // The local server once sent a function's 403 or 404 again to `{path}.html`, `{path}/index.html`…
+  // as if it were a missing file (patches/README.md): a DELETE reached the function five more
+  // times, and the last address's answer ("User not found": a dot is no id) replaced the refusal.
+  const signIn = async (username: string, password: string) => {
+    const { token } = (await (await request.post('/api/admin/login', { data: { username, password } })).json()) as { token: string }
+    return { Authorization: `Bearer ${token}` }
+  }
+  const owner = await signIn('admin', 'demo-admin-2025')
+  const { users } = (await (await request.get('/api/admin/users', { headers: owner })).json()) as { users: { id: string; owner?: true }[] }
+  const ownerId = users.find((user) => user.owner)!.id
+  const deputy = { username: `deputy${Date.now()}`, email: 'deputy@example.org', password: 'quartz-lantern-meadow-fjord-77', role: 'admin' }
+  const made = await request.post('/api/admin/users', { headers: owner, data: deputy })
+  const { user } = (await made.json()) as { user: { id: string } }
+  try {
+    const refused = await request.delete(`/api/admin/users/${ownerId}`, { headers: await signIn(deputy.username, deputy.password) })
+    expect(refused.status()).toBe(403)
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: "The site owner's account cannot be deleted. Only she can hand ownership to another admin.",
+    })
+  } finally {
+    await request.delete(`/api/admin/users/${user.id}`, { headers: owner })
+  }
+})
