@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PAGE_TEMPLATES, type PageTemplate } from '../netlify/lib/built-pages'
 import { PAGE_TEMPLATE_OUTLET } from '../netlify/lib/page-render'
-import { isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '../domain/route-map'
+import { ENDPOINTS, isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '../domain/route-map'
 import { withHead } from '../netlify/lib/seo'
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
@@ -73,6 +73,12 @@ const TEMPLATES: Partial<Record<PageId, PageTemplate>> = {
   resources: PAGE_TEMPLATES.resources,
 }
 
+const RENDERED_ON_REQUEST = new Set<string>(
+  Object.values(ENDPOINTS).flatMap((endpoint) =>
+    endpoint.served === 'config' && PUBLIC_PAGES.some((page) => page.path === endpoint.path) ? [endpoint.path] : [],
+  ),
+)
+
 // Every prerendered page of the route map (domain/route-map.ts), with the source module that draws
 // it, to find the CSS and code it needs at first paint.
 for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
@@ -84,7 +90,9 @@ for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
     type: 'website' as const,
     image: `${SITE_URL}/og-image.jpg`,
   }
-  write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
+  // A page a function renders on request is served by it alone: a static copy would answer at
+  // its file's own address (/about/index.html) with the texts of build time, forever.
+  if (!RENDERED_ON_REQUEST.has(page.path)) write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
   const template = TEMPLATES[page.id]
   if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, pageModuleFile(page)), meta))
 }

@@ -178,9 +178,11 @@ export async function readLimitedBytes(req: Request, max: number): Promise<Uint8
 /**
  * A Content-Disposition naming a file (RFC 6266): a plain ASCII `filename` for old clients and
  * the exact name as UTF-8 in `filename*` (RFC 5987). Neither can carry a quote, a backslash, a
- * line break or any other character that would end the header or start another.
+ * line break or any other character that would end the header or start another, nor a path.
  */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', uploaded: string): string {
+  // A name, never a path: no folder separators, and no leading dots (a hidden file, `..`).
+  const name = uploaded.replace(/[/\\]/g, '_').replace(/^\.+/, '') || 'file'
   const fallback =
     name
       .normalize('NFKD')

@@ -51,3 +51,11 @@ test('the page code takes the list from the page, and asks again on the next vis
   // Moving within the app, Resources asks for its list (the texts are already known).
   expect(asked.map((url) => new URL(url).pathname)).toEqual(['/api/resources'])
 })
+
+test('a page rendered on request has no copy of build time at its file’s address', async ({ request }) => {
+  // Served as a file, /about/index.html showed the texts of the build for ever, whatever she saved.
+  for (const path of ['/about/index.html', '/resources/index.html', '/blog/index.html']) {
+    expect((await request.get(path)).status(), path).toBe(404)
+  }
+  expect((await request.get('/about')).status()).toBe(200)
+})

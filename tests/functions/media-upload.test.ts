@@ -123,6 +123,12 @@ describe('uploading in parts and serving the file', () => {
     const disposition = (await fetchFile(id!)).headers.get('content-disposition')!
     expect(disposition).toBe(`attachment; filename="Ebook _budget__ x=1.pdf"; filename*=UTF-8''%C3%89book%20%22budget%22%3B%20x%3D1.pdf`)
 
+    // A name, never a path.
+    const pathy = await uploadFile(authorization, '../../etc\\passwd.pdf', pdfBytes(2_000))
+    expect((await fetchFile(pathy.id!)).headers.get('content-disposition')).toBe(
+      `attachment; filename="_.._etc_passwd.pdf"; filename*=UTF-8''_.._etc_passwd.pdf`,
+    )
+
     // A PDF whose name says otherwise is still saved as a .pdf.
     const renamed = await uploadFile(authorization, 'notes.txt', pdfBytes(2_000))
     expect((await fetchFile(renamed.id!)).headers.get('content-disposition')).toContain(`filename="notes.txt.pdf"`)
