@@ -24,7 +24,10 @@ export function startAfterAnswer(context: Pick<Context, 'waitUntil'> | undefined
   if (!list) return
   queued.delete(context)
   for (const { label, work } of list) {
-    const running = Promise.resolve()
+    // On a later turn of the event loop: the platform builds the answer's headers (among them a
+    // timing of every storage call made so far) as the handler's promise settles, and none of
+    // this work may show there.
+    const running = new Promise((resolve) => setImmediate(resolve))
       .then(work)
       .catch((error: unknown) => console.error(`${label} failed:`, error))
     context.waitUntil(running)

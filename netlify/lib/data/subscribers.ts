@@ -92,10 +92,23 @@ export const subscribers = {
    * back), so the time a signup takes does not tell whether the address was already on the list.
    */
   async add(email: string, now = new Date()): Promise<{ created: boolean; state: SubscriberState | null }> {
+    await this.markSignup(email, now)
+    return this.createPending(email, now)
+  },
+
+  /**
+   * A signup's first step, the same write whoever signs up: the marker that lets maintenance clear
+   * the signup away in a week unless it is confirmed. First, since a signup whose marker failed to
+   * save would never be cleared away.
+   */
+  async markSignup(email: string, now = new Date()): Promise<void> {
+    await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalizeEmail(email)), '')
+  },
+
+  /** The second step: the pending record, or the state of the one already there. */
+  async createPending(email: string, now = new Date()): Promise<{ created: boolean; state: SubscriberState | null }> {
     const normalized = normalizeEmail(email)
     const record = JSON.stringify({ id: newId(), email: normalized, created_at: now.toISOString(), state: 'pending' } satisfies Subscriber)
-    // The marker first: a signup whose marker failed to save would never be cleared away.
-    await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalized), '')
     const { created, stored } = await store().createOrRead(keyOf(normalized), record)
     if (created) return { created, state: 'pending' }
     // Only an address unsubscribing at this very moment (or one whose delete failed) meets a tombstone.
