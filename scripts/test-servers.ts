@@ -26,9 +26,14 @@ export const testServerUrl = (index: number, firstPort = FIRST_TEST_PORT) => `ht
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * Whether the server answers its calls and a page rendered from a built template (a function
+ * bundled without its templates answers 503 for good: a broken server, not a slow one).
+ */
 async function answers(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/api/content`, { signal: AbortSignal.timeout(2_000) })).ok
+    const ok = async (path: string) => (await fetch(`${url}${path}`, { signal: AbortSignal.timeout(5_000) })).ok
+    return (await ok('/api/content')) && (await ok('/about'))
   } catch {
     return false
   }

@@ -1,8 +1,6 @@
 import { answers, contract } from './contract'
 import { ENDPOINTS } from '../route-map'
-import * as z from 'zod/mini'
 import { BookingStatusUpdateSchema, type StoredBooking } from '../booking'
-import { IdSchema } from '../fields'
 import {
   NEWSLETTER_MESSAGES,
   NewsletterCreateSchema,
@@ -16,9 +14,6 @@ import { EXPORT_MESSAGES, type ExportStatus } from '../subscriber-export'
 import { IMPORT_MAX_BODY_BYTES, ImportRequestSchema, type ImportResult } from '../subscriber-import'
 
 /** Newsletters and their send worker, the subscriber list's exports and imports, and booking requests. */
-
-/** What the site's own background calls send: the job's id (their secret or signature is a header). */
-const JobSchema = z.object({ id: IdSchema })
 
 export const adminNewsletters = contract({
   endpoint: ENDPOINTS.adminNewsletters,
@@ -115,7 +110,6 @@ export const newsletterSendWorker = contract({
       access: 'worker',
       answers:
         'sends a newsletter in `sending` in batches (docs/architecture.md, Newsletter sends); 404 without its secret (derived from `JWT_SECRET`)',
-      body: JobSchema,
     },
   },
 })

@@ -1,7 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { dataPage } from '../lib/data-page'
+import { blogListPage } from '../../domain/api/pages'
+import { renderDataPage } from '../lib/data-page'
+import { endpoint } from '../lib/endpoint'
 
 /** GET /blog: the Blog page, rendered on request with the coach's texts and the published posts (lib/data-page.ts). */
-export default dataPage('blog')
+export default endpoint(blogListPage, {
+  GET: ({ req, context }) => renderDataPage('blog', req, context),
+})
 
 export const config: Config = { path: '/blog' }

@@ -2,10 +2,12 @@ import type { Config, Context } from '@netlify/functions'
 import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '../../build/headers'
 import { isHostingDomain } from '../../domain/hosting'
 import { ENDPOINTS, functionPath, postPath } from '../../domain/route-map'
+import { blogPage } from '../../domain/api/pages'
+import { endpoint } from '../lib/endpoint'
 import { StorageUnavailableError } from '../lib/blobs'
 import { posts } from '../lib/data/posts'
 import { runtimeOf } from '../lib/env'
-import { REVALIDATE, revalidated, route, SECURITY_HEADERS } from '../lib/http'
+import { REVALIDATE, revalidated, SECURITY_HEADERS } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import { builtPage, PAGE_TEMPLATES, SHELL_PAGE } from '../lib/built-pages'
 import { fetchedPagePolicy, isPageTemplate, policyAllowingStyles, renderIntoTemplate } from '../lib/page-render'
@@ -32,8 +34,8 @@ const POST_PAGE: CdnKey = { tags: [CACHE_TAGS.posts, CACHE_TAGS.content], query:
 /** A former address's redirect changes only with the posts. */
 const MOVED: CdnKey = { tags: [CACHE_TAGS.posts], query: [] }
 
-export default route({
-  GET: async (req, context) => {
+export default endpoint(blogPage, {
+  GET: async ({ req, context }) => {
     const slug = context.params?.slug ?? ''
     const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
     const valid = /^[a-z0-9-]{1,100}$/.test(slug)

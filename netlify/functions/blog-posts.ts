@@ -1,6 +1,8 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
+import { blogPosts as blogPostsContract } from '../../domain/api/site'
+import { endpoint } from '../lib/endpoint'
 import { posts } from '../lib/data/posts'
-import { HttpError, publicJson, revalidated, route, SECURITY_HEADERS } from '../lib/http'
+import { HttpError, publicJson, revalidated, SECURITY_HEADERS } from '../lib/http'
 import { renderedPost } from '../lib/markdown'
 import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CdnKey } from '../lib/cdn'
 
@@ -29,8 +31,8 @@ const CDN: CdnKey = { tags: [CACHE_TAGS.posts], query: ['slug'] }
  */
 const ONE_POST = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, max-age=0, must-revalidate' }
 
-export default route({
-  GET: async (req) => {
+export default endpoint(blogPostsContract, {
+  GET: async ({ req }) => {
     const { values, canonical } = keyedQuery(new URL(req.url), CDN.query)
     const slug = values.get('slug')
     // No spelling of a slug that cannot be one is sent anywhere: a 404, kept by nobody.

@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions'
 import { MEDIA_MESSAGES, mediaDownloadName, mediaPath } from '../../domain/media'
+import { mediaFile } from '../../domain/api/pages'
+import { endpoint } from '../lib/endpoint'
 import { mediaCacheHeaders } from '../lib/cdn'
 import { media } from '../lib/data/media'
-import { contentDisposition, HttpError, matchesETag, pathParam, route, SECURITY_HEADERS } from '../lib/http'
+import { contentDisposition, HttpError, matchesETag, SECURITY_HEADERS } from '../lib/http'
 
 /**
  * A year: what is served under an id never changes (a new upload is a new id; its parts are
@@ -19,9 +21,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * allows nothing and sandboxes the file were it ever opened as a page. PDFs download under their
  * name, images show inline.
  */
-export default route({
-  GET: async (req, context) => {
-    const id = pathParam(context, 'id', MEDIA_MESSAGES.notFound)
+export default endpoint(mediaFile, {
+  GET: async ({ req, params: { id } }) => {
     const file = await media.get(id)
     if (!file || file.status !== 'ready' || !file.contentType || !file.sha256) throw new HttpError(404, MEDIA_MESSAGES.notFound)
     // The name is cosmetic, but the CDN keys a copy by the whole path, kept a year: answered under

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
 import { IdSchema } from '../../domain/fields'
+import { newsletterSendWorker } from '../../domain/api/mail'
+import { endpoint } from '../lib/endpoint'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { HttpError, readBody } from '../lib/http'
 import { isWorkerSecret, runSend, WORKER_SECRET_HEADER } from '../lib/newsletter-sender'
 
 /**
@@ -10,12 +12,12 @@ import { isWorkerSecret, runSend, WORKER_SECRET_HEADER } from '../lib/newsletter
  * the site itself calls it, with a secret derived from JWT_SECRET (newsletter-sender.ts); it acts
  * only on a newsletter in `sending`, and a run already working keeps it to itself (the lease).
  */
-export default route({
-  POST: async (req, context) => {
+export default endpoint(newsletterSendWorker, {
+  POST: async ({ req, context }) => {
     if (!isWorkerSecret(req.headers.get(WORKER_SECRET_HEADER))) throw new HttpError(404, 'Not found')
     const { id } = await readBody(req, z.object({ id: IdSchema }))
     const outcome = await runSend(id, { runtime: runtimeOf(context) })
     console.log('newsletter send run:', id, outcome)
-    return json({ success: true, outcome })
+    return { outcome }
   },
 })

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
-import { ResetLinkSchema } from '../../domain/admin-user'
-import { json, readBody, route } from '../lib/http'
+import { passwordResetCheck } from '../../domain/api/account'
+import { endpoint } from '../lib/endpoint'
 import { openResetLink } from '../lib/password-reset'
 
 /**
@@ -8,11 +8,10 @@ import { openResetLink } from '../lib/password-reset'
  * is, so the page says at once that a link has expired or was used rather than after she typed a
  * new password twice. Changes nothing. (POST, so the token is never in an address or a log.)
  */
-export default route({
-  POST: async (req) => {
-    const { token } = await readBody(req, ResetLinkSchema)
+export default endpoint(passwordResetCheck, {
+  POST: async ({ body: { token } }) => {
     const { user } = await openResetLink(token)
-    return json({ success: true, username: user.username })
+    return { username: user.username }
   },
 })
 

@@ -1,9 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { ForgotPasswordSchema, PASSWORD_RESET_MESSAGES } from '../../domain/admin-user'
+import { PASSWORD_RESET_MESSAGES } from '../../domain/admin-user'
+import { passwordResetRequest } from '../../domain/api/account'
 import { afterAnswer } from '../lib/after-answer'
 import { assertSigningConfigured } from '../lib/auth'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { emailSetup } from '../lib/mailer'
 import { sendResetLinks } from '../lib/password-reset'
 import { limitPublicForm } from '../lib/public-forms'
@@ -15,16 +17,15 @@ import { limitPublicForm } from '../lib/public-forms'
  * gone (afterAnswer). Not subject to the sign-in limits, so it works while her username is
  * under a guessing attack; bounded per network here and per account in password-reset.ts.
  */
-export default route({
-  POST: async (req, context) => {
-    const { identifier } = await readBody(req, ForgotPasswordSchema)
+export default endpoint(passwordResetRequest, {
+  POST: async ({ req, context, body: { identifier } }) => {
     assertSigningConfigured()
     const runtime = runtimeOf(context)
     // Site-wide, so it says nothing about any account: better said than a promise of an email that cannot come.
     if (emailSetup(runtime).transport === 'none') throw new HttpError(503, PASSWORD_RESET_MESSAGES.emailUnavailable)
     await limitPublicForm('passwordReset', req, context)
     afterAnswer(context, 'password reset email', () => sendResetLinks(identifier, runtime))
-    return json({ success: true, message: PASSWORD_RESET_MESSAGES.requested })
+    return { message: PASSWORD_RESET_MESSAGES.requested }
   },
 })
 

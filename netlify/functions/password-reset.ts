@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { PASSWORD_RESET_MESSAGES, PasswordResetByLinkSchema } from '../../domain/admin-user'
+import { PASSWORD_RESET_MESSAGES } from '../../domain/admin-user'
+import { passwordReset } from '../../domain/api/account'
 import { issueToken } from '../lib/auth'
 import { activity } from '../lib/data/activity'
 import { users } from '../lib/data/users'
-import { json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 import { trustNetwork } from '../lib/login'
 import { openResetLink, redeemResetLink } from '../lib/password-reset'
 import { assertStrongPassword } from '../lib/password-strength'
@@ -15,9 +16,8 @@ import { assertStrongPassword } from '../lib/password-strength'
  * session token. The link then works no more. Her network becomes one she signs in from, so a
  * guessing attack on her username does not keep her out of it afterwards.
  */
-export default route({
-  POST: async (req, context) => {
-    const input = await readBody(req, PasswordResetByLinkSchema)
+export default endpoint(passwordReset, {
+  POST: async ({ req, context, body: input }) => {
     const { user, nonce } = await openResetLink(input.token)
     await assertStrongPassword(input.newPassword, user)
     await redeemResetLink(user, nonce)
@@ -26,12 +26,11 @@ export default route({
     await users.recordLogin(updated.id)
     const changes = ['With a link sent to her email', 'Her other sessions were signed out']
     await activity.record(updated, { action: 'password-changed', subject: 'user', recordId: updated.id, label: updated.username, changes })
-    return json({
-      success: true,
+    return {
       message: PASSWORD_RESET_MESSAGES.done,
       token: await issueToken(updated),
       user: { username: updated.username, role: updated.role },
-    })
+    }
   },
 })
 

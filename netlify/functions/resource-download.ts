@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { RESOURCE_MESSAGES } from '../../domain/resource'
+import { resourceDownload } from '../../domain/api/site'
 import { resources } from '../lib/data/resources'
-import { json, pathParam, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 import { limitPublicForm } from '../lib/public-forms'
 
 /**
@@ -9,12 +9,11 @@ import { limitPublicForm } from '../lib/public-forms'
  * refusal here (the per-network limit) costs a visitor nothing; it keeps a script from filling
  * storage with download events.
  */
-export default route({
-  POST: async (req, context) => {
-    const id = pathParam(context, 'id', RESOURCE_MESSAGES.notFound)
+export default endpoint(resourceDownload, {
+  POST: async ({ req, context, params: { id } }) => {
     await limitPublicForm('download', req, context)
     await resources.recordDownload(id)
-    return json({ success: true })
+    return {}
   },
 })
 

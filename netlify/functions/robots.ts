@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions'
+import { robots as robotsContract } from '../../domain/api/pages'
+import { endpoint } from '../lib/endpoint'
 import { cdnCacheHeaders, plainPathRedirect } from '../lib/cdn'
-import { REVALIDATE, route, SECURITY_HEADERS } from '../lib/http'
+import { REVALIDATE, SECURITY_HEADERS } from '../lib/http'
 import { siteUrl } from '../lib/site-url'
 
 /**
@@ -8,8 +10,8 @@ import { siteUrl } from '../lib/site-url'
  * absolute: the site's configured address, never the one a request names. Built from nothing
  * stored, so it has no tag: a deploy (or a day) renews the CDN's copy.
  */
-export default route({
-  GET: async (req) => {
+export default endpoint(robotsContract, {
+  GET: async ({ req }) => {
     const offPath = plainPathRedirect(new URL(req.url), SECURITY_HEADERS)
     if (offPath) return offPath
     const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${siteUrl()}/sitemap.xml`, ''].join('\n')

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions'
 import { PAGES, postPath } from '../../domain/route-map'
 import { excerptOf } from '../../domain/text'
+import { rss as rssContract } from '../../domain/api/pages'
+import { endpoint } from '../lib/endpoint'
 import { posts } from '../lib/data/posts'
-import { route } from '../lib/http'
 import { escapeXml } from '../lib/seo'
 import { siteName } from '../lib/site-name'
 import { siteUrl } from '../lib/site-url'
@@ -12,8 +13,8 @@ import { CACHE_TAGS } from '../lib/cdn'
 const FEED_SIZE = 50
 
 /** GET /rss.xml: RSS 2.0 of the latest published posts, built from the stored data on each request. */
-export default route({
-  GET: async (req) => {
+export default endpoint(rssContract, {
+  GET: async ({ req }) => {
     const base = siteUrl()
     const [published, name] = await Promise.all([posts.listPublished(), siteName()])
     const items = published.slice(0, FEED_SIZE).map((post) => {

@@ -1,15 +1,14 @@
 import type { Context } from '@netlify/functions'
 import * as z from 'zod/mini'
+import { booking } from '../../domain/api/site'
 import { BOOKING_MESSAGES, BookingRequestSchema, type BookingRequest } from '../../domain/booking'
 import { BOOKING_FIELDS } from '../../domain/form-answer'
 import { PAGES } from '../../domain/route-map'
 import { deliverBookingEmail } from '../lib/booking-email'
-import { BODY_TYPES } from '../lib/cross-site'
 import { bookings } from '../lib/data/bookings'
 import { runtimeOf } from '../lib/env'
 import { answerFormPost } from '../lib/form-answer'
-import { isFormPost } from '../lib/form-post'
-import { json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
 import { PAGE_TEMPLATES } from '../lib/built-pages'
 import { limitPublicForm } from '../lib/public-forms'
 
@@ -19,16 +18,14 @@ import { limitPublicForm } from '../lib/public-forms'
  * before any email is tried, so a mail failure loses nothing: the admin sees it in Bookings and
  * the scheduled retry sends it later. The same request twice is one booking and one email.
  */
-export default route(
-  {
-    POST: async (req, context) => {
-      if (isFormPost(req)) return answerBookingForm(req, context)
-      await submit(await readBody(req, BookingRequestSchema), req, context)
-      return json({ success: true, message: BOOKING_MESSAGES.success })
-    },
+export default endpoint(booking, {
+  POST: async ({ req, context, body }) => {
+    // No JSON body: the browser's own form post, answered with the page.
+    if (body === null) return answerBookingForm(req, context)
+    await submit(body, req, context)
+    return { message: BOOKING_MESSAGES.success }
   },
-  { accepts: [BODY_TYPES.form] },
-)
+})
 
 async function submit(request: BookingRequest, req: Request, context: Context): Promise<void> {
   // A filled honeypot is a bot: answer as if it worked, keep nothing.

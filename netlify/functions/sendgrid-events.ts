@@ -7,8 +7,10 @@ import {
   stopsOf,
   type SendGridEvent,
 } from '../../domain/sendgrid-event'
+import { sendgridEvents } from '../../domain/api/site'
+import { endpoint } from '../lib/endpoint'
 import { subscribers } from '../lib/data/subscribers'
-import { HttpError, json, parseWith, readLimitedBytes, route } from '../lib/http'
+import { HttpError, parseWith, readLimitedBytes } from '../lib/http'
 import { signedHeaders, verifySignature, webhookKey } from '../lib/sendgrid-webhook'
 
 /** Addresses updated at once: a large batch of bounces should not open hundreds of requests together. */
@@ -20,8 +22,8 @@ const PARALLEL = 8
  * every other event, and any address not on the list, is acknowledged and ignored. SendGrid
  * retries anything but a 2xx, so a batch is answered as soon as it is applied.
  */
-export default route({
-  POST: async (req) => {
+export default endpoint(sendgridEvents, {
+  POST: async ({ req }) => {
     const key = webhookKey()
     const signed = signedHeaders(req)
     const body = await readLimitedBytes(req, SENDGRID_EVENTS_MAX_BYTES)
@@ -30,7 +32,7 @@ export default route({
     for (let i = 0; i < stops.length; i += PARALLEL) {
       await Promise.all(stops.slice(i, i + PARALLEL).map((stop) => subscribers.stop(stop)))
     }
-    return json({ success: true })
+    return {}
   },
 })
 

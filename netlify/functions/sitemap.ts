@@ -1,15 +1,16 @@
 import type { Config } from '@netlify/functions'
 import { postPath, SITEMAP_PATHS } from '../../domain/route-map'
+import { sitemap as sitemapContract } from '../../domain/api/pages'
+import { endpoint } from '../lib/endpoint'
 import { posts } from '../lib/data/posts'
-import { route } from '../lib/http'
 import { escapeXml } from '../lib/seo'
 import { siteUrl } from '../lib/site-url'
 import { xmlResponse } from '../lib/xml'
 import { CACHE_TAGS } from '../lib/cdn'
 
 /** GET /sitemap.xml: every public page and every published post, from the stored data. */
-export default route({
-  GET: async (req) => {
+export default endpoint(sitemapContract, {
+  GET: async ({ req }) => {
     const base = siteUrl()
     const entry = (path: string, lastmod?: string) =>
       `  <url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`

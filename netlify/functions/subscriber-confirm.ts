@@ -1,8 +1,10 @@
-import type { Config, Context } from '@netlify/functions'
-import { CONFIRM_MESSAGES, ConfirmSubscriptionSchema } from '../../domain/subscriber'
+import type { Config } from '@netlify/functions'
+import { subscriberConfirm } from '../../domain/api/site'
+import { CONFIRM_MESSAGES } from '../../domain/subscriber'
 import { subscribers } from '../lib/data/subscribers'
 import { runtimeOf } from '../lib/env'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { endpoint } from '../lib/endpoint'
+import { HttpError } from '../lib/http'
 import { sendWelcome } from '../lib/newsletter'
 import { emailOfConfirmToken } from '../lib/subscription-confirm'
 
@@ -11,9 +13,8 @@ import { emailOfConfirmToken } from '../lib/subscription-confirm'
  * to. Only a POST confirms: mail scanners open links (GET) to check them, and must not subscribe
  * anyone. The welcome email, with its unsubscribe link, follows the confirming.
  */
-export default route({
-  POST: async (req, context: Context) => {
-    const { token } = await readBody(req, ConfirmSubscriptionSchema)
+export default endpoint(subscriberConfirm, {
+  POST: async ({ context, body: { token } }) => {
     const email = await emailOfConfirmToken(token)
     if (!email) throw new HttpError(400, CONFIRM_MESSAGES.invalid)
     const outcome = await subscribers.confirm(email)
@@ -21,9 +22,9 @@ export default route({
     if (outcome === 'missing') throw new HttpError(400, CONFIRM_MESSAGES.invalid)
     // Bounced or marked as spam: mail to it has stopped for good, so it is not confirmed (and no welcome goes).
     if (outcome === 'stopped') throw new HttpError(400, CONFIRM_MESSAGES.stopped)
-    if (outcome === 'already-confirmed') return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.alreadyConfirmed })
+    if (outcome === 'already-confirmed') return { status: outcome, message: CONFIRM_MESSAGES.alreadyConfirmed }
     await sendWelcome(email, runtimeOf(context)).catch((error) => console.error('welcome email failed:', error))
-    return json({ success: true, status: outcome, message: CONFIRM_MESSAGES.confirmed })
+    return { status: outcome, message: CONFIRM_MESSAGES.confirmed }
   },
 })
 

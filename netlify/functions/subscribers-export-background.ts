@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
 import { isId } from '../../domain/fields'
+import { subscribersExportWorker } from '../../domain/api/mail'
+import { endpoint } from '../lib/endpoint'
 import { users } from '../lib/data/users'
-import { HttpError, json, readBody, route } from '../lib/http'
+import { HttpError, readBody } from '../lib/http'
 import { buildExport, EXPORT_SIGNATURE_HEADER, isValidExportSignature } from '../lib/subscriber-export'
 
 const BodySchema = z.object({ id: z.string().check(z.refine(isId)) })
@@ -12,8 +14,8 @@ const BodySchema = z.object({ id: z.string().check(z.refine(isId)) })
  * Netlify's own, and runs only a job whose id carries the exports endpoint's signature. What it
  * answers reaches nobody on Netlify; locally it says what happened, as every function does.
  */
-export default route({
-  POST: async (req) => {
+export default endpoint(subscribersExportWorker, {
+  POST: async ({ req }) => {
     const { id } = await readBody(req, BodySchema).catch(() => {
       throw new HttpError(401, 'Invalid request')
     })
@@ -22,6 +24,6 @@ export default route({
       const user = await users.findById(ownerId)
       return user ? { id: user.id, username: user.username } : null
     })
-    return json({ success: true }, { status: 202 })
+    return {}
   },
 })

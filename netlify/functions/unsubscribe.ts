@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
 import { UnsubscribeSchema } from '../../domain/subscriber'
-import { BODY_TYPES } from '../lib/cross-site'
+import { unsubscribe as unsubscribeContract } from '../../domain/api/site'
+import { endpoint } from '../lib/endpoint'
 import { subscribers } from '../lib/data/subscribers'
 import { unsubscribes } from '../lib/data/unsubscribes'
-import { HttpError, json, route } from '../lib/http'
+import { HttpError } from '../lib/http'
 import { isValidUnsubscribeToken } from '../lib/newsletter'
 
 /**
@@ -14,22 +15,19 @@ import { isValidUnsubscribeToken } from '../lib/newsletter'
  * address that bounced or complained is kept as it is, so signing up again cannot revive it; the
  * answer is the same, as no mail goes to it either way.
  */
-export default route(
-  {
-    POST: async (req) => {
-      const params = Object.fromEntries(new URL(req.url).searchParams)
-      const parsed = z.safeParse(UnsubscribeSchema, params)
-      if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.')
-      const { email, token } = parsed.data
-      if (!isValidUnsubscribeToken(email, token)) throw new HttpError(400, 'This unsubscribe link is not valid.')
-      // A stopped address (bounced, marked as spam) keeps its record, so the stop survives.
-      const outcome = await subscribers.unsubscribe(email)
-      // Dated, for a newsletter's report ("unsubscribed since it went out"); a repeated click counts once.
-      if (outcome === 'removed') await unsubscribes.record()
-      return json({ success: true, message: 'You have been unsubscribed.' })
-    },
+export default endpoint(unsubscribeContract, {
+  POST: async ({ req }) => {
+    const params = Object.fromEntries(new URL(req.url).searchParams)
+    const parsed = z.safeParse(UnsubscribeSchema, params)
+    if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.')
+    const { email, token } = parsed.data
+    if (!isValidUnsubscribeToken(email, token)) throw new HttpError(400, 'This unsubscribe link is not valid.')
+    // A stopped address (bounced, marked as spam) keeps its record, so the stop survives.
+    const outcome = await subscribers.unsubscribe(email)
+    // Dated, for a newsletter's report ("unsubscribed since it went out"); a repeated click counts once.
+    if (outcome === 'removed') await unsubscribes.record()
+    return { message: 'You have been unsubscribed.' }
   },
-  { accepts: [BODY_TYPES.form, BODY_TYPES.multipart] },
-)
+})
 
 export const config: Config = { path: '/api/unsubscribe' }

@@ -10,7 +10,7 @@ import { content } from './data/content'
 import { posts } from './data/posts'
 import { resources } from './data/resources'
 import { runtimeOf } from './env'
-import { REVALIDATE, revalidated, route, SECURITY_HEADERS } from './http'
+import { REVALIDATE, revalidated, SECURITY_HEADERS } from './http'
 import { builtPage, PAGE_TEMPLATES } from './built-pages'
 import { isPageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './page-render'
 
@@ -45,49 +45,45 @@ export async function dataOfPage(id: DataPageId): Promise<InitialData> {
  */
 const QUERY: Record<DataPageId, readonly string[]> = { about: [], resources: [], blog: ['tag'] }
 
-export function dataPage(id: DataPageId) {
+/** The page `id`, rendered for this request (each page's function is built from its contract around this). */
+export async function renderDataPage(id: DataPageId, req: Request, context: Context): Promise<Response> {
   const cdn: CdnKey = { tags: LISTS[id].tags, query: QUERY[id] }
-  return route({
-    GET: async (req: Request, context: Context) => {
-      const { values, canonical } = keyedQuery(new URL(req.url), cdn.query)
-      if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
-      const tag = values.get('tag') || null
-      const location = tag ? blogTagPath(tag) : PAGES[id].path
-      const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
-      const template = await builtPage(context, PAGE_TEMPLATES[id])
-      let data: InitialData
-      try {
-        data = await dataOfPage(id)
-      } catch (error) {
-        // Storage down: the page as it was built (built-in texts, a loading list), kept by no
-        // cache; its code then asks for the list and shows "could not load" if it still fails.
-        if (!(error instanceof StorageUnavailableError)) throw error
-        console.error('storage unavailable:', error.cause)
-        const page = isPageTemplate(template) ? await renderIntoTemplate(template, { path: PAGES[id].path }, location) : template
-        const policy = policyAllowingStyles(policyFor(context, template), page)
-        const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5', 'Content-Security-Policy': policy }
-        return new Response(page, { status: 503, headers: unavailable })
-      }
-      // A topic no published post has: a 404, kept by no cache, so made-up topics cost no copy
-      // each. The page is the blog's with its empty state ("No posts tagged …", only for text that
-      // could be a tag), which the page's code hydrates as it is.
-      const known = !tag || Boolean(data.posts?.some((post) => post.tags.includes(tag)))
-      const status = known ? 200 : 404
-      // Vite's dev server page, under netlify dev: the page's code draws it from the data block.
-      if (!isPageTemplate(template)) {
-        const page = withDataBlock(template, data)
-        const devHeaders = { ...headers, 'Content-Security-Policy': policyFor(context, template) }
-        return known
-          ? revalidated(req, page, devHeaders, cdn)
-          : new Response(page, { status, headers: { ...devHeaders, 'Cache-Control': 'no-store' } })
-      }
-      const page = await renderIntoTemplate(template, data, location)
-      const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
-      if (!known)
-        return new Response(page, { status, headers: { ...headers, 'Cache-Control': 'no-store', 'Content-Security-Policy': policy } })
-      return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, cdn)
-    },
-  })
+  const { values, canonical } = keyedQuery(new URL(req.url), cdn.query)
+  if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
+  const tag = values.get('tag') || null
+  const location = tag ? blogTagPath(tag) : PAGES[id].path
+  const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
+  const template = await builtPage(context, PAGE_TEMPLATES[id])
+  let data: InitialData
+  try {
+    data = await dataOfPage(id)
+  } catch (error) {
+    // Storage down: the page as it was built (built-in texts, a loading list), kept by no
+    // cache; its code then asks for the list and shows "could not load" if it still fails.
+    if (!(error instanceof StorageUnavailableError)) throw error
+    console.error('storage unavailable:', error.cause)
+    const page = isPageTemplate(template) ? await renderIntoTemplate(template, { path: PAGES[id].path }, location) : template
+    const policy = policyAllowingStyles(policyFor(context, template), page)
+    const unavailable = { ...headers, 'Cache-Control': 'no-store', 'Retry-After': '5', 'Content-Security-Policy': policy }
+    return new Response(page, { status: 503, headers: unavailable })
+  }
+  // A topic no published post has: a 404, kept by no cache, so made-up topics cost no copy
+  // each. The page is the blog's with its empty state ("No posts tagged …", only for text that
+  // could be a tag), which the page's code hydrates as it is.
+  const known = !tag || Boolean(data.posts?.some((post) => post.tags.includes(tag)))
+  const status = known ? 200 : 404
+  // Vite's dev server page, under netlify dev: the page's code draws it from the data block.
+  if (!isPageTemplate(template)) {
+    const page = withDataBlock(template, data)
+    const devHeaders = { ...headers, 'Content-Security-Policy': policyFor(context, template) }
+    return known
+      ? revalidated(req, page, devHeaders, cdn)
+      : new Response(page, { status, headers: { ...devHeaders, 'Cache-Control': 'no-store' } })
+  }
+  const page = await renderIntoTemplate(template, data, location)
+  const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
+  if (!known) return new Response(page, { status, headers: { ...headers, 'Cache-Control': 'no-store', 'Content-Security-Policy': policy } })
+  return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, cdn)
 }
 
 function policyFor(context: Context, template: string): string {

@@ -69,22 +69,50 @@ export type Strength = { score: number; warning: string | null }
 export function passwordStrength(password: string, words: readonly string[]): Strength {
   const whole = zxcvbn().check(password, [...words])
   if (whole.score < MIN_SCORE) return feedbackOf(whole)
-  // Compared folded (compatibility forms, lower case): a letter whose lower case is longer (İ) or
-  // a fullwidth copy of a word must not hide the word.
-  const folded = fold(password)
-  let rest = folded
-  for (const word of [...new Set(words.map(fold))].filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) {
-    rest = rest.split(word).join('')
-  }
-  if (rest === folded) return feedbackOf(whole)
+  const plain = skeleton(password)
+  const personal = [...new Set(words.map(skeleton))].filter((word) => word.length >= 3).sort((a, b) => b.length - a.length)
+  const rest = withoutPersonalWords(plain, personal)
+  if (rest === plain) return feedbackOf(whole)
   const without = zxcvbn().check(rest)
-  if (without.score >= whole.score) return feedbackOf(whole)
+  if (without.score >= MIN_SCORE) return feedbackOf(whole)
   return { score: without.score, warning: PERSONAL_WARNING }
 }
 
 const feedbackOf = (result: ZxcvbnResult): Strength => ({ score: result.score, warning: result.feedback.warning })
 
-const fold = (text: string) => text.normalize('NFKC').toLowerCase()
+/** Letters of other scripts drawn like Latin ones: `Fаithful` with a Cyrillic а is still the word. */
+const LOOK_ALIKES: Record<string, string> = Object.fromEntries(
+  [...'аеорсухіјѕԁӏοαρικνАВЕКМНОРСТХІ'].map((char, i) => [char, 'aeopcyxijsdloapikvabekmhopctxi'[i]!]),
+)
+
+/**
+ * The password as a cracker who knows whose it is reads it: compatibility forms folded (fullwidth
+ * letters, İ), accents, look-alike letters and case dropped, and no separators or invisible
+ * characters between the letters (`F a i t h-ful`, a zero-width space, a soft hyphen).
+ */
+function skeleton(text: string): string {
+  return [...text.normalize('NFKC').normalize('NFD').replace(/\p{M}/gu, '')]
+    .map((char) => LOOK_ALIKES[char] ?? char)
+    .join('')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{Cf}]/gu, '')
+}
+
+/**
+ * What is left once her words are taken out: as written, and as zxcvbn finds them in the rest
+ * (with letters swapped for digits or symbols, or reversed), which its own score counts as a
+ * hundred million guesses or so, though they are among the first tried.
+ */
+function withoutPersonalWords(text: string, personal: readonly string[]): string {
+  let rest = text
+  for (const word of personal) rest = rest.split(word).join('')
+  if (rest === '') return rest
+  const { sequence } = zxcvbn().check(rest, [...personal])
+  return sequence
+    .filter((match) => !(match.pattern === 'dictionary' && match.dictionaryName === 'userInputs'))
+    .map((match) => match.token)
+    .join('')
+}
 
 /**
  * The names a password on this site should not lean on: the built-in site name, the coach's own

@@ -118,6 +118,15 @@ describe('POST /api/admin/account/password', () => {
     ['the site’s name in fullwidth letters', 'ＦａｉｔｈｆｕｌＦｉｎａｎｃｅｓ2025!'],
     ['the coach’s name', 'GraceAdeyemi2025!'],
     ['the coach’s name with dashes', 'Grace-Adeyemi-2025'],
+    ['the site’s name with letters swapped for digits', 'F4ithfulFin4nces2025!'],
+    ['the site’s name reversed', 'secnaniFlufhtiaF2025!'],
+    ['the coach’s name in digits and reversed', 'ecarG imeyedA 2025!'],
+    ['her username and email in digits', 'M4rth4J0n3sB3th4ny!'],
+    ['the site’s name split by hyphens and spaces', 'Faith-ful Fin-ances 2025!'],
+    ['the site’s name letter by letter', 'F a i t h f u l 2025!'],
+    ['the site’s name with a Cyrillic а', 'Fаithful Finances 2025!'],
+    ['the site’s name with invisible characters', 'Faith\u200bful\u00adFinances2025!'],
+    ['the site’s name with an accent', 'Fa\u0301ithfulFinances2025!'],
   ])('refuses a password built on %s (%s)', async (_what, weak) => {
     await content.save({ section: 'site', key: 'siteName', value: 'Grace and Gold', type: 'text' }, 'test')
     const { authorization } = await createEditor({ username: 'martha.jones', email: 'martha@bethany.example' })
@@ -127,10 +136,13 @@ describe('POST /api/admin/account/password', () => {
     expect(body.message).toContain('your username, your email address or the name of the site')
   })
 
-  it.each(['correct horse battery staple', 'lanterns over the quiet harbour', 'Tr0ub4dor&3-hymn'])('accepts %s', async (strong) => {
-    const { authorization } = await createEditor()
-    expect((await changeTo(authorization, strong)).status).toBe(200)
-  })
+  it.each(['correct horse battery staple', 'lanterns over the quiet harbour', 'Tr0ub4dor&3-hymn', 'amazing grace lanterns quietly'])(
+    'accepts %s',
+    async (strong) => {
+      const { authorization } = await createEditor()
+      expect((await changeTo(authorization, strong)).status).toBe(200)
+    },
+  )
 
   it.each([
     ['a confirmation that differs', { newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` }, USER_MESSAGES.mismatch],

@@ -271,7 +271,7 @@ describe('the cache key: every kept answer names exactly the query parameters it
     const kept = readdirSync(dir)
       .filter((file) => file.endsWith('.ts'))
       .filter((file) =>
-        /\b(?:publicJson|xmlResponse|revalidated|cdnCacheHeaders|mediaCacheHeaders|dataPage)\(/.test(
+        /\b(?:publicJson|xmlResponse|revalidated|cdnCacheHeaders|mediaCacheHeaders|renderDataPage)\(/.test(
           readFileSync(new URL(file, dir), 'utf8'),
         ),
       )

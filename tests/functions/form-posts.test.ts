@@ -1,3 +1,4 @@
+import type { Context } from '@netlify/functions'
 import { describe, expect, it } from 'vitest'
 import { BOOKING_MESSAGES, COUNTRY_NOT_LISTED } from '../../domain/booking'
 import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
@@ -35,7 +36,7 @@ type Page = { status: number; html: string; headers: Headers }
 
 /** Posts fields as a browser's form does: form-encoded, from a page of this site. */
 async function postForm(
-  fn: typeof sendBookingEmail,
+  fn: { default: (req: Request, context: Context) => Promise<Response> },
   path: string,
   fields: Record<string, unknown>,
   headers: Record<string, string> = {},
