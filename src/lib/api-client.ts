@@ -14,8 +14,9 @@ export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''):
   return isHostingHostname(hostname)
 }
 
-/** An endpoint with two addresses (domain/route-map.ts): the one the host-domain rule picks. */
-const byHost = (endpoint: { function: string; path: string }) => (isHostingDomain() ? functionPath(endpoint.function) : endpoint.path)
+/** An endpoint with two addresses (domain/route-map.ts): the one the host-domain rule picks (also for calls by contract, endpoint-call.ts). */
+export const byHost = (endpoint: { function: string; path: string }) =>
+  isHostingDomain() ? functionPath(endpoint.function) : endpoint.path
 
 // Every address comes from the route map (domain/route-map.ts).
 const { resources, resourceDownload, blogPosts, subscribers, subscriberConfirm, booking, content, unsubscribe, adminLogin } = ENDPOINTS

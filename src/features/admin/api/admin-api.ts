@@ -1,119 +1,102 @@
-import type { ActivityEntry, ActivityQuery } from '../../../../domain/activity'
-import type { AdminStats } from '../../../../domain/admin-stats'
-import type { OwnerHandoverInput, PasswordChangeInput, PasswordResetInput, PublicUser, SessionUser, UserInput } from '../../../../domain/admin-user'
-import type { BlogPost, PostInput, PostSummary, PostVersionSummary, RenderedPostVersion } from '../../../../domain/blog-post'
-import type { BookingStatus, StoredBooking } from '../../../../domain/booking'
-import type { ContentInput, ContentItem } from '../../../../domain/content-item'
-import type { MediaListItem } from '../../../../domain/media'
-import type {
-  Newsletter,
-  NewsletterInput,
-  NewsletterReport,
-  NewsletterSendRequest,
-  RenderedNewsletter,
-} from '../../../../domain/newsletter'
-import type { Resource, ResourceInput } from '../../../../domain/resource'
-import type { Subscriber, SubscriberState } from '../../../../domain/subscriber'
-import { api, endpointAddress, paths } from '../../../lib/api-client'
+import type { ActivityQuery } from '../../../../domain/activity'
+import * as account from '../../../../domain/api/account'
+import type { EndpointContract, Method } from '../../../../domain/api/contract'
+import * as library from '../../../../domain/api/library'
+import * as mail from '../../../../domain/api/mail'
+import * as posts from '../../../../domain/api/posts'
+import * as site from '../../../../domain/api/site'
+import type { BookingStatus } from '../../../../domain/booking'
+import type { NewsletterReport, RenderedNewsletter } from '../../../../domain/newsletter'
+import type { PostInput } from '../../../../domain/blog-post'
+import type { ResourceInput } from '../../../../domain/resource'
+import type { SubscriberState } from '../../../../domain/subscriber'
+import { callEndpoint, type EndpointCall } from '../../../lib/endpoint-call'
 import { readSession } from '../../../lib/session'
 
-/** Every admin call, each with the Bearer token (docs/product.md, Admin calls). */
-const call = <T extends object>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
-  api<T & { message?: string }>(path, { method, body, token: readSession()?.token ?? '' })
+/**
+ * Every admin call, each by its endpoint's contract (domain/api/), so what it sends and what it
+ * answers are the contract's types; each carries the Bearer token (docs/product.md, Admin calls).
+ */
+const call = <C extends EndpointContract, M extends keyof C['methods'] & Method>(
+  contract: C,
+  method: M,
+  options: EndpointCall<C, M> = {},
+) => callEndpoint(contract, method, { ...options, token: readSession()?.token ?? '' })
 
-export type ActivityPage = { entries: ActivityEntry[]; next: string | null }
-
-export type SubscriberPage = { subscribers: Subscriber[]; page: number; pageSize: number; hasMore: boolean }
+export type ActivityPage = Awaited<ReturnType<typeof adminApi.activity>>
+export type SubscriberPage = Awaited<ReturnType<typeof adminApi.subscribers>>
 
 export const adminApi = {
-  logout: () => call(endpointAddress('adminLogout'), 'POST'),
-  stats: async () => (await call<{ stats: AdminStats }>(endpointAddress('adminStats'))).stats,
+  logout: () => call(account.adminLogout, 'POST'),
+  stats: async () => (await call(posts.adminStats, 'GET')).stats,
 
-  users: async () => (await call<{ users: PublicUser[] }>(endpointAddress('adminUsers'))).users,
-  createUser: (input: UserInput) => call(endpointAddress('adminUsers'), 'POST', input),
-  deleteUser: (id: string) => call(endpointAddress('adminUser', { id }), 'DELETE'),
-  resetPassword: (id: string, input: PasswordResetInput) => call(endpointAddress('adminUserPassword', { id }), 'POST', input),
+  users: async () => (await call(account.adminUsers, 'GET')).users,
+  createUser: (input: EndpointCall<typeof account.adminUsers, 'POST'>['body']) => call(account.adminUsers, 'POST', { body: input }),
+  deleteUser: (id: string) => call(account.adminUser, 'DELETE', { params: { id } }),
+  resetPassword: (id: string, input: EndpointCall<typeof account.adminUserPassword, 'POST'>['body']) =>
+    call(account.adminUserPassword, 'POST', { params: { id }, body: input }),
   /** The owner makes another admin the owner, confirming with her own password. */
-  handOverOwnership: (id: string, input: OwnerHandoverInput) => call(endpointAddress('adminUserOwner', { id }), 'POST', input),
+  handOverOwnership: (id: string, input: EndpointCall<typeof account.adminUserOwner, 'POST'>['body']) =>
+    call(account.adminUserOwner, 'POST', { params: { id }, body: input }),
   /** Answers this session's new token: the change ends every session signed with the old one. */
-  changePassword: (input: PasswordChangeInput) =>
-    call<{ token: string; user: SessionUser; message: string }>(endpointAddress('adminAccountPassword'), 'POST', input),
+  changePassword: (input: EndpointCall<typeof account.adminAccountPassword, 'POST'>['body']) =>
+    call(account.adminAccountPassword, 'POST', { body: input }),
   /** Ends every session of hers, this one included: the caller then clears the stored session. */
-  signOutEverywhere: () => call(endpointAddress('adminAccountSignOut'), 'POST'),
+  signOutEverywhere: () => call(account.adminAccountSignOut, 'POST'),
 
-  content: async () => (await call<{ content: ContentItem[] }>(endpointAddress('adminContent'))).content,
-  saveContent: (input: ContentInput) => call(endpointAddress('adminContent'), 'POST', input),
-  deleteContent: (id: string) => call(endpointAddress('adminContentItem', { id }), 'DELETE'),
+  content: async () => (await call(library.adminContent, 'GET')).content,
+  saveContent: (input: EndpointCall<typeof library.adminContent, 'POST'>['body']) => call(library.adminContent, 'POST', { body: input }),
+  deleteContent: (id: string) => call(library.adminContentItem, 'DELETE', { params: { id } }),
 
-  posts: async () => (await call<{ blogPosts: PostSummary[] }>(endpointAddress('adminBlogPosts'))).blogPosts,
-  post: async (id: string) => (await call<{ blogPost: BlogPost }>(endpointAddress('adminBlogPost', { id }))).blogPost,
-  createPost: (input: PostInput) => call(endpointAddress('adminBlogPosts'), 'POST', input),
-  updatePost: (id: string, input: PostInput) => call(endpointAddress('adminBlogPosts'), 'PUT', { id, ...input }),
-  deletePost: (id: string) => call(endpointAddress('adminBlogPost', { id }), 'DELETE'),
+  posts: async () => (await call(posts.adminBlogPosts, 'GET')).blogPosts,
+  post: async (id: string) => (await call(posts.adminBlogPost, 'GET', { params: { id } })).blogPost,
+  createPost: (input: PostInput) => call(posts.adminBlogPosts, 'POST', { body: input }),
+  updatePost: (id: string, input: PostInput) => call(posts.adminBlogPosts, 'PUT', { body: { id, ...input } }),
+  deletePost: (id: string) => call(posts.adminBlogPost, 'DELETE', { params: { id } }),
   previewPost: async (content: string, signal?: AbortSignal) =>
-    (
-      await api<{ html: string }>(endpointAddress('adminPostPreview'), {
-        method: 'POST',
-        body: { content },
-        token: readSession()?.token ?? '',
-        signal,
-      })
-    ).html,
+    (await call(posts.adminPostPreview, 'POST', { body: { content }, signal })).html,
 
-  resources: async () => (await call<{ resources: Resource[] }>(endpointAddress('adminResources'))).resources,
-  createResource: (input: ResourceInput) => call(endpointAddress('adminResources'), 'POST', input),
-  updateResource: (id: string, input: ResourceInput) => call(endpointAddress('adminResources'), 'PUT', { id, ...input }),
-  deleteResource: (id: string) => call(endpointAddress('adminResource', { id }), 'DELETE'),
+  resources: async () => (await call(library.adminResources, 'GET')).resources,
+  createResource: (input: ResourceInput) => call(library.adminResources, 'POST', { body: input }),
+  updateResource: (id: string, input: ResourceInput) => call(library.adminResources, 'PUT', { body: { id, ...input } }),
+  deleteResource: (id: string) => call(library.adminResource, 'DELETE', { params: { id } }),
 
-  subscribers: (query: { search: string; page: number; state?: SubscriberState }) =>
-    call<SubscriberPage>(
-      `${paths.subscribers()}?${new URLSearchParams({ search: query.search, page: String(query.page), ...(query.state ? { state: query.state } : {}) })}`,
-    ),
+  subscribers: (query: { search: string; page: number; state?: SubscriberState }) => call(site.subscribers, 'GET', { query }),
 
-  activity: (query: ActivityQuery = {}) => {
-    const params = new URLSearchParams(
-      Object.entries(query)
-        .filter((pair): pair is [string, string] => pair[1] !== undefined)
-        .map(([k, v]) => [k, String(v)]),
-    )
-    return call<ActivityPage>(`${endpointAddress('adminActivity')}?${params}`)
-  },
+  activity: (query: ActivityQuery = {}) => call(posts.adminActivity, 'GET', { query }),
 
-  postVersions: async (id: string) =>
-    (await call<{ versions: PostVersionSummary[] }>(endpointAddress('adminPostVersions', { id }))).versions,
-  postVersion: async (id: string, versionId: string) =>
-    (await call<{ version: RenderedPostVersion }>(endpointAddress('adminPostVersion', { id, versionId }))).version,
+  postVersions: async (id: string) => (await call(posts.adminPostVersions, 'GET', { params: { id } })).versions,
+  postVersion: async (id: string, versionId: string) => (await call(posts.adminPostVersion, 'GET', { params: { id, versionId } })).version,
 
-  media: async () => (await call<{ files: MediaListItem[] }>(endpointAddress('adminMedia'))).files,
+  media: async () => (await call(library.adminMedia, 'GET')).files,
   /** A file still in use answers 409 with where; `force` deletes it anyway. */
-  deleteMedia: (id: string, force = false) => call(`${endpointAddress('adminMediaFile', { id })}${force ? '?force=1' : ''}`, 'DELETE'),
+  deleteMedia: (id: string, force = false) =>
+    call(library.adminMediaFile, 'DELETE', { params: { id }, query: { force: force ? '1' : undefined } }),
 
-  newsletters: async () => (await call<{ newsletters: Newsletter[] }>(endpointAddress('adminNewsletters'))).newsletters,
+  newsletters: async () => (await call(mail.adminNewsletters, 'GET')).newsletters,
   /** The newsletter and, once sending started, how many unsubscribed since. */
   newsletter: async (id: string): Promise<NewsletterReport> => {
-    const { newsletter, unsubscribedSince } = await call<NewsletterReport>(endpointAddress('adminNewsletter', { id }))
-    return { newsletter, unsubscribedSince }
+    const { newsletter, unsubscribedSince } = await call(mail.adminNewsletter, 'GET', { params: { id } })
+    return unsubscribedSince === undefined ? { newsletter } : { newsletter, unsubscribedSince }
   },
   /** A new draft, from what was typed or from a published post's title and text. */
-  createNewsletter: (input: NewsletterInput | { fromPostId: string }) =>
-    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletters'), 'POST', input),
-  updateNewsletter: (id: string, input: NewsletterInput) =>
-    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletter', { id }), 'PUT', input),
-  deleteNewsletter: (id: string) => call(endpointAddress('adminNewsletter', { id }), 'DELETE'),
-  previewNewsletter: async (input: NewsletterInput, signal?: AbortSignal): Promise<RenderedNewsletter> => {
-    const { subject, html, text } = await api<RenderedNewsletter>(endpointAddress('adminNewsletterPreview'), {
-      method: 'POST',
-      body: input,
-      token: readSession()?.token ?? '',
-      signal,
-    })
+  createNewsletter: (input: EndpointCall<typeof mail.adminNewsletters, 'POST'>['body']) =>
+    call(mail.adminNewsletters, 'POST', { body: input }),
+  updateNewsletter: (id: string, input: EndpointCall<typeof mail.adminNewsletter, 'PUT'>['body']) =>
+    call(mail.adminNewsletter, 'PUT', { params: { id }, body: input }),
+  deleteNewsletter: (id: string) => call(mail.adminNewsletter, 'DELETE', { params: { id } }),
+  previewNewsletter: async (
+    input: EndpointCall<typeof mail.adminNewsletterPreview, 'POST'>['body'],
+    signal?: AbortSignal,
+  ): Promise<RenderedNewsletter> => {
+    const { subject, html, text } = await call(mail.adminNewsletterPreview, 'POST', { body: input, signal })
     return { subject, html, text }
   },
   /** Sends the saved version to the signed-in person's own address. */
-  testNewsletter: (id: string) => call(endpointAddress('adminNewsletterTest', { id }), 'POST'),
-  sendNewsletter: (id: string, request: NewsletterSendRequest) =>
-    call<{ newsletter: Newsletter }>(endpointAddress('adminNewsletterSend', { id }), 'POST', request),
+  testNewsletter: (id: string) => call(mail.adminNewsletterTest, 'POST', { params: { id } }),
+  sendNewsletter: (id: string, request: EndpointCall<typeof mail.adminNewsletterSend, 'POST'>['body']) =>
+    call(mail.adminNewsletterSend, 'POST', { params: { id }, body: request }),
 
-  bookings: async () => (await call<{ bookings: StoredBooking[] }>(endpointAddress('adminBookings'))).bookings,
-  setBookingStatus: (id: string, status: BookingStatus) => call(endpointAddress('adminBooking', { id }), 'PUT', { status }),
+  bookings: async () => (await call(mail.adminBookings, 'GET')).bookings,
+  setBookingStatus: (id: string, status: BookingStatus) => call(mail.adminBooking, 'PUT', { params: { id }, body: { status } }),
 }
