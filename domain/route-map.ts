@@ -273,5 +273,11 @@ export const SCHEDULED_FUNCTIONS = ['maintenance', 'newsletter-scheduler', 'publ
 
 /** An endpoint's address with its `:name` parameters filled in (each encoded as a path segment). */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name] ?? ''
+    // `.` and `..` stay as they are when encoded (and so does %2e): the address would then name
+    // the record's parent, and a DELETE there delete it. No id is one.
+    if (value === '.' || value === '..') throw new Error(`${name} cannot be "${value}"`)
+    return encodeURIComponent(value)
+  })
 }

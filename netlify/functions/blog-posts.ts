@@ -1,4 +1,5 @@
 import { BLOG_MESSAGES } from '../../domain/blog-post'
+import { functionPath } from '../../domain/route-map'
 import { blogPosts as blogPostsContract } from '../../domain/api/site'
 import { endpoint } from '../lib/endpoint'
 import { posts } from '../lib/data/posts'
@@ -33,7 +34,13 @@ const ONE_POST = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Con
 
 export default endpoint(blogPostsContract, {
   GET: async ({ req }) => {
-    const { values, canonical } = keyedQuery(new URL(req.url), CDN.query)
+    const url = new URL(req.url)
+    // Reached through a rewrite, which matches the path decoded (`/api/%62log-posts`, `/api/x/../blog-posts`):
+    // the list is made at its own two addresses only, else each spelling would be a copy of its own.
+    if (url.pathname !== blogPostsContract.endpoint.path && url.pathname !== functionPath(blogPostsContract.endpoint.function)) {
+      return canonicalRedirect(`${blogPostsContract.endpoint.path}${url.search}`, SECURITY_HEADERS)
+    }
+    const { values, canonical } = keyedQuery(url, CDN.query)
     const slug = values.get('slug')
     // No spelling of a slug that cannot be one is sent anywhere: a 404, kept by nobody.
     if (slug !== undefined && !/^[a-z0-9-]{1,100}$/.test(slug)) throw new HttpError(404, BLOG_MESSAGES.notFound)

@@ -57,13 +57,13 @@ export function publicJson(req: Request, data: unknown, cdn: CdnKey): Response {
   return revalidated(req, JSON.stringify(data), { 'Content-Type': 'application/json; charset=utf-8' }, cdn)
 }
 
-/** If-None-Match holds a list; a CDN that compresses may have weakened our tag to W/"…". */
+/**
+ * If-None-Match holds a list; a CDN that compresses may have weakened our tag to W/"…". `*` is no
+ * match: a 304 for a caller who holds nothing must never stand, in a cache, for the answer.
+ */
 export function matchesETag(header: string | null, etag: string): boolean {
   if (!header) return false
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '')
-    return value === etag || value === '*'
-  })
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
 export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fail, ok } from '../testing/handlers'
 import { sentRequests, server } from '../testing/server'
-import { api, ApiError, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
+import { api, ApiError, endpointAddress, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
 
 afterEach(() => setSessionEndedHandler(() => {}))
 
@@ -110,5 +110,14 @@ describe('errorMessage()', () => {
     expect(errorMessage(new ApiError(500, undefined), 'Fallback', 'Unexpected')).toBe('Fallback')
     expect(errorMessage(new TypeError('fetch failed'), 'Fallback', 'Unexpected')).toBe('Unexpected')
     expect(errorMessage('weird', 'Fallback', 'Unexpected')).toBe('Unexpected')
+  })
+})
+
+describe('an address with an id', () => {
+  it('encodes the id as one path segment, and refuses the ones that name its parent', () => {
+    expect(endpointAddress('adminBlogPost', { id: 'a/b c' })).toBe('/api/admin/blog-posts/a%2Fb%20c')
+    // Browsers resolve `.` and `..` (and %2e) before sending: a DELETE would reach the parent.
+    expect(() => endpointAddress('adminPostVersion', { id: 'post1', versionId: '..' })).toThrow()
+    expect(() => endpointAddress('adminBlogPost', { id: '.' })).toThrow()
   })
 })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredUser } from '../../domain/admin-user'
+import { CONTRACTS } from '../../domain/api'
+import type { EndpointContract } from '../../domain/api/contract'
 import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
 import {
   ADMIN_ENDPOINTS,
@@ -115,6 +117,16 @@ const repeatable = endpointNames.filter(([, endpoint]) => !endpoint.endsOwnSessi
 const editorAllowed = repeatable.filter(([, endpoint]) => endpoint.access !== 'admin')
 
 describe('the endpoint table', () => {
+  it('has a call for every method whose contract asks for a session, with the contract’s access', () => {
+    const named = new Set(ADMIN_ENDPOINTS.map((endpoint) => endpoint.name.split('?')[0]))
+    const wanted = (Object.values(CONTRACTS) as EndpointContract[]).flatMap((contract) =>
+      Object.entries(contract.methods)
+        .filter(([, rules]) => ['signed-in', 'editor', 'admin'].includes(rules.access))
+        .map(([method]) => `${method} ${contract.endpoint.path!.replace(/:(\w+)/g, '{$1}')}`),
+    )
+    expect(wanted.filter((name) => !named.has(name))).toEqual([])
+  })
+
   it('covers every admin function file that checks a token', async () => {
     const { readdir } = await import('node:fs/promises')
     const files = (await readdir(new URL('../../netlify/functions/', import.meta.url))).filter(

@@ -117,6 +117,21 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     }
   })
 
+  it('the list is made at its own address only: a spelling the rewrite decoded is sent there, kept by nobody', async () => {
+    for (const path of ['/api/%62log-posts', '/api/blog-post%73', '/api/blog-posts%2f']) {
+      const answer = await get(blogPosts, path)
+      expect(answer.status, path).toBe(308)
+      expect(answer.headers.get('location'), path).toBe('/api/blog-posts')
+      expect(answer.headers.get('cache-control'), path).toBe('no-store')
+    }
+    expect((await get(blogPosts, '/.netlify/functions/blog-posts')).status).toBe(200)
+  })
+
+  it('If-None-Match: * is no match: a caller who holds nothing gets the answer, never a 304', async () => {
+    const answer = await get(content, '/api/content', {}, { 'if-none-match': '*' })
+    expect(answer.status).toBe(200)
+  })
+
   it('robots.txt, built from nothing stored, is kept a day with no tag', async () => {
     const response = await get(robots, '/robots.txt')
     expect(response.headers.get('netlify-cdn-cache-control')).toBe('s-maxage=86400,durable')

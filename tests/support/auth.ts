@@ -1,3 +1,5 @@
+import { CONTRACTS } from '../../domain/api'
+import type { EndpointContract, Method } from '../../domain/api/contract'
 import type { Context } from '@netlify/functions'
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose'
 import * as z from 'zod/mini'
@@ -252,6 +254,18 @@ const mediaBytes = () => new TextEncoder().encode(MEDIA_FIXTURE_PART)
 /** Who may make the call (docs/decisions.md, Roles checked on the server): admins only, editors too, or anyone signed in. */
 export type Access = 'admin' | 'editor' | 'signed-in'
 
+/** Who may call an admin endpoint, as its contract says (domain/api/): the table does not say it again. */
+export function contractAccess(name: string): Access {
+  const [method, address] = name.split(' ') as [Method, string]
+  const path = address.split('?')[0]!
+  for (const contract of Object.values(CONTRACTS) as EndpointContract[]) {
+    if (contract.endpoint.path?.replace(/:(\w+)/g, '{$1}') !== path) continue
+    const access = contract.methods[method]?.access
+    if (access === 'admin' || access === 'editor' || access === 'signed-in') return access
+  }
+  throw new Error(`${name}: no admin contract in domain/api/`)
+}
+
 export type AdminEndpoint = {
   name: string
   fn: Parameters<typeof callRaw>[0]
@@ -341,23 +355,20 @@ const withId = (path: string, id: string): Pick<CallOptions, 'path' | 'params'> 
   params: { id },
 })
 
-export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
+const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
   {
     name: 'POST /api/admin/logout',
     fn: adminLogout,
-    access: 'signed-in',
     options: () => ({ method: 'POST', path: '/api/admin/logout' }),
   },
   {
     name: 'GET /api/admin/users',
     fn: adminUsers,
-    access: 'admin',
     options: () => ({ path: '/api/admin/users' }),
   },
   {
     name: 'POST /api/admin/users',
     fn: adminUsers,
-    access: 'admin',
     options: () => {
       const n = ++bodySequence
       return {
@@ -375,7 +386,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'DELETE /api/admin/users/{id}',
     fn: adminUser,
-    access: 'admin',
     options: (f) => ({
       method: 'DELETE',
       ...withId('/api/admin/users', f.userId),
@@ -384,7 +394,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/users/{id}/password',
     fn: adminUserPassword,
-    access: 'admin',
     options: (f) => ({
       method: 'POST',
       ...withId('/api/admin/users', f.userId),
@@ -395,7 +404,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/users/{id}/owner',
     fn: adminUserOwner,
-    access: 'admin',
     changesCaller: true,
     options: (f) => ({
       method: 'POST',
@@ -407,7 +415,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/account/password',
     fn: adminAccountPassword,
-    access: 'signed-in',
     endsOwnSessions: true,
     options: () => ({
       method: 'POST',
@@ -418,26 +425,22 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/account/sign-out-everywhere',
     fn: adminAccountSignOut,
-    access: 'signed-in',
     endsOwnSessions: true,
     options: () => ({ method: 'POST', path: '/api/admin/account/sign-out-everywhere' }),
   },
   {
     name: 'GET /api/admin/activity',
     fn: adminActivity,
-    access: 'admin',
     options: () => ({ path: '/api/admin/activity' }),
   },
   {
     name: 'GET /api/admin/blog-posts/{id}/versions',
     fn: adminPostVersions,
-    access: 'editor',
     options: (f) => ({ path: `/api/admin/blog-posts/${f.postId}/versions`, params: { id: f.postId } }),
   },
   {
     name: 'GET /api/admin/blog-posts/{id}/versions/{versionId}',
     fn: adminPostVersion,
-    access: 'editor',
     options: (f) => ({
       path: `/api/admin/blog-posts/${f.postId}/versions/${f.postVersionId}`,
       params: { id: f.postId, versionId: f.postVersionId },
@@ -446,25 +449,21 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/post-preview?slug=',
     fn: adminPostPreview,
-    access: 'editor',
     options: (f) => ({ path: `/api/admin/post-preview?slug=${f.postSlug}` }),
   },
   {
     name: 'POST /api/admin/post-preview',
     fn: adminPostPreview,
-    access: 'editor',
     options: () => ({ method: 'POST', path: '/api/admin/post-preview', body: { content: '# Hello\n\nA **preview**.' } }),
   },
   {
     name: 'GET /api/admin/content',
     fn: adminContent,
-    access: 'editor',
     options: () => ({ path: '/api/admin/content' }),
   },
   {
     name: 'POST /api/admin/content',
     fn: adminContent,
-    access: 'editor',
     options: () => ({
       method: 'POST',
       path: '/api/admin/content',
@@ -479,7 +478,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'DELETE /api/admin/content/{id}',
     fn: adminContentItem,
-    access: 'editor',
     options: (f) => ({
       method: 'DELETE',
       ...withId('/api/admin/content', f.contentId),
@@ -488,13 +486,11 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: 'editor',
     options: () => ({ path: '/api/admin/blog-posts' }),
   },
   {
     name: 'POST /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: 'editor',
     options: () => ({
       method: 'POST',
       path: '/api/admin/blog-posts',
@@ -504,7 +500,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'PUT /api/admin/blog-posts',
     fn: adminBlogPosts,
-    access: 'editor',
     options: (f) => ({
       method: 'PUT',
       path: '/api/admin/blog-posts',
@@ -514,13 +509,11 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/blog-posts/{id}',
     fn: adminBlogPost,
-    access: 'editor',
     options: (f) => withId('/api/admin/blog-posts', f.postId),
   },
   {
     name: 'DELETE /api/admin/blog-posts/{id}',
     fn: adminBlogPost,
-    access: 'editor',
     options: (f) => ({
       method: 'DELETE',
       ...withId('/api/admin/blog-posts', f.postId),
@@ -529,13 +522,11 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/resources',
     fn: adminResources,
-    access: 'editor',
     options: () => ({ path: '/api/admin/resources' }),
   },
   {
     name: 'POST /api/admin/resources',
     fn: adminResources,
-    access: 'editor',
     options: () => ({
       method: 'POST',
       path: '/api/admin/resources',
@@ -545,7 +536,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'PUT /api/admin/resources',
     fn: adminResources,
-    access: 'editor',
     options: (f) => ({
       method: 'PUT',
       path: '/api/admin/resources',
@@ -555,7 +545,6 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'DELETE /api/admin/resources/{id}',
     fn: adminResource,
-    access: 'editor',
     options: (f) => ({
       method: 'DELETE',
       ...withId('/api/admin/resources', f.resourceId),
@@ -564,19 +553,16 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/media',
     fn: adminMedia,
-    access: 'editor',
     options: () => ({ path: '/api/admin/media' }),
   },
   {
     name: 'POST /api/admin/media',
     fn: adminMedia,
-    access: 'editor',
     options: () => ({ method: 'POST', path: '/api/admin/media', body: { name: 'guide.pdf', size: 1000, type: 'application/pdf' } }),
   },
   {
     name: 'PUT /api/admin/media/{id}/parts/{n}',
     fn: adminMediaPart,
-    access: 'editor',
     rawBody: true,
     options: (f) => ({
       method: 'PUT',
@@ -589,25 +575,21 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/media/{id}/complete',
     fn: adminMediaComplete,
-    access: 'editor',
     options: (f) => ({ method: 'POST', path: `/api/admin/media/${f.mediaCompleteId}/complete`, params: { id: f.mediaCompleteId } }),
   },
   {
     name: 'DELETE /api/admin/media/{id}',
     fn: adminMediaFile,
-    access: 'editor',
     options: (f) => ({ method: 'DELETE', ...withId('/api/admin/media', f.mediaId) }),
   },
   {
     name: 'GET /api/admin/bookings',
     fn: adminBookings,
-    access: 'admin',
     options: () => ({ path: '/api/admin/bookings' }),
   },
   {
     name: 'PUT /api/admin/bookings/{id}',
     fn: adminBooking,
-    access: 'admin',
     options: (f) => ({
       method: 'PUT',
       ...withId('/api/admin/bookings', f.bookingId),
@@ -617,25 +599,21 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'POST /api/admin/subscribers/exports',
     fn: adminSubscriberExports,
-    access: 'editor',
     options: () => ({ method: 'POST', path: '/api/admin/subscribers/exports' }),
   },
   {
     name: 'GET /api/admin/subscribers/exports/{id}',
     fn: adminSubscriberExport,
-    access: 'editor',
     options: (f) => withId('/api/admin/subscribers/exports', f.exportJobId),
   },
   {
     name: 'GET /api/admin/subscribers/exports/{id}/file',
     fn: adminSubscriberExportFile,
-    access: 'editor',
     options: (f) => ({ path: `/api/admin/subscribers/exports/${f.exportJobId}/file`, params: { id: f.exportJobId } }),
   },
   {
     name: 'POST /api/admin/subscribers/import',
     fn: adminSubscribersImport,
-    access: 'editor',
     options: () => {
       const n = ++bodySequence
       return {
@@ -648,66 +626,58 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   {
     name: 'GET /api/admin/newsletters',
     fn: adminNewsletters,
-    access: 'editor',
     options: () => ({ path: '/api/admin/newsletters' }),
   },
   {
     name: 'POST /api/admin/newsletters',
     fn: adminNewsletters,
-    access: 'editor',
     options: () => ({ method: 'POST', path: '/api/admin/newsletters', body: { subject: `Made ${++bodySequence}`, body: 'A **warm** word.' } }),
   },
   {
     name: 'GET /api/admin/newsletters/{id}',
     fn: adminNewsletter,
-    access: 'editor',
     options: (f) => withId('/api/admin/newsletters', f.newsletterId),
   },
   {
     name: 'PUT /api/admin/newsletters/{id}',
     fn: adminNewsletter,
-    access: 'editor',
     options: (f) => ({ method: 'PUT', ...withId('/api/admin/newsletters', f.newsletterId), body: { subject: 'Saved again', body: 'New words.' } }),
   },
   {
     name: 'DELETE /api/admin/newsletters/{id}',
     fn: adminNewsletter,
-    access: 'editor',
     options: (f) => ({ method: 'DELETE', ...withId('/api/admin/newsletters', f.newsletterId) }),
   },
   {
     // To the signed-in user's own address, through the outbox (the tests run as netlify dev).
     name: 'POST /api/admin/newsletters/{id}/test',
     fn: adminNewsletterTest,
-    access: 'editor',
     options: (f) => ({ method: 'POST', path: `/api/admin/newsletters/${f.newsletterId}/test`, params: { id: f.newsletterId } }),
   },
   {
     // Sending now runs the background worker within the call (tests/support/newsletter-worker.ts), to the outbox.
     name: 'POST /api/admin/newsletters/{id}/send',
     fn: adminNewsletterSend,
-    access: 'admin',
     options: (f) => ({ method: 'POST', path: `/api/admin/newsletters/${f.newsletterId}/send`, params: { id: f.newsletterId }, body: { action: 'now' } }),
   },
   {
     name: 'POST /api/admin/newsletter-preview',
     fn: adminNewsletterPreview,
-    access: 'editor',
     options: () => ({ method: 'POST', path: '/api/admin/newsletter-preview', body: { subject: 'Spring notes', body: '# Hello\n\nA **preview**.' } }),
   },
   {
     name: 'GET /api/admin/stats',
     fn: adminStats,
-    access: 'editor',
     options: () => ({ path: '/api/admin/stats' }),
   },
   {
     name: 'GET /api/subscribers',
     fn: subscribersFunction,
-    access: 'editor',
     options: () => ({ path: '/api/subscribers' }),
   },
 ]
+
+export const ADMIN_ENDPOINTS: AdminEndpoint[] = ENDPOINT_CALLS.map((call) => ({ ...call, access: contractAccess(call.name) }))
 
 /** Everything the admin can change, read back through the data modules, post bodies included. */
 export async function snapshotData() {

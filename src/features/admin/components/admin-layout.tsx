@@ -17,13 +17,19 @@ import {
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { setSessionEndedHandler } from '../../../lib/api-client'
+import type { EndpointContract } from '../../../../domain/api/contract'
+import { adminBookings } from '../../../../domain/api/mail'
+import { adminActivity } from '../../../../domain/api/posts'
 import { clearSession, readSession } from '../../../lib/session'
 import { adminApi } from '../api/admin-api'
 import styles from './admin-layout.module.css'
 
 const ACCOUNT_PATH = '/admin/account'
 
-const NAV = [
+/** A screen is offered to admins only when the call it is built on is theirs only (its contract, domain/api/). */
+const adminsOnly = (contract: EndpointContract) => contract.methods.GET?.access === 'admin'
+
+const NAV: { to: string; label: string; icon: typeof Users; end?: true; adminOnly?: boolean }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/content', label: 'Content', icon: FileText },
   { to: '/admin/blog-resources', label: 'Blog & Resources', icon: Newspaper },
@@ -31,10 +37,10 @@ const NAV = [
   { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/admin/newsletters', label: 'Newsletters', icon: Send },
   { to: '/admin/users', label: 'Users', icon: Users },
-  { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: true },
-  { to: '/admin/activity', label: 'Activity', icon: History, adminOnly: true },
+  { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: adminsOnly(adminBookings) },
+  { to: '/admin/activity', label: 'Activity', icon: History, adminOnly: adminsOnly(adminActivity) },
   { to: ACCOUNT_PATH, label: 'My account', icon: KeyRound },
-] as const
+]
 
 /** No stored session (or an unreadable one) means the login page (docs/product.md, Admin panel). */
 export function AdminLayout() {
@@ -94,7 +100,7 @@ export function AdminLayout() {
         </div>
         <nav id="admin-nav" aria-label="Admin">
           <ul className={styles.nav}>
-            {NAV.filter((item) => !('adminOnly' in item) || session.user.role === 'admin').map(({ to, label, icon: Icon, ...rest }) => (
+            {NAV.filter((item) => !item.adminOnly || session.user.role === 'admin').map(({ to, label, icon: Icon, ...rest }) => (
               <li key={to}>
                 <NavLink
                   to={to}
