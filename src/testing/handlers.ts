@@ -1,4 +1,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
+import * as account from '../../domain/api/account'
+import type { AnswerOf, EndpointContract, Method, MethodContract } from '../../domain/api/contract'
+import * as library from '../../domain/api/library'
+import * as mail from '../../domain/api/mail'
+import * as posts from '../../domain/api/posts'
+import * as site from '../../domain/api/site'
 import type { PostSummary, RenderedPost } from '../../domain/blog-post'
 import type { SiteTexts } from '../../domain/content-item'
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
@@ -18,6 +24,40 @@ export const fail = (status: number, message?: string) =>
 
 /** A call served both under /api and, on the hosting domain, under the functions prefix. */
 const bothPaths = (name: string, apiPath: string) => [apiPath, `/.netlify/functions/${name}`]
+
+const METHOD_HANDLERS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
+
+/**
+ * The mock of an endpoint by its contract (domain/api/): at each address it answers on (both, for
+ * one the host-domain rule serves twice), with JSON whose fields are typed from the contract's
+ * answer, as `{ success: true, ... }` with the contract's status.
+ */
+export function mock<C extends EndpointContract, M extends keyof C['methods'] & Method>(
+  contract: C,
+  method: M,
+  resolve: (info: {
+    request: Request
+    params: Record<string, string | readonly string[] | undefined>
+  }) =>
+    | Partial<AnswerOf<NonNullable<C['methods'][M]>>>
+    | Response
+    | Promise<Partial<AnswerOf<NonNullable<C['methods'][M]>>> | Response> = () => ({}),
+): HttpHandler[] {
+  const { endpoint } = contract
+  const addresses =
+    endpoint.served === 'function-only'
+      ? [`/.netlify/functions/${endpoint.function}`]
+      : endpoint.served === 'rewrite'
+        ? bothPaths(endpoint.function, endpoint.path)
+        : [endpoint.path]
+  const status = (contract.methods[method] as MethodContract).status
+  return addresses.map((address) =>
+    METHOD_HANDLERS[method](address, async (info) => {
+      const answer = await resolve(info)
+      return answer instanceof Response ? answer : ok(answer, status ? { status } : undefined)
+    }),
+  )
+}
 
 const defaultSession = session()
 
@@ -75,88 +115,85 @@ function importAnswer(body: ImportRequest) {
 
 /** One-line overrides for the public calls: `server.use(...answer.resources([...]))`. */
 export const answer = {
-  resources: (resources: PublicResource[]) => [http.get('/api/resources', () => ok({ resources }))],
+  resources: (resources: PublicResource[]) => mock(site.resources, 'GET', () => ({ resources })),
   blogPosts: (posts: (PostSummary | RenderedPost)[]) => blogPostsHandlers(posts),
-  content: (content: SiteTexts) => [http.get('/api/content', () => ok({ content }))],
+  content: (content: SiteTexts) => mock(site.content, 'GET', () => ({ content })),
 }
 
 export const handlers: HttpHandler[] = [
   // Public
-  http.get('/api/content', () => ok({ content: {} })),
+  ...mock(site.content, 'GET', () => ({ content: {} })),
   ...answer.resources([publicResource(), publicResource({ type: 'guide' })]),
-  http.post('/api/resources/:id/download', () => ok()),
+  ...mock(site.resourceDownload, 'POST'),
   ...blogPostsHandlers([renderedPost(), postSummary()]),
-  ...bothPaths('subscribers', '/api/subscribers').flatMap((path) => [
-    http.post(path, () => ok({ message: 'Subscribed successfully!' })),
-    http.get(path, () => ok({ subscribers: [subscriber(), subscriber({ state: 'pending' })], page: 1, pageSize: 50, hasMore: false })),
-  ]),
-  http.post('/api/subscribers/confirm', () => ok({ status: 'confirmed', message: 'Thank you! Your subscription is confirmed.' })),
-  http.post('/.netlify/functions/send-booking-email', () =>
-    ok({ message: "Thanks! Your request has been sent. We'll be in touch shortly." }),
-  ),
-  http.post('/api/unsubscribe', () => ok({ message: 'You have been unsubscribed.' })),
+  ...mock(site.subscribers, 'POST', () => ({ message: 'Subscribed successfully!' })),
+  ...mock(site.subscribers, 'GET', () => ({
+    subscribers: [subscriber(), subscriber({ state: 'pending' })],
+    page: 1,
+    pageSize: 50,
+    hasMore: false,
+  })),
+  ...mock(site.subscriberConfirm, 'POST', () => ({ status: 'confirmed' as const, message: 'Thank you! Your subscription is confirmed.' })),
+  ...mock(site.booking, 'POST', () => ({ message: "Thanks! Your request has been sent. We'll be in touch shortly." })),
+  ...mock(site.unsubscribe, 'POST', () => ({ message: 'You have been unsubscribed.' })),
 
   // Admin
-  ...bothPaths('admin-login', '/api/admin/login').map((path) =>
-    http.post(path, () => ok({ token: defaultSession.token, user: defaultSession.user, message: 'Login successful' })),
-  ),
-  http.post('/api/admin/logout', () => ok()),
-  http.get('/api/admin/activity', () => ok({ entries: [], next: null })),
-  http.get('/api/admin/stats', () =>
-    ok({ stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2, email: { transport: 'sendgrid', missing: [] } } }),
-  ),
-  http.get('/api/admin/users', () => ok({ users: [adminUser({ username: 'admin', role: 'admin' }), adminUser()] })),
-  http.post('/api/admin/users', () => ok({ message: 'User created successfully' })),
-  http.delete('/api/admin/users/:id', () => ok()),
-  http.get('/api/admin/content', () => ok({ content: [contentItem()] })),
-  http.post('/api/admin/content', () => ok()),
-  http.delete('/api/admin/content/:id', () => ok()),
-  http.get('/api/admin/blog-posts', () => ok({ blogPosts: [postSummary(), postSummary({ status: 'draft', publishedAt: null })] })),
-  http.post('/api/admin/blog-posts', () => ok()),
-  http.put('/api/admin/blog-posts', () => ok()),
-  http.delete('/api/admin/blog-posts/:id', () => ok()),
-  http.get('/api/admin/resources', () => ok({ resources: [resource(), resource({ isActive: false })] })),
-  http.post('/api/admin/resources', () => ok()),
-  http.put('/api/admin/resources', () => ok()),
-  http.delete('/api/admin/resources/:id', () => ok()),
-  http.get('/api/admin/media', () => ok({ files: [] })),
-  http.post('/api/admin/media', () => ok({ upload: { id: 'upload1', partSize: 4 * 1024 * 1024, parts: 1 } }, { status: 201 })),
-  http.put('/api/admin/media/:id/parts/:n', () => ok()),
-  http.post('/api/admin/media/:id/complete', () => ok({ message: 'File uploaded' })),
-  http.delete('/api/admin/media/:id', () => ok({ message: 'File deleted' })),
-  http.get('/api/admin/newsletters', () => ok({ newsletters: [] })),
-  http.post('/api/admin/newsletters', () => ok({ message: NEWSLETTER_MESSAGES.created, newsletter: newsletter() }, { status: 201 })),
-  http.get('/api/admin/newsletters/:id', ({ params }) => ok({ newsletter: newsletter({ id: String(params.id) }) })),
-  http.put('/api/admin/newsletters/:id', ({ params }) =>
-    ok({ message: NEWSLETTER_MESSAGES.updated, newsletter: newsletter({ id: String(params.id) }) }),
-  ),
-  http.delete('/api/admin/newsletters/:id', () => ok({ message: NEWSLETTER_MESSAGES.deleted })),
-  http.post('/api/admin/newsletter-preview', async ({ request }) => {
+  ...mock(account.adminLogin, 'POST', () => ({ token: defaultSession.token, user: defaultSession.user, message: 'Login successful' })),
+  ...mock(account.adminLogout, 'POST'),
+  ...mock(posts.adminActivity, 'GET', () => ({ entries: [], next: null })),
+  ...mock(posts.adminStats, 'GET', () => ({
+    stats: { users: 2, contentItems: 3, lastUpdated: null, posts: 2, resources: 2, email: { transport: 'sendgrid' as const, missing: [] } },
+  })),
+  ...mock(account.adminUsers, 'GET', () => ({ users: [adminUser({ username: 'admin', role: 'admin' }), adminUser()] })),
+  ...mock(account.adminUsers, 'POST', () => ({ message: 'User created successfully' })),
+  ...mock(account.adminUser, 'DELETE'),
+  ...mock(library.adminContent, 'GET', () => ({ content: [contentItem()] })),
+  ...mock(library.adminContent, 'POST'),
+  ...mock(library.adminContentItem, 'DELETE'),
+  ...mock(posts.adminBlogPosts, 'GET', () => ({ blogPosts: [postSummary(), postSummary({ status: 'draft', publishedAt: null })] })),
+  ...mock(posts.adminBlogPosts, 'POST'),
+  ...mock(posts.adminBlogPosts, 'PUT'),
+  ...mock(posts.adminBlogPost, 'DELETE'),
+  ...mock(library.adminResources, 'GET', () => ({ resources: [resource(), resource({ isActive: false })] })),
+  ...mock(library.adminResources, 'POST'),
+  ...mock(library.adminResources, 'PUT'),
+  ...mock(library.adminResource, 'DELETE'),
+  ...mock(library.adminMedia, 'GET', () => ({ files: [] })),
+  ...mock(library.adminMedia, 'POST', () => ({ upload: { id: 'upload1', partSize: 4 * 1024 * 1024, parts: 1 } })),
+  ...mock(library.adminMediaPart, 'PUT'),
+  ...mock(library.adminMediaComplete, 'POST', () => ({ message: 'File uploaded' })),
+  ...mock(library.adminMediaFile, 'DELETE', () => ({ message: 'File deleted' })),
+  ...mock(mail.adminNewsletters, 'GET', () => ({ newsletters: [] })),
+  ...mock(mail.adminNewsletters, 'POST', () => ({ message: NEWSLETTER_MESSAGES.created, newsletter: newsletter() })),
+  ...mock(mail.adminNewsletter, 'GET', ({ params }) => ({ newsletter: newsletter({ id: String(params.id) }) })),
+  ...mock(mail.adminNewsletter, 'PUT', ({ params }) => ({
+    message: NEWSLETTER_MESSAGES.updated,
+    newsletter: newsletter({ id: String(params.id) }),
+  })),
+  ...mock(mail.adminNewsletter, 'DELETE', () => ({ message: NEWSLETTER_MESSAGES.deleted })),
+  ...mock(mail.adminNewsletterPreview, 'POST', async ({ request }) => {
     const { subject, body } = (await request.json()) as { subject: string; body: string }
-    return ok({
+    return {
       subject,
       html: `<!doctype html><html><body><h1>${subject}</h1><p>${body}</p></body></html>`,
       text: `${subject}\n\n${body}`,
-    })
+    }
   }),
-  http.post('/api/admin/newsletters/:id/test', () => ok({ message: NEWSLETTER_MESSAGES.testSent('admin@test.example') })),
-  http.post('/api/admin/newsletters/:id/send', ({ params }) =>
-    ok({
-      message: NEWSLETTER_MESSAGES.started,
-      newsletter: newsletter({ id: String(params.id), status: 'sending', startedAt: new Date().toISOString() }),
-    }),
-  ),
-  http.get('/api/admin/bookings', () => ok({ bookings: [] })),
-  http.post('/api/admin/subscribers/exports', () =>
-    ok({ export: exportJob({ state: 'queued', processed: 0, total: 0 }) }, { status: 202 }),
-  ),
-  http.get('/api/admin/subscribers/exports/:id', () => ok({ export: exportJob() })),
-  http.get(
-    '/api/admin/subscribers/exports/:id/file',
+  ...mock(mail.adminNewsletterTest, 'POST', () => ({ message: NEWSLETTER_MESSAGES.testSent('admin@test.example') })),
+  ...mock(mail.adminNewsletterSend, 'POST', ({ params }) => ({
+    message: NEWSLETTER_MESSAGES.started,
+    newsletter: newsletter({ id: String(params.id), status: 'sending', startedAt: new Date().toISOString() }),
+  })),
+  ...mock(mail.adminBookings, 'GET', () => ({ bookings: [] })),
+  ...mock(mail.adminSubscriberExports, 'POST', () => ({ export: exportJob({ state: 'queued', processed: 0, total: 0 }) })),
+  ...mock(mail.adminSubscriberExport, 'GET', () => ({ export: exportJob() })),
+  ...mock(
+    mail.adminSubscriberExportFile,
+    'GET',
     () => new HttpResponse('"email"\r\n"reader@test.example"\r\n', { headers: { 'Content-Type': 'text/csv' } }),
   ),
-  http.post('/api/admin/subscribers/import', async ({ request }) => ok(importAnswer((await request.json()) as ImportRequest))),
-  http.put('/api/admin/bookings/:id', () => ok()),
+  ...mock(mail.adminSubscribersImport, 'POST', async ({ request }) => importAnswer((await request.json()) as ImportRequest)),
+  ...mock(mail.adminBooking, 'PUT'),
 ]
 
 /** A promise the test settles itself: a handler awaits it to hold a request in flight. */
