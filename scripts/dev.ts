@@ -26,7 +26,13 @@ const bin = path.join(root, 'node_modules', '.bin')
 const port = Number(process.env.DEV_PORT ?? 8888)
 const vitePort = Number(process.env.VITE_PORT ?? 5173)
 const site = `http://localhost:${port}`
-const START_TIMEOUT_MS = 120_000
+/**
+ * How long netlify dev may go without a word while it starts: it bundles and loads every function
+ * first, which on a busy machine takes minutes, but says so as it goes ("Loaded function …").
+ * Only silence this long, or the hard cap, means it is stuck.
+ */
+const QUIET_TIMEOUT_MS = 120_000
+const START_CAP_MS = 15 * 60_000
 
 const log = (message: string) => console.log(`[dev] ${message}`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -105,7 +111,8 @@ linkDevFunctions()
 log(`starting netlify ${args.join(' ')}`)
 const child = spawn(path.join(bin, 'netlify'), args, {
   cwd: root,
-  stdio: 'inherit',
+  // Passed through as it comes; each line is also a sign of progress (waitForSite).
+  stdio: ['inherit', 'pipe', 'pipe'],
   detached: true, // its own process group, so the whole group can be stopped at once
   // node_modules/.bin first: netlify, Vite and the functions all run on the project's Node 22.
   // There is no build: the functions that answer with a page take Vite's, from its own address
@@ -118,6 +125,15 @@ const child = spawn(path.join(bin, 'netlify'), args, {
   },
 })
 const group = child.pid!
+let lastOutput = Date.now()
+child.stdout!.on('data', (chunk: Buffer) => {
+  lastOutput = Date.now()
+  process.stdout.write(chunk)
+})
+child.stderr!.on('data', (chunk: Buffer) => {
+  lastOutput = Date.now()
+  process.stderr.write(chunk)
+})
 
 function signalGroup(signal: NodeJS.Signals | 0): boolean {
   try {
@@ -162,9 +178,10 @@ child.on('exit', (code, signal) => {
   void shutdown(code ?? 1)
 })
 
+/** Waits for the site while netlify dev is making progress: it gives up after a long silence only. */
 async function waitForSite(): Promise<boolean> {
-  const deadline = Date.now() + START_TIMEOUT_MS
-  while (Date.now() < deadline && !exited) {
+  const cap = Date.now() + START_CAP_MS
+  while (!exited && Date.now() < cap && Date.now() - lastOutput < QUIET_TIMEOUT_MS) {
     if (await answers(site)) return true
     await sleep(500)
   }
@@ -195,7 +212,7 @@ async function seed(): Promise<{ seeded: boolean } | string> {
 
 if (!(await waitForSite())) {
   if (!exited) {
-    console.error(`[dev] ${site} did not answer within ${START_TIMEOUT_MS / 1000} s`)
+    console.error(`[dev] ${site} did not answer, and netlify dev has said nothing for ${QUIET_TIMEOUT_MS / 1000} s`)
     await shutdown(1)
   }
 } else {

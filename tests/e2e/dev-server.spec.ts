@@ -8,7 +8,7 @@ import { expect, failedResourceLog, test } from './support/fixtures'
  */
 const DEV_PORT = 8877
 const DEV_URL = `http://localhost:${DEV_PORT}`
-const START_TIMEOUT_MS = 240_000
+const START_TIMEOUT_MS = 360_000
 
 let dev: ChildProcess | undefined
 let output = ''
