@@ -14,6 +14,7 @@ import { runtimeOf } from '../lib/env'
 import { CURRENT_PASSWORD_TRIES, LOGIN_LIMITS } from '../lib/login'
 import { PUBLIC_LIMITS } from '../lib/public-forms'
 import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
+import { sendConfirmation } from '../lib/subscription-confirm'
 
 /**
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
@@ -32,6 +33,11 @@ export default async (_req: Request, context: Context) => {
     limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), CURRENT_PASSWORD_TRIES, ...Object.values(PUBLIC_LIMITS), ...Object.values(TRANSFER_LIMITS)]),
     welcomes: () => welcomeEmails.prune(),
     unconfirmed: () => subscribers.prunePending(),
+    signups: async () => {
+      const repaired = await subscribers.repairSignups()
+      for (const email of repaired) await sendConfirmation(email, runtimeOf(context))
+      return repaired.length
+    },
     submissions: () => bookings.pruneSubmissions(),
     activity: () => activity.prune(),
     media: () => media.pruneStale(),

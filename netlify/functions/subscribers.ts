@@ -35,13 +35,17 @@ async function subscribe({ email, website }: z.output<typeof SubscribeSchema>, r
   await limitPublicForm('subscribe', req, context)
   // Subscribing twice is one subscriber. Until she confirms, a repeat sends the confirmation again,
   // at most once a day (sendConfirmation); a confirmed subscriber gets nothing, nor does an address
-  // that bounced or marked our mail as spam. The answer is the same every way, and so is the work
-  // done before it (subscribers.add makes the same storage requests for every state; the email is
-  // sent after answering), so neither the form's answer nor its timing tells anyone who is on the
-  // list or what became of them. The record is stored before the answer: a signup answered with
-  // success is never lost.
-  const { state } = await subscribers.add(email)
-  if (state === 'pending') afterAnswer(context, 'confirmation email', () => sendConfirmation(email, runtimeOf(context)))
+  // that bounced or marked our mail as spam. Nothing before the answer depends on who is on the
+  // list: only the signup's marker is written (the same write for everyone, and the signup's
+  // record of it: a storage outage answers 503), and the record is looked up or made, and mailed,
+  // after the answer. So neither the answer, its timing nor the storage calls a platform may list
+  // in its headers tell anyone who is on the list. Should that later work fail, the scheduled
+  // maintenance makes the record from the marker (subscribers.repairSignups): none is lost.
+  await subscribers.markSignup(email)
+  afterAnswer(context, 'signup', async () => {
+    const { state } = await subscribers.createPending(email)
+    if (state === 'pending') await sendConfirmation(email, runtimeOf(context))
+  })
 }
 
 function answerNewsletterForm(req: Request, context: Context): Promise<Response> {

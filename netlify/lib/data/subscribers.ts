@@ -24,6 +24,8 @@ const store = () => openStore('subscribers')
 const pendingStore = () => openStore('pending-subscribers')
 const keyOf = (email: string) => keys.subscriber(normalizeEmail(email))
 const DAY_MS = 24 * 60 * 60_000
+/** How long the work after a signup's answer has to make its record before maintenance does. */
+export const SIGNUP_GRACE_MS = 2 * 60_000
 
 /** A stored record; a tombstone (an unsubscribe's delete under way, see blobs.ts deleteIfMatch) is no record. */
 function parse(key: BlobKey, text: string | null): Subscriber | null {
@@ -102,7 +104,30 @@ export const subscribers = {
    * save would never be cleared away.
    */
   async markSignup(email: string, now = new Date()): Promise<void> {
-    await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalizeEmail(email)), '')
+    // The time, as the value: the same length for every signup (the write is the same for everyone).
+    await pendingStore().set(keys.pendingSubscriber(now.toISOString().slice(0, 10), normalizeEmail(email)), now.toISOString())
+  },
+
+  /**
+   * The signups of today and yesterday whose record is missing, their marker written at least
+   * `grace` ago: the work after the answer (which makes the record) failed or never ran. Makes
+   * each one's pending record and answers the addresses, for their confirmation emails. A signup
+   * answered with success is so never lost, though its record is made after the answer.
+   */
+  async repairSignups(now = new Date(), grace = SIGNUP_GRACE_MS): Promise<string[]> {
+    const days = [now, new Date(now.getTime() - DAY_MS)].map((day) => day.toISOString().slice(0, 10))
+    const markers = (await pendingStore().keys()).filter((marker) => days.includes(marker.slice(0, marker.indexOf('/'))))
+    const repaired: string[] = []
+    for (const marker of markers) {
+      const hex = marker.slice(marker.indexOf('/') + 1)
+      if (await readEntry(keys.listed(hex))) continue
+      const markedAt = Date.parse((await pendingStore().get(marker)) ?? '')
+      if (!(markedAt <= now.getTime() - grace)) continue
+      const email = Buffer.from(hex.replaceAll('/', ''), 'hex').toString('utf8')
+      const { state } = await this.createPending(email, new Date(markedAt))
+      if (state === 'pending') repaired.push(email)
+    }
+    return repaired
   },
 
   /** The second step: the pending record, or the state of the one already there. */
@@ -182,10 +207,20 @@ export const subscribers = {
    * or spam report that lands in between is kept, never deleted unseen.
    */
   async unsubscribe(email: string): Promise<UnsubscribeOutcome> {
+    let unmarked = false
     for (let attempt = 0; attempt < 5; attempt++) {
       const entry = await readEntry(keyOf(email))
       if (!entry) return 'missing'
       if (isStopped(entry.record.state)) return 'kept-stopped'
+      // Its recent signup markers first, so that no repair (repairSignups) makes the record again;
+      // should this fail, the record is still there and the answer says so.
+      if (!unmarked) {
+        const now = Date.now()
+        for (const day of [now, now - DAY_MS]) {
+          await pendingStore().delete(keys.pendingSubscriber(new Date(day).toISOString().slice(0, 10), normalizeEmail(email)))
+        }
+        unmarked = true
+      }
       if (await store().deleteIfMatch(keyOf(email), entry.etag)) return 'removed'
     }
     throw new StorageUnavailableError('Could not unsubscribe: the record kept changing')
