@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { csvCell, parseCsv, toCsv } from './csv'
 import { findEmailColumn, IMPORT_MESSAGES, planImport } from './subscriber-import'
 
+describe('toCsv', () => {
+  it('neutralises a cell that starts like a formula, in fullwidth signs too', () => {
+    for (const sign of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) expect(toCsv([[`${sign}SUM(1)`]])).toBe(`"'${sign}SUM(1)"\r\n`)
+    expect(toCsv([['plain']])).toBe('"plain"\r\n')
+  })
+})
+
 describe('parseCsv', () => {
   it('reads quoted cells with commas, quotes and line breaks inside', () => {
     expect(parseCsv('"a,b","say ""hi""","two\r\nlines"\r\nc,d,e\r\n')).toEqual([
@@ -37,7 +44,7 @@ describe('parseCsv', () => {
   it('reads back what toCsv writes, formula-looking cells with their leading quote', () => {
     fc.assert(
       fc.property(table, (rows) => {
-        const expected = rows.map((row) => row.map((value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)))
+        const expected = rows.map((row) => row.map((value) => (/^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value)))
         expect(parseCsv(toCsv(rows))).toEqual(expected)
       }),
     )

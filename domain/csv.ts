@@ -1,6 +1,7 @@
 /** One CSV cell, always quoted; a value a spreadsheet would run as a formula gets a leading ' (docs/decisions.md, Subscribers). */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  // Their fullwidth forms too: some spreadsheets read them as the formula signs.
+  const safe = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value
   return `"${safe.replace(/"/g, '""')}"`
 }
 

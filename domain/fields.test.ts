@@ -4,7 +4,7 @@ import { ForgotPasswordSchema, LoginSchema, UserInputSchema } from './admin-user
 import { PostInputSchema } from './blog-post'
 import { BookingRequestSchema } from './booking'
 import { ContentInputSchema } from './content-item'
-import { firstIssue, isOneLine, isPlainText } from './fields'
+import { firstIssue, isOneLine, isPlainText, isValidEmail } from './fields'
 import { MediaStartSchema } from './media'
 import { NewsletterInputSchema } from './newsletter'
 import { ResourceInputSchema } from './resource'
@@ -27,6 +27,14 @@ const BREAKERS = [
 describe('isOneLine and isPlainText', () => {
   it.each(BREAKERS)('a one-line text refuses %s', (_name, character) => {
     expect(isOneLine(`Ann${character}Lee`)).toBe(false)
+  })
+
+  it.each([
+    ['a right-to-left override', '\u202E'],
+    ['a left-to-right embedding', '\u202A'],
+    ['a first-strong isolate', '\u2068'],
+  ])('a one-line text refuses %s, which makes it read otherwise than it is written', (_name, character) => {
+    expect(isOneLine(`Your receipt ${character}fdp.exe`)).toBe(false)
   })
 
   it('a one-line text takes letters of any script, punctuation and emoji', () => {
@@ -134,6 +142,14 @@ describe("an import's consent statement", () => {
   it('is checked alike by the page (statementProblem) and the schema', () => {
     expect(statementProblem('They signed up at the spring workshop.\nOn paper.')).toBeNull()
     expect(statementProblem('They signed up\u0000 at the workshop.')).toBe('The statement must not contain control characters')
+  })
+})
+
+describe('email addresses', () => {
+  it('refuse invisible and direction-changing characters, which would show another address', () => {
+    for (const email of ['gr\u202Eace@example.org', 'zw\u200B@example.org', 'spamme\u00AD@gmail.com', '\uFEFFann@example.org'])
+      expect(isValidEmail(email), JSON.stringify(email)).toBe(false)
+    expect(isValidEmail('grace@example.org')).toBe(true)
   })
 })
 

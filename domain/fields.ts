@@ -19,10 +19,10 @@ export const EMAIL_MAX = 254
  * Some text, an at sign, and a domain of dot-separated labels. Addresses end up in email headers,
  * mailto: links and storage keys, so the local part refuses what could start another header,
  * recipient or query (whitespace, `? & < > , ; : " ' ( ) [ ] \`, a second `@`, control
- * characters), and the domain takes letters, digits and hyphens only. No two parts of the pattern
+ * characters), or look like another address (invisible and direction-changing characters), and the domain takes letters, digits and hyphens only. No two parts of the pattern
  * can match the same character, so it runs in linear time whatever it is given.
  */
-export const EMAIL_PATTERN = /^[^\s@?&<>,;:"'`()[\]\\\p{Cc}]+@(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+$/u
+export const EMAIL_PATTERN = /^[^\s@?&<>,;:"'`()[\]\\\p{Cc}\p{Cf}]+@(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+$/u
 
 /**
  * The one email rule, for every form and function. The length is checked before the pattern
@@ -44,8 +44,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export type Lines = 'one' | 'many'
 
 // C0 (tab and line feed included), DEL, C1 (NEL included) and the Unicode line and paragraph
-// separators: whatever ends a line somewhere or draws nothing.
-const BREAKS_A_LINE = /[\p{Cc}\u2028\u2029]/u
+// separators: whatever ends a line somewhere or draws nothing; and the direction overrides and
+// isolates, which make a line read otherwise than it is written (`receipt \u202Efdp.exe`).
+const BREAKS_A_LINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 // The same, less the tab and the line breaks a text of many lines is made of. One character at a
 // time: linear on any input.
 const CONTROL_IN_TEXT = /(?![\t\n\r])\p{Cc}/u

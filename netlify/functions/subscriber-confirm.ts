@@ -15,10 +15,12 @@ import { emailOfConfirmToken } from '../lib/subscription-confirm'
  */
 export default endpoint(subscriberConfirm, {
   POST: async ({ context, body: { token } }) => {
-    const email = await emailOfConfirmToken(token)
-    if (!email) throw new HttpError(400, CONFIRM_MESSAGES.invalid)
-    const outcome = await subscribers.confirm(email)
-    // Removed since (unsubscribed, or a week passed unconfirmed): signing up again is the way back.
+    const link = await emailOfConfirmToken(token)
+    if (!link) throw new HttpError(400, CONFIRM_MESSAGES.invalid)
+    const { email } = link
+    const outcome = await subscribers.confirm(email, new Date(), { linkIssuedAt: link.issuedAt })
+    // Removed since (unsubscribed, or a week passed unconfirmed), or signed up again after a link
+    // made for an earlier signup: signing up again is the way back.
     if (outcome === 'missing') throw new HttpError(400, CONFIRM_MESSAGES.invalid)
     // Bounced or marked as spam: mail to it has stopped for good, so it is not confirmed (and no welcome goes).
     if (outcome === 'stopped') throw new HttpError(400, CONFIRM_MESSAGES.stopped)

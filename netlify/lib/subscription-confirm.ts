@@ -41,16 +41,18 @@ export async function confirmToken(email: string, now = new Date()): Promise<str
 }
 
 /** The address a token confirms, or null when it is forged, expired or made for something else. */
-export async function emailOfConfirmToken(token: string): Promise<string | null> {
+/** The address a confirmation link was made for, and when (ms), if it is one of ours and still valid. */
+export async function emailOfConfirmToken(token: string): Promise<{ email: string; issuedAt: number } | null> {
   const secret = key()
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'sub', 'iat'],
     })
-    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null
+    if (payload.purpose !== PURPOSE || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null
+    return { email: payload.sub, issuedAt: payload.iat * 1000 }
   } catch {
     return null
   }

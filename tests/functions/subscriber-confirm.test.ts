@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as maintenance from '../../netlify/functions/maintenance'
 import * as confirmFunction from '../../netlify/functions/subscriber-confirm'
 import * as subscribersFunction from '../../netlify/functions/subscribers'
+import * as unsubscribeFunction from '../../netlify/functions/unsubscribe'
 import { openStore } from '../../netlify/lib/blobs'
 import { outbox } from '../../netlify/lib/data/outbox'
 import { subscribers } from '../../netlify/lib/data/subscribers'
@@ -131,9 +132,23 @@ describe('POST /api/subscribers/confirm', () => {
   })
 
   it('accepts a link just under a week old', async () => {
-    await subscribers.add('foo@example.com')
-    const token = await confirmToken('foo@example.com', new Date(Date.now() - 7 * DAY_MS + 60_000))
+    const sent = new Date(Date.now() - 7 * DAY_MS + 60_000)
+    await subscribers.add('foo@example.com', sent)
+    const token = await confirmToken('foo@example.com', sent)
     expect((await confirm(token)).status).toBe(200)
+  })
+
+  it('refuses a link made for an earlier signup: after an unsubscribe, only the new signup’s own email confirms it', async () => {
+    const earlier = new Date(Date.now() - DAY_MS)
+    await subscribers.add('foo@example.com', earlier)
+    const old = await confirmToken('foo@example.com', earlier)
+    expect((await confirm(old)).status).toBe(200)
+    await call(unsubscribeFunction, { method: 'POST', path: `/api/unsubscribe?email=foo@example.com&token=${unsubscribeToken('foo@example.com')}` })
+    // Anyone can sign the address up again: the old link, in the person's mailbox or elsewhere, must not confirm it.
+    await subscribers.add('foo@example.com')
+    expect(await confirm(old)).toMatchObject({ status: 400, body: INVALID })
+    expect((await subscribers.find('foo@example.com'))?.state).toBe('pending')
+    expect((await confirm(await confirmToken('foo@example.com'))).status).toBe(200)
   })
 
   it('refuses a link for an address no longer on the list (unsubscribed or pruned)', async () => {

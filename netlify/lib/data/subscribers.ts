@@ -170,10 +170,13 @@ export const subscribers = {
    * Marks a pending subscriber confirmed; a write that raced another is tried again. A bounced or
    * complained address stays as it is: confirming never brings back an address mail must not reach.
    */
-  async confirm(email: string, now = new Date()): Promise<ConfirmOutcome> {
+  async confirm(email: string, now = new Date(), { linkIssuedAt }: { linkIssuedAt?: number } = {}): Promise<ConfirmOutcome> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const entry = await readEntry(keyOf(email))
       if (!entry) return 'missing'
+      // A link made before this signup (for an earlier one, since unsubscribed) does not confirm
+      // it: only the person's answer to its own email does. A token's time is in whole seconds.
+      if (linkIssuedAt !== undefined && Date.parse(entry.record.created_at) > linkIssuedAt + 1000) return 'missing'
       if (isStopped(entry.record.state)) return 'stopped'
       if (entry.record.state === 'confirmed') return 'already-confirmed'
       const confirmed: Subscriber = { ...entry.record, state: 'confirmed', confirmed_at: now.toISOString() }
