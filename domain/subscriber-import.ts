@@ -53,6 +53,7 @@ export const IMPORT_MESSAGES = {
   invalidEmail: 'not a valid email',
   duplicate: (row: number) => `same address as row ${row}`,
   exists: 'already subscribed',
+  unsubscribed: 'unsubscribed earlier: only they can sign up again',
 } as const
 
 /** One row as sent: its number in the file (the header is row 1, as a spreadsheet shows it) and its email cell. */

@@ -4,6 +4,7 @@ import { adminSubscribersImport } from '../../domain/api/mail'
 import { activity } from '../lib/data/activity'
 import { rateLimits } from '../lib/data/rate-limits'
 import { subscribers } from '../lib/data/subscribers'
+import { unsubscribes } from '../lib/data/unsubscribes'
 import { runtimeOf } from '../lib/env'
 import { endpoint } from '../lib/endpoint'
 import { HttpError } from '../lib/http'
@@ -45,6 +46,8 @@ export default endpoint(adminSubscribersImport, {
     const how = mode === 'confirmed' ? { by: user.username, statement: statement! } : { by: user.username }
     const now = new Date()
     const added: string[] = []
+    // People who unsubscribed come back by their own signup only, never by someone's list.
+    const left = await unsubscribes.whichLeft(reviewed.flatMap(({ email, reason }) => (reason ? [] : [email])))
     let next = 0
     await Promise.all(
       Array.from({ length: WRITES_IN_FLIGHT }, async () => {
@@ -52,6 +55,10 @@ export default endpoint(adminSubscribersImport, {
           const i = next++
           const { email, reason } = reviewed[i]!
           if (reason) continue
+          if (left.has(email)) {
+            results[i] = { row: reviewed[i]!.row, outcome: 'refused', reason: IMPORT_MESSAGES.unsubscribed }
+            continue
+          }
           const isNew = dryRun ? !(await subscribers.find(email)) : await subscribers.addImported(email, how, now)
           if (!isNew) results[i] = { row: reviewed[i]!.row, outcome: 'exists', reason: IMPORT_MESSAGES.exists }
           else if (!dryRun) added.push(email)

@@ -64,6 +64,7 @@ export const STORE_NAMES = [
   'media',
   'newsletters',
   'unsubscribes',
+  'unsubscribed-addresses',
   'subscriber-exports',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]

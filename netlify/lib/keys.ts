@@ -169,6 +169,8 @@ export const keys = {
   newsletterBatches: (newsletterId: string) => `${key('batch', id(newsletterId))}/` as KeyPrefix,
   /** One unsubscribe, time-ordered: "unsubscribed since" a send started is a count of keys. */
   unsubscribeEvent: (eventId: string) => key(id(eventId)),
+  /** An address that unsubscribed, as a keyed hash: imports refuse it, and nothing reads it back as an address. */
+  unsubscribedAddress: (normalizedEmail: string) => key(hashed(normalizedEmail)),
   /** A subscriber export's job record and its finished file (netlify/lib/data/subscriber-exports.ts). */
   exportJob: (jobId: string) => key('job', id(jobId)),
   exportJobs: () => 'job/' as KeyPrefix,

@@ -4,6 +4,7 @@ import { EXPORT_COLUMNS, EXPORT_MESSAGES } from '../../domain/subscriber-export'
 import { IMPORT_CHUNK_ROWS, IMPORT_MESSAGES, IMPORT_STATEMENT_MAX, type ImportAnswer } from '../../domain/subscriber-import'
 import * as adminSubscribersImport from '../../netlify/functions/admin-subscribers-import'
 import * as maintenance from '../../netlify/functions/maintenance'
+import * as unsubscribeFunction from '../../netlify/functions/unsubscribe'
 import * as worker from '../../netlify/functions/subscribers-export-background'
 import { activity } from '../../netlify/lib/data/activity'
 import { outbox } from '../../netlify/lib/data/outbox'
@@ -13,6 +14,7 @@ import { subscribers } from '../../netlify/lib/data/subscribers'
 import { openStore } from '../../netlify/lib/blobs'
 import { keys } from '../../netlify/lib/keys'
 import { exportSignature } from '../../netlify/lib/subscriber-export'
+import { unsubscribeToken } from '../../netlify/lib/newsletter'
 import { emailOfConfirmToken } from '../../netlify/lib/subscription-confirm'
 import { callRaw, createAdmin, createEditor } from '../support/auth'
 import { useBlobsServer } from '../support/blobs-server'
@@ -303,6 +305,28 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(answer.body.results.map((r) => r.outcome)).toEqual(['exists', 'exists', 'exists', 'exists'])
     expect(answer.body.results[0]!.reason).toBe(IMPORT_MESSAGES.exists)
     expect(await Promise.all(existing.map((r) => store.get(keys.subscriber(r.email))))).toEqual(storedBefore)
+  })
+
+  it('never brings back someone who unsubscribed, confirmed or not; after they sign up and confirm again, it may', async () => {
+    const admin = await createAdmin()
+    await subscribers.add('left@example.com')
+    await subscribers.confirm('left@example.com')
+    await call(unsubscribeFunction, { method: 'POST', path: `/api/unsubscribe?email=left@example.com&token=${unsubscribeToken('left@example.com')}` })
+    const statement = 'They signed up on paper at the March workshop.'
+
+    for (const extra of [{}, { mode: 'confirmed', statement }, { mode: 'confirmed', statement, dryRun: true }]) {
+      const answer = await importRows(admin.authorization, body(rows('Left@Example.com', 'new@example.com'), extra))
+      expect(answer.body.results[0], JSON.stringify(extra)).toEqual({ row: 2, outcome: 'refused', reason: IMPORT_MESSAGES.unsubscribed })
+      expect(answer.body.results[1]!.outcome).not.toBe('refused')
+    }
+    expect(await subscribers.find('left@example.com')).toBeNull()
+
+    // Back by their own word: a signup they confirm from their own email.
+    await subscribers.add('left@example.com')
+    await subscribers.confirm('left@example.com')
+    await subscribers.remove('left@example.com')
+    const again = await importRows(admin.authorization, body(rows('left@example.com'), { mode: 'confirmed', statement }))
+    expect(again.body.results[0]!.outcome).toBe('added')
   })
 
   it('previews without writing anything (dryRun), and needs no consent for it', async () => {

@@ -60,6 +60,8 @@ const idOf = (answer: Answer, field: string): string | undefined => {
 
 const NEW_BODY = writePattern('posts', /^body\/[\w-]{16}\/[\w-]{16}$/)
 /** A history entry (netlify/lib/data/activity.ts): every admin write that worked adds one. */
+/** An address that unsubscribed, as its keyed hash (netlify/lib/keys.ts unsubscribedAddress). */
+const UNSUBSCRIBED_ADDRESS = /^[\w-]{32}$/
 const HISTORY = writePattern('activity', new RegExp(`^${TIME_ID}~[a-z]+~[\\w-]{1,64}$`))
 /** A post's kept versions: a save adds one and lets the oldest go; a delete takes them all. */
 const versionsOf = (id: string): Rule[] => [writePrefix('posts', `version/${id}/`), list('posts', `version/${id}/`)]
@@ -187,6 +189,8 @@ export const touch = {
     onSuccess: [
       writePattern('subscribers', /^[0-9a-f/]+$/),
       writePattern('pending-subscribers', /^\d{4}-\d{2}-\d{2}\/[0-9a-f/]+$/),
+      // Who unsubscribed (keyed hashes), which no import brings back.
+      list('unsubscribed-addresses', null),
       OUTBOX,
       ...WELCOME,
       HISTORY,
@@ -235,7 +239,8 @@ export const touch = {
     const key = subscriberKey(email)
     return {
       always: [read('subscribers', key), list('subscribers', key)],
-      onSuccess: [write('subscribers', key), OUTBOX, ...WELCOME],
+      // Confirmed by their own word: an earlier unsubscribe (its keyed hash) is forgotten.
+      onSuccess: [write('subscribers', key), writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS), OUTBOX, ...WELCOME],
     }
   },
   subscribersGet: (search: string): Touches => {
@@ -252,7 +257,14 @@ export const touch = {
   unsubscribe: (email: string): Touches => ({
     always: [read('subscribers', subscriberKey(email)), list('subscribers', subscriberKey(email))],
     // The dated entry a newsletter's report counts (netlify/lib/data/unsubscribes.ts): it names nobody.
-    onSuccess: [write('subscribers', subscriberKey(email)), writePattern('unsubscribes', new RegExp(`^${TIME_ID}$`)), list('unsubscribes', new RegExp(`^${TIME_ID}$`))],
+    onSuccess: [
+      write('subscribers', subscriberKey(email)),
+      writePattern('unsubscribes', new RegExp(`^${TIME_ID}$`)),
+      list('unsubscribes', new RegExp(`^${TIME_ID}$`)),
+      // Its recent signup markers go (no repair brings it back), and its keyed hash is remembered (no import does).
+      writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${escapeRegExp(subscriberKey(email))}$`)),
+      writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS),
+    ],
   }),
   /** Every newsletter, and the run of each one being sent (its live counts). */
   adminNewslettersGet: (): Touches => ({

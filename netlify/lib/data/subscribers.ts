@@ -11,6 +11,7 @@ import { isStopped, type Stop } from '../../../domain/sendgrid-event'
 import { isTombstone, openStore, StorageUnavailableError, tombstoneTime } from '../blobs'
 import { newId } from '../ids'
 import { keys, type BlobKey } from '../keys'
+import { unsubscribes } from './unsubscribes'
 
 /**
  * One blob per subscriber, keyed by the normalised email (hex-encoded, see keys.ts): subscribing
@@ -180,7 +181,11 @@ export const subscribers = {
       if (isStopped(entry.record.state)) return 'stopped'
       if (entry.record.state === 'confirmed') return 'already-confirmed'
       const confirmed: Subscriber = { ...entry.record, state: 'confirmed', confirmed_at: now.toISOString() }
-      if (await store().setIfMatch(keyOf(email), JSON.stringify(confirmed), entry.etag)) return 'confirmed'
+      if (await store().setIfMatch(keyOf(email), JSON.stringify(confirmed), entry.etag)) {
+        // Back by their own word: an earlier unsubscribe no longer keeps imports away.
+        await unsubscribes.forget(email)
+        return 'confirmed'
+      }
     }
     throw new StorageUnavailableError('Could not confirm the subscriber: the record kept changing')
   },
@@ -222,6 +227,8 @@ export const subscribers = {
         for (const day of [now, now - DAY_MS]) {
           await pendingStore().delete(keys.pendingSubscriber(new Date(day).toISOString().slice(0, 10), normalizeEmail(email)))
         }
+        // And the address is remembered first, so that no import brings it back.
+        await unsubscribes.remember(email)
         unmarked = true
       }
       if (await store().deleteIfMatch(keyOf(email), entry.etag)) return 'removed'

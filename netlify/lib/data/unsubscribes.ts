@@ -1,6 +1,7 @@
 import { UNSUBSCRIBES_KEPT_DAYS } from '../../../domain/newsletter'
 import { openStore } from '../blobs'
 import { timeOrderedId } from '../ids'
+import { normalizeEmail } from '../../../domain/subscriber'
 import { keys } from '../keys'
 
 /**
@@ -9,6 +10,8 @@ import { keys } from '../keys'
  * time and a random part.
  */
 const store = () => openStore('unsubscribes')
+/** The addresses that unsubscribed (keyed hashes): kept while they stay away, as any list must. */
+const addresses = () => openStore('unsubscribed-addresses')
 
 export const unsubscribes = {
   /**
@@ -32,6 +35,25 @@ export const unsubscribes = {
     if (Date.parse(since) < keptFrom(now).getTime()) return null
     const from = timeOrderedId(new Date(since)).split('-')[0]!
     return (await store().keys()).filter((key) => key >= from).length
+  },
+
+  /**
+   * Remembers that this address asked to be taken off: an import (someone else's word for their
+   * consent) may not bring it back; only the person, signing up and confirming from their own email.
+   */
+  async remember(email: string): Promise<void> {
+    await addresses().set(keys.unsubscribedAddress(normalizeEmail(email)), '')
+  },
+
+  /** The person signed up again and confirmed: they are welcome back, by import too. */
+  async forget(email: string): Promise<void> {
+    await addresses().delete(keys.unsubscribedAddress(normalizeEmail(email)))
+  },
+
+  /** Which of these addresses unsubscribed, with one listing however many are asked. */
+  async whichLeft(emails: readonly string[]): Promise<Set<string>> {
+    const left = new Set(await addresses().keys())
+    return new Set(emails.filter((email) => left.has(keys.unsubscribedAddress(normalizeEmail(email)))))
   },
 
   /**
