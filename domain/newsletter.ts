@@ -86,9 +86,15 @@ export type Newsletter = z.infer<typeof NewsletterSchema>
  * POST /api/admin/newsletters/:id/send. `now` starts the send at once, `schedule` sets a time
  * (at least a minute ahead), `cancel` takes a scheduled newsletter back to draft.
  */
+/**
+ * The version the admin read (its `updatedAt`): sending or scheduling it answers 409 if it changed
+ * since, so what goes out is what she saw, never an edit saved meanwhile.
+ */
+const SeenSchema = z.optional(z.string().check(z.maxLength(40)))
+
 export const NewsletterSendSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('now') }),
-  z.object({ action: z.literal('schedule'), at: IsoDateSchema }),
+  z.object({ action: z.literal('now'), seen: SeenSchema }),
+  z.object({ action: z.literal('schedule'), at: IsoDateSchema, seen: SeenSchema }),
   z.object({ action: z.literal('cancel') }),
 ])
 export type NewsletterSendRequest = z.infer<typeof NewsletterSendSchema>
@@ -134,6 +140,7 @@ export const NEWSLETTER_MESSAGES = {
   cancelled: 'Schedule cancelled. The newsletter is a draft again.',
   notEditable: 'This newsletter has already been sent and can no longer be changed.',
   alreadySending: 'This newsletter is already on its way.',
+  changedSinceSeen: 'This newsletter was changed after you opened it. Please read it again, then send it.',
   scheduleInPast: 'Choose a time at least a minute from now.',
   noRecipients: 'There are no confirmed subscribers to send to yet.',
   notFound: 'Newsletter not found',

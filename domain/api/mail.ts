@@ -80,9 +80,10 @@ export const adminNewsletterSend = contract({
   methods: {
     POST: {
       access: 'admin',
-      sends: '`{ action: "now" }`, `{ action: "schedule", at }` or `{ action: "cancel" }`',
+      sends:
+        '`{ action: "now" }`, `{ action: "schedule", at }` or `{ action: "cancel" }`; with now and schedule, `seen`: the `updatedAt` she read',
       answers:
-        '`newsletter`, and "Sending has started. You can leave this page; it carries on." / "Newsletter scheduled." / "Schedule cancelled. The newsletter is a draft again."; 400 "Choose a time at least a minute from now."; 409 "This newsletter is already on its way." (sending or sent, or another admin was first), "Add your postal address …", "There are no confirmed subscribers to send to yet."; 503 when email is not set up',
+        '`newsletter`, and "Sending has started. You can leave this page; it carries on." / "Newsletter scheduled." / "Schedule cancelled. The newsletter is a draft again."; 400 "Choose a time at least a minute from now."; 409 "This newsletter is already on its way." (sending or sent, or another admin was first), "This newsletter was changed after you opened it. …" (`seen` is not the saved version), "Add your postal address …", "There are no confirmed subscribers to send to yet."; 503 when email is not set up',
       body: NewsletterSendSchema,
       answer: answers<{ newsletter: Newsletter; message: string }>(),
     },

@@ -40,7 +40,7 @@ export default endpoint(adminNewsletterSend, {
 
     if (action.action === 'schedule') {
       if (Date.parse(action.at) < Date.now() + MINUTE_MS) throw new HttpError(400, NEWSLETTER_MESSAGES.scheduleInPast)
-      const newsletter = await newsletters.schedule(id, action.at, user.username)
+      const newsletter = await newsletters.schedule(id, action.at, user.username, new Date(), action.seen)
       await activity.record(user, {
         action: 'scheduled',
         subject: 'newsletter',
@@ -50,7 +50,7 @@ export default endpoint(adminNewsletterSend, {
       })
       return { newsletter, message: NEWSLETTER_MESSAGES.scheduled }
     }
-    const newsletter = await newsletters.start(id, user.username)
+    const newsletter = await newsletters.start(id, user.username, new Date(), action.seen)
     await activity.record(user, { action: 'sent', subject: 'newsletter', recordId: id, label: newsletter.subject, changes: [] })
     await triggerSend(id)
     return { newsletter, message: NEWSLETTER_MESSAGES.started }

@@ -207,6 +207,27 @@ describe('POST /api/admin/newsletters/:id/send', () => {
     expect(triggered).toEqual([newsletter.id])
   })
 
+  it('sends or schedules only the version she read: an edit saved since is refused (409), nothing goes out', async () => {
+    await setAddress()
+    await confirmed('a@list.example')
+    const { newsletter: read } = (await create(editor, DRAFT)).body
+    // The editor saves a change after the admin opened it.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await one(editor, read.id, 'PUT', { subject: DRAFT.subject, body: 'Changed: [pay here](https://evil.example/pay)' })
+
+    const later = new Date(Date.now() + 3_600_000).toISOString()
+    for (const action of [{ action: 'now', seen: read.updatedAt }, { action: 'schedule', at: later, seen: read.updatedAt }]) {
+      const refused = await sendAction(admin, read.id, action)
+      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: NEWSLETTER_MESSAGES.changedSinceSeen })
+    }
+    expect((await newsletters.get(read.id))?.status).toBe('draft')
+    expect(triggered).toEqual([])
+
+    const current = (await one(admin, read.id)).body.newsletter
+    expect((await sendAction(admin, read.id, { action: 'now', seen: current.updatedAt })).status).toBe(200)
+    expect(triggered).toEqual([read.id])
+  })
+
   it('schedules at least a minute ahead, and cancels back to draft', async () => {
     await setAddress()
     await confirmed('a@list.example')

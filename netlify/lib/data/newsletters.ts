@@ -146,18 +146,20 @@ export const newsletters = {
   },
 
   /** Draft or scheduled → sending. Exactly one of any number of concurrent calls wins; the rest get 409. */
-  start(id: string, by: string, now = new Date()): Promise<Newsletter> {
+  start(id: string, by: string, now = new Date(), seen?: string): Promise<Newsletter> {
     return transition(id, (current) => {
       if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
+      if (seen !== undefined && current.updatedAt !== seen) throw new HttpError(409, NEWSLETTER_MESSAGES.changedSinceSeen)
       const { scheduledAt: _done, lastError: _old, ...rest } = current
       const at = now.toISOString()
       return { ...rest, status: 'sending', startedAt: at, updatedAt: at, updatedBy: by, progress: { total: 0, processed: 0, sent: 0, failed: 0, uncertain: 0 } }
     })
   },
 
-  schedule(id: string, at: string, by: string, now = new Date()): Promise<Newsletter> {
+  schedule(id: string, at: string, by: string, now = new Date(), seen?: string): Promise<Newsletter> {
     return transition(id, (current) => {
       if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
+      if (seen !== undefined && current.updatedAt !== seen) throw new HttpError(409, NEWSLETTER_MESSAGES.changedSinceSeen)
       return { ...current, status: 'scheduled', scheduledAt: at, updatedAt: now.toISOString(), updatedBy: by }
     })
   },

@@ -108,7 +108,9 @@ export function NewsletterPage() {
 
   async function send(request: NewsletterSendRequest, success: string): Promise<Flash> {
     try {
-      const { newsletter, message } = await adminApi.sendNewsletter(id, request)
+      // The version on screen: an edit saved elsewhere since then is refused (409), not sent unread.
+      const seen = state.status === 'ready' ? state.data.newsletter.updatedAt : undefined
+      const { newsletter, message } = await adminApi.sendNewsletter(id, request.action === 'cancel' ? request : { ...request, seen })
       show(newsletter)
       if (newsletter.status === 'sending') reload()
       return { kind: 'success', text: message ?? success }

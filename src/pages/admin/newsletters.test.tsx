@@ -204,7 +204,8 @@ describe('sending a newsletter (/admin/newsletters/:id)', () => {
     await user.click(button)
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }))
     await waitFor(() => expect(callsTo('POST', `/api/admin/newsletters/${record.id}/send`)).toHaveLength(1))
-    expect(await callsTo('POST', `/api/admin/newsletters/${record.id}/send`)[0]!.json()).toEqual({ action: 'now' })
+    // With the version on screen: an edit saved elsewhere since is refused, not sent unread.
+    expect(await callsTo('POST', `/api/admin/newsletters/${record.id}/send`)[0]!.json()).toEqual({ action: 'now', seen: record.updatedAt })
   })
 
   it('shows the server’s word when another send already won (409)', async () => {
