@@ -70,6 +70,7 @@ export const MEDIA_MESSAGES = {
   program: 'That file is a program, not a PDF or an image, so it cannot be uploaded.',
   scriptable: 'SVG drawings and web pages can carry scripts, so they cannot be uploaded. Save it as a PNG or JPEG and try again.',
   notImage: 'Choose an image (JPEG, PNG, WebP or GIF) for this field.',
+  unreadableImage: 'That image could not be read. Please save it again as a JPEG or PNG and try again.',
   partUnknown: 'That part is not part of this upload.',
   partSize: 'That part is not the size this upload expects.',
   partMissing: (part: number, parts: number) => `Part ${part} of ${parts} never arrived. Please upload the file again.`,
@@ -158,6 +159,26 @@ export function imageDimensions(bytes: Uint8Array, type: MediaContentType): { wi
     }
   }
   return undefined
+}
+
+/** Larger than any camera's photo: what reads as more pixels is not an image. */
+const MAX_PIXELS = 250_000_000
+
+/**
+ * An image's dimensions when its first bytes are the header of a real one of `size` bytes, else
+ * undefined: a few signature bytes followed by anything else (`GIF89a<script>…`) are not an image,
+ * and the pages would size its box from the made-up numbers that follow them.
+ */
+export function readableImage(bytes: Uint8Array, type: MediaContentType, size: number): { width: number; height: number } | undefined {
+  const dimensions = imageDimensions(bytes, type)
+  if (!dimensions || dimensions.width * dimensions.height > MAX_PIXELS) return undefined
+  // A PNG's first chunk is its header, named so; a WebP's container says how long the file is.
+  if (type === 'image/png' && !startsWith(bytes, ascii('IHDR'), 12)) return undefined
+  if (type === 'image/webp') {
+    const declared = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true) + 8
+    if (declared !== size && declared + 1 !== size) return undefined
+  }
+  return dimensions
 }
 
 // ---------------------------------------------------------------------------------------------

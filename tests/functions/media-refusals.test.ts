@@ -12,6 +12,8 @@ import { completeUpload, pdfBytes, putPart, startUpload, uploadFile } from '../s
 useBlobsServer()
 
 const text = (value: string) => new TextEncoder().encode(value)
+/** One byte per character, as written (`\xff` is the byte 0xff). */
+const bytesOf = (value: string) => Buffer.from(value, 'latin1')
 
 /** Every key left in the media store: a refused file leaves nothing behind. */
 const storedKeys = async () => (await getStore({ name: 'media', consistency: 'strong' }).list()).blobs.map((blob) => blob.key)
@@ -25,12 +27,59 @@ describe('what is refused, whatever its name or declared type', () => {
       'image/png',
       MEDIA_MESSAGES.scriptable,
     ],
-    ['an SVG with a byte-order mark and white space first', 'logo.svg.png', text('\uFEFF  \n<svg onload="alert(1)"/>'), '', MEDIA_MESSAGES.scriptable],
-    ['an HTML page renamed .pdf', 'ebook.pdf', text('<!doctype html><html><script>fetch("/api")</script></html>'), 'application/pdf', MEDIA_MESSAGES.scriptable],
-    ['a Windows program (MZ) renamed .pdf', 'ebook.pdf', Buffer.concat([text('MZ\x90\x00'), pdfBytes(400)]), 'application/pdf', MEDIA_MESSAGES.program],
-    ['a Linux program (ELF) renamed .jpg', 'photo.jpg', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), pdfBytes(400)]), 'image/jpeg', MEDIA_MESSAGES.program],
+    [
+      'an SVG with a byte-order mark and white space first',
+      'logo.svg.png',
+      text('\uFEFF  \n<svg onload="alert(1)"/>'),
+      '',
+      MEDIA_MESSAGES.scriptable,
+    ],
+    [
+      'an HTML page renamed .pdf',
+      'ebook.pdf',
+      text('<!doctype html><html><script>fetch("/api")</script></html>'),
+      'application/pdf',
+      MEDIA_MESSAGES.scriptable,
+    ],
+    [
+      'a Windows program (MZ) renamed .pdf',
+      'ebook.pdf',
+      Buffer.concat([text('MZ\x90\x00'), pdfBytes(400)]),
+      'application/pdf',
+      MEDIA_MESSAGES.program,
+    ],
+    [
+      'a Linux program (ELF) renamed .jpg',
+      'photo.jpg',
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), pdfBytes(400)]),
+      'image/jpeg',
+      MEDIA_MESSAGES.program,
+    ],
     ['a ZIP renamed .pdf', 'ebook.pdf', Buffer.concat([text('PK\x03\x04'), pdfBytes(400)]), 'application/pdf', MEDIA_MESSAGES.wrongType],
     ['plain text', 'notes.pdf', text('Just some notes, not a PDF at all.'), 'application/pdf', MEDIA_MESSAGES.wrongType],
+    // A few signature bytes, then anything: the pages would size the picture from the made-up numbers.
+    ['a GIF signature then a script', 'gif.gif', text('GIF89a<script>alert(1)</script>'), 'image/gif', MEDIA_MESSAGES.unreadableImage],
+    [
+      'a JPEG signature then a page',
+      'photo.jpg',
+      bytesOf('\xff\xd8\xff<html><script>alert(1)</script></html>'),
+      'image/jpeg',
+      MEDIA_MESSAGES.unreadableImage,
+    ],
+    [
+      'a PNG signature then a page',
+      'pic.png',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), text('<html><body>hello there, reader</body></html>')]),
+      'image/png',
+      MEDIA_MESSAGES.unreadableImage,
+    ],
+    [
+      'a WebP whose container says another length',
+      'pic.webp',
+      Buffer.concat([bytesOf('RIFF\xff\xff\x00\x00WEBPVP8L'), Buffer.from([20, 0, 0, 0, 0x2f, 9, 0, 0, 0]), Buffer.alloc(40)]),
+      'image/webp',
+      MEDIA_MESSAGES.unreadableImage,
+    ],
   ]
 
   it.each(refused)('%s: refused at completion and deleted', async (_name, name, bytes, type, message) => {
@@ -79,7 +128,10 @@ describe('what is refused, whatever its name or declared type', () => {
     const lastTooLong = await putPart(authorization, id, 2, new Uint8Array(11))
     expect(lastTooLong.body).toEqual({ success: false, message: MEDIA_MESSAGES.partSize })
     for (const n of ['0', '3', '999', '-1', '1.5', 'x', '0001'])
-      expect((await putPart(authorization, id, n, new Uint8Array(10))).body, n).toEqual({ success: false, message: MEDIA_MESSAGES.partUnknown })
+      expect((await putPart(authorization, id, n, new Uint8Array(10))).body, n).toEqual({
+        success: false,
+        message: MEDIA_MESSAGES.partUnknown,
+      })
   })
 
   it('refuses to complete while a part is missing, then completes once it arrives', async () => {

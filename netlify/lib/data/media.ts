@@ -1,13 +1,13 @@
 import { createHash, type Hash } from 'node:crypto'
 import * as z from 'zod/mini'
 import {
-  imageDimensions,
   isImageType,
   MEDIA_MAX_PARTS,
   MEDIA_MESSAGES,
   MEDIA_PART_BYTES,
   MEDIA_STALE_UPLOAD_MS,
   MediaFileSchema,
+  readableImage,
   sniffMedia,
   type MediaFile,
   type MediaStartSchema,
@@ -65,7 +65,8 @@ async function readAll(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint
  */
 function checkedPartHashes(file: MediaFile): string[] | undefined {
   if (file.partSha256) {
-    if (file.partSha256.length !== file.parts) throw new StorageUnavailableError(`media file ${file.id} records ${file.partSha256.length} part hashes for ${file.parts} parts`)
+    if (file.partSha256.length !== file.parts)
+      throw new StorageUnavailableError(`media file ${file.id} records ${file.partSha256.length} part hashes for ${file.parts} parts`)
     return file.partSha256
   }
   return file.parts === 1 && file.sha256 ? [file.sha256] : undefined
@@ -104,7 +105,8 @@ export const media = {
       status: 'uploading',
     }
     if (file.parts > MEDIA_MAX_PARTS) throw new HttpError(400, MEDIA_MESSAGES.tooLarge)
-    if (!(await store().setIfNew(keys.mediaFile(file.id), JSON.stringify(file)))) throw new StorageUnavailableError('a fresh media id already existed')
+    if (!(await store().setIfNew(keys.mediaFile(file.id), JSON.stringify(file))))
+      throw new StorageUnavailableError('a fresh media id already existed')
     return file
   },
 
@@ -180,7 +182,11 @@ export const media = {
       await this.remove(id)
       throw new HttpError(400, sniffed.refused)
     }
-    const dimensions = isImageType(sniffed.type) ? imageDimensions(first, sniffed.type) : undefined
+    const dimensions = isImageType(sniffed.type) ? readableImage(first, sniffed.type, file.size) : undefined
+    if (isImageType(sniffed.type) && !dimensions) {
+      await this.remove(id)
+      throw new HttpError(400, MEDIA_MESSAGES.unreadableImage)
+    }
     const ready: MediaFile = { ...file, status: 'ready', contentType: sniffed.type, sha256: hash.digest('hex'), partSha256, ...dimensions }
     // Only over the version read before the parts: a file deleted meanwhile stays deleted.
     if (await store().setIfMatch(keys.mediaFile(id), JSON.stringify(ready), entry.etag)) return { file: ready, completed: true }
