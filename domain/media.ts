@@ -201,12 +201,13 @@ export const MediaStartSchema = z.object({
       z.refine(isOneLine, { error: MEDIA_MESSAGES.nameInvalid }),
       z.regex(NO_FORMAT_CHARACTERS, { error: MEDIA_MESSAGES.nameInvalid }),
     ),
+  // Too large is said first: a size past the limit (2^53 too) is not an empty file.
   size: z
     .number({ error: MEDIA_MESSAGES.emptyFile })
     .check(
+      z.maximum(MEDIA_MAX_BYTES, { error: MEDIA_MESSAGES.tooLarge }),
       z.int({ error: MEDIA_MESSAGES.emptyFile }),
       z.minimum(1, { error: MEDIA_MESSAGES.emptyFile }),
-      z.maximum(MEDIA_MAX_BYTES, { error: MEDIA_MESSAGES.tooLarge }),
     ),
   type: z.optional(z.string({ error: MEDIA_MESSAGES.wrongType }).check(z.maxLength(100, { error: MEDIA_MESSAGES.wrongType }))),
 })

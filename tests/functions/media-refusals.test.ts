@@ -109,6 +109,9 @@ describe('what is refused, whatever its name or declared type', () => {
     const over = await startUpload(authorization, { name: 'huge.pdf', size: MEDIA_MAX_BYTES + 1, type: 'application/pdf' })
     expect(over.status).toBe(400)
     expect(over.body).toEqual({ success: false, message: 'That file is too large. Files can be at most 20.9 MB.' })
+    // A size no file has is too large, not empty.
+    const absurd = await startUpload(authorization, { name: 'huge.pdf', size: 2 ** 53 })
+    expect(absurd.body).toEqual({ success: false, message: 'That file is too large. Files can be at most 20.9 MB.' })
     const empty = await startUpload(authorization, { name: 'empty.pdf', size: 0 })
     expect(empty.body).toEqual({ success: false, message: MEDIA_MESSAGES.emptyFile })
     for (const name of ['', '   ', 'x'.repeat(201), 'line\nbreak.pdf', 'nul\u0000.pdf'])
