@@ -111,6 +111,9 @@ test.describe('sign-in and session', () => {
   test('a 401 from any admin call (revoked token) ends the session', async ({ page, server, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(401))
     await signIn(page)
+    // The dashboard's own calls first: one still in flight when the token is revoked would end the
+    // session before the click below, and the link would be gone.
+    await page.waitForLoadState('networkidle')
     const token = await page.evaluate(() => localStorage.getItem('adminToken'))
     await server.post('/api/admin/logout', { headers: { Authorization: `Bearer ${token}` } })
     await page.getByRole('link', { name: 'Content', exact: true }).click()
