@@ -21,8 +21,8 @@ export const LAYER_SETTINGS = {
     // The site's entries (src/main.tsx, src/entry-server.tsx), which the patterns above leave: the app.
     { type: 'app', pattern: 'src', partialMatch: false },
   ],
-  // Relative imports name .ts and .tsx files without their extension.
-  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+  // Aliases (#lib/..., #domain/...) name files with their extension; relative imports without it.
+  'import/resolver': { './build/eslint-import-aliases.cjs': {}, node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
 }
 
 const SITE = ['shared', 'feature', 'page', 'app', 'site-support']

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { DEV_PAGE_HEADERS, headersFile } from './build/headers.ts'
+import { DEV_PAGE_HEADERS, headersFile } from '#build/headers.ts'
 
 /** Emits dist/_headers (see build/headers.ts). */
 function netlifyHeaders(): Plugin {

@@ -1,8 +1,8 @@
 /**
  * Every security header and page policy of the site, in one place (docs/decisions.md, Security
  * headers): written to dist/_headers for the static pages and assets at build time, set by the
- * functions that answer with a page (the post page, the form answers, via netlify/lib/http.ts and
- * netlify/lib/page-render.ts), and, relaxed only as Vite needs, by Vite's dev server.
+ * functions that answer with a page (the post page, the form answers, via netlify/lib/http/route.ts and
+ * netlify/lib/pages/render.ts), and, relaxed only as Vite needs, by Vite's dev server.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

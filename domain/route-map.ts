@@ -157,7 +157,7 @@ export function postPath(slug: string): string {
 
 /**
  * The blog's address for one topic. The tag is written as encodeURIComponent writes it, the one
- * spelling the blog function answers (netlify/lib/cdn.ts keyedQuery); any other redirects to it.
+ * spelling the blog function answers (netlify/lib/http/cdn.ts keyedQuery); any other redirects to it.
  */
 export function blogTagPath(tag: string): string {
   return `${PAGES.blog.path}?tag=${encodeURIComponent(tag)}`
@@ -258,7 +258,7 @@ export const ENDPOINTS = {
   blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },
   /**
    * The pages that show stored texts and lists, rendered on request into their prerendered
-   * template (netlify/lib/data-page.ts); the build still writes them, as their template.
+   * template (netlify/lib/pages/data-page.ts); the build still writes them, as their template.
    */
   aboutPage: { function: 'about-page', served: 'config', path: PAGES.about.path },
   resourcesPage: { function: 'resources-page', served: 'config', path: PAGES.resources.path },

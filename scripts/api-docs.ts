@@ -5,14 +5,14 @@
  */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import * as account from '../domain/api/account'
-import type { Access, EndpointContract, Method, MethodContract } from '../domain/api/contract'
-import * as library from '../domain/api/library'
-import * as mail from '../domain/api/mail'
-import * as pages from '../domain/api/pages'
-import * as posts from '../domain/api/posts'
-import * as site from '../domain/api/site'
-import { functionPath } from '../domain/route-map'
+import * as account from '#domain/api/account.ts'
+import type { Access, EndpointContract, Method, MethodContract } from '#domain/api/contract.ts'
+import * as library from '#domain/api/library.ts'
+import * as mail from '#domain/api/mail.ts'
+import * as pages from '#domain/api/pages.ts'
+import * as posts from '#domain/api/posts.ts'
+import * as site from '#domain/api/site.ts'
+import { functionPath } from '#domain/route-map.ts'
 
 const SECTIONS: [title: string, contracts: Record<string, EndpointContract>][] = [
   ['Public calls, and the calls of mail providers and SendGrid', site],

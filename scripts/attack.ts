@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ATTACK_CLASSES, SLOW_MS, type AttackBaseline, type AttackRow } from '../tests/support/attack-scale'
+import { ATTACK_CLASSES, SLOW_MS, type AttackBaseline, type AttackRow } from '#tests/support/attack-scale.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const results = join(root, '.tmp', 'attack', 'results.jsonl')

@@ -40,7 +40,7 @@ async function child(newsletterId: string, recipientsFile: string) {
     }),
   )
   server.listen({ onUnhandledFrame: () => {} })
-  const { runSend, setTrigger, LEASE_MS } = await import('../netlify/lib/newsletter-sender')
+  const { runSend, setTrigger, LEASE_MS } = await import('#lib/newsletter/sender.ts')
   setTrigger(async () => {})
   // A resumed send comes after the killed run's lease has expired, as the scheduler would find it.
   const shift = process.env.BENCH_RESUME ? LEASE_MS + 1_000 : 0
@@ -97,10 +97,10 @@ async function parent() {
   const context = { siteID: 'bench', token: 'bench', edgeURL: url, uncachedEdgeURL: url }
   setEnvironmentContext(context)
   const env = { BENCH_BLOBS_CONTEXT: JSON.stringify(context) }
-  const { openStore } = await import('../netlify/lib/blobs')
-  const { keys } = await import('../netlify/lib/keys')
-  const { content } = await import('../netlify/lib/data/content')
-  const { newsletters } = await import('../netlify/lib/data/newsletters')
+  const { openStore } = await import('#lib/storage/blobs.ts')
+  const { keys } = await import('#lib/storage/keys.ts')
+  const { content } = await import('#lib/data/content.ts')
+  const { newsletters } = await import('#lib/data/newsletters.ts')
 
   try {
     console.error(`seeding ${count} confirmed subscribers…`)

@@ -14,16 +14,16 @@ import { BlobsServer } from '@netlify/blobs/server'
 process.env.JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
 process.env.URL ??= 'https://bench.example'
 
-const { posts } = await import('../netlify/lib/data/posts')
-const { resources } = await import('../netlify/lib/data/resources')
-const { subscribers } = await import('../netlify/lib/data/subscribers')
-const { users } = await import('../netlify/lib/data/users')
-const { issueToken } = await import('../netlify/lib/auth')
-const { SUBSCRIBERS_PAGE_SIZE } = await import('../domain/subscriber')
-const { parseCsv } = await import('../domain/csv')
-const { IMPORT_CHUNK_ROWS, planImport } = await import('../domain/subscriber-import')
+const { posts } = await import('#lib/data/posts.ts')
+const { resources } = await import('#lib/data/resources.ts')
+const { subscribers } = await import('#lib/data/subscribers.ts')
+const { users } = await import('#lib/data/users.ts')
+const { issueToken } = await import('#lib/auth/session.ts')
+const { SUBSCRIBERS_PAGE_SIZE } = await import('#domain/subscriber.ts')
+const { parseCsv } = await import('#domain/csv.ts')
+const { IMPORT_CHUNK_ROWS, planImport } = await import('#domain/subscriber-import.ts')
 // The exports endpoint starts the background function by URL: here it runs in this process, as in the tests.
-const { runExportWorkerInProcess } = await import('../tests/support/export-worker')
+const { runExportWorkerInProcess } = await import('#tests/support/export-worker.ts')
 runExportWorkerInProcess()
 
 type Handler = (req: Request, context: Context) => Promise<Response>

@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_CREDENTIALS } from '../netlify/lib/demo-content'
+import { DEMO_CREDENTIALS } from '#lib/demo/content.ts'
 import { linkDevFunctions } from './dev-functions'
 import { localServerEnv } from './local-server'
 
@@ -116,7 +116,7 @@ const child = spawn(path.join(bin, 'netlify'), args, {
   detached: true, // its own process group, so the whole group can be stopped at once
   // node_modules/.bin first: netlify, Vite and the functions all run on the project's Node 22.
   // There is no build: the functions that answer with a page take Vite's, from its own address
-  // (netlify/lib/page-render.ts builtPage, on the local runtime only).
+  // (netlify/lib/pages/render.ts builtPage, on the local runtime only).
   env: {
     ...process.env,
     ...localServerEnv(),

@@ -26,7 +26,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
-import { ENDPOINTS, postPath, PUBLIC_PAGES } from '../domain/route-map'
+import { ENDPOINTS, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { startTestServers } from './test-servers'
 
 const PORT = Number(process.env.LH_PORT ?? 8877)

@@ -9,8 +9,8 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { DEMO_POSTS, DEMO_RESOURCES } from '../netlify/lib/demo-content'
-import { DEMO_IMAGES, demoImageFor, type DemoImage } from '../netlify/lib/demo/images/index'
+import { DEMO_POSTS, DEMO_RESOURCES } from '#lib/demo/content.ts'
+import { DEMO_IMAGES, demoImageFor, type DemoImage } from '#lib/demo/images/index.ts'
 
 const OUT_DIR = 'netlify/lib/demo/images'
 const PREVIEW_DIR = '.tmp/illustrations'

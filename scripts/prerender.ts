@@ -14,10 +14,10 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { PAGE_TEMPLATES, type PageTemplate } from '../netlify/lib/built-pages'
-import { PAGE_TEMPLATE_OUTLET } from '../netlify/lib/page-render'
-import { ENDPOINTS, isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '../domain/route-map'
-import { withHead } from '../netlify/lib/seo'
+import { PAGE_TEMPLATES, type PageTemplate } from '#lib/built-pages.ts'
+import { PAGE_TEMPLATE_OUTLET } from '#lib/pages/render.ts'
+import { ENDPOINTS, isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '#domain/route-map.ts'
+import { withHead } from '#lib/pages/seo.ts'
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
 
@@ -65,7 +65,7 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
 }
 
 // The pages rendered on request into an empty copy of themselves: those showing stored texts and
-// lists (netlify/lib/data-page.ts), and those whose form answers are (netlify/lib/form-answer.ts).
+// lists (netlify/lib/pages/data-page.ts), and those whose form answers are (netlify/lib/forms/answer.ts).
 const TEMPLATES: Partial<Record<PageId, PageTemplate>> = {
   bookNow: PAGE_TEMPLATES.bookNow,
   blog: PAGE_TEMPLATES.blog,

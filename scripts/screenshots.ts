@@ -7,8 +7,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../domain/demo'
-import { SITEMAP_PATHS } from '../domain/route-map'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { SITEMAP_PATHS } from '#domain/route-map.ts'
 
 const [base = 'http://localhost:8888', ...paths] = process.argv.slice(2)
 // The sitemap's pages (domain/route-map.ts) and an address no page has.

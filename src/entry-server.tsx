@@ -1,14 +1,14 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
-import type { InitialData } from '../domain/initial-data'
-import { AppRoutes, preloadPages } from './app/app-routes'
-import { SiteTextsProvider } from './features/content/site-texts'
-import { InitialDataProvider } from './lib/initial-data'
+import type { InitialData } from '#domain/initial-data.ts'
+import { AppRoutes, preloadPages } from '#src/app/app-routes.tsx'
+import { SiteTextsProvider } from '#src/features/content/site-texts.tsx'
+import { InitialDataProvider } from '#src/lib/initial-data.tsx'
 
 /**
  * Server rendering of a page to HTML: the static pages at build time (scripts/prerender.ts) and
- * a post page or a form's answer on request (netlify/lib/page-render.ts), at the address `url`,
+ * a post page or a form's answer on request (netlify/lib/pages/render.ts), at the address `url`,
  * with the data it shows as `initial`. The data goes down the tree as a prop of
  * InitialDataProvider, so two renders in one process never see each other's.
  * The browser's main.tsx gives the same provider the same data, read from the page's data block.

@@ -1,15 +1,15 @@
 // Global styles first, so component styles (CSS modules) come later in the cascade and win ties.
-import './styles/fonts.css'
-import './styles/font-fallbacks.css'
-import './styles/tokens.css'
-import './styles/base.css'
-import './styles/ui.css'
+import '#src/styles/fonts.css'
+import '#src/styles/font-fallbacks.css'
+import '#src/styles/tokens.css'
+import '#src/styles/base.css'
+import '#src/styles/ui.css'
 import { startTransition, StrictMode } from 'react'
 import { BrowserRouter } from 'react-router-dom'
-import { AppRoutes } from './app/app-routes'
-import { getSiteTexts } from './features/content/get-site-texts'
-import { SiteTextsProvider } from './features/content/site-texts'
-import { InitialDataProvider, readPageData, settledNow } from './lib/initial-data'
+import { AppRoutes } from '#src/app/app-routes.tsx'
+import { getSiteTexts } from '#src/features/content/get-site-texts.ts'
+import { SiteTextsProvider } from '#src/features/content/site-texts.tsx'
+import { InitialDataProvider, readPageData, settledNow } from '#src/lib/initial-data.tsx'
 
 // The data the server rendered this page with (a post, a list, the texts, a form's answer), from the page itself.
 const initial = readPageData()

@@ -1,5 +1,5 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '../route-map'
+import { ENDPOINTS } from '#domain/route-map.ts'
 import {
   ForgotPasswordSchema,
   LoginSchema,
@@ -12,7 +12,7 @@ import {
   UserInputSchema,
   type PublicUser,
   type SessionUser,
-} from '../admin-user'
+} from '#domain/admin-user.ts'
 
 /** Signing in and out, passwords, and the people who may sign in. */
 

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini'
-import type { Endpoint } from '../route-map'
+import type { Endpoint } from '#domain/route-map.ts'
 
 /**
  * What an endpoint promises, written once: for each method, who may call it, what it reads and
- * what it answers. From a contract come the function's guard and parsing (netlify/lib/endpoint.ts),
+ * what it answers. From a contract come the function's guard and parsing (netlify/lib/http/endpoint.ts),
  * the admin's typed calls (src/lib/api-client.ts), the test mocks (src/testing/handlers.ts), the
  * access tests and the API table in docs/api.md (scripts/api-docs.ts).
  *

@@ -1,4 +1,4 @@
-import type { ENDPOINTS } from '../route-map'
+import type { ENDPOINTS } from '#domain/route-map.ts'
 import * as account from './account'
 import type { EndpointContract } from './contract'
 import * as library from './library'

@@ -1,8 +1,8 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '../route-map'
-import { CONTENT_MESSAGES, ContentInputSchema, type ContentItem } from '../content-item'
-import { MEDIA_MESSAGES, MediaStartSchema, type MediaListItem, type MediaUpload, type MediaUse } from '../media'
-import { RESOURCE_MESSAGES, ResourceInputSchema, ResourceUpdateSchema, type Resource } from '../resource'
+import { ENDPOINTS } from '#domain/route-map.ts'
+import { CONTENT_MESSAGES, ContentInputSchema, type ContentItem } from '#domain/content-item.ts'
+import { MEDIA_MESSAGES, MediaStartSchema, type MediaListItem, type MediaUpload, type MediaUse } from '#domain/media.ts'
+import { RESOURCE_MESSAGES, ResourceInputSchema, ResourceUpdateSchema, type Resource } from '#domain/resource.ts'
 
 /** What the site shows besides posts: free resources, her texts, and the media library's files. */
 

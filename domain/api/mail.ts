@@ -1,6 +1,6 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '../route-map'
-import { BookingStatusUpdateSchema, type StoredBooking } from '../booking'
+import { ENDPOINTS } from '#domain/route-map.ts'
+import { BookingStatusUpdateSchema, type StoredBooking } from '#domain/booking.ts'
 import {
   NEWSLETTER_MESSAGES,
   NewsletterCreateSchema,
@@ -9,9 +9,9 @@ import {
   type Newsletter,
   type NewsletterReport,
   type RenderedNewsletter,
-} from '../newsletter'
-import { EXPORT_MESSAGES, type ExportStatus } from '../subscriber-export'
-import { IMPORT_MAX_BODY_BYTES, ImportRequestSchema, type ImportResult } from '../subscriber-import'
+} from '#domain/newsletter.ts'
+import { EXPORT_MESSAGES, type ExportStatus } from '#domain/subscriber-export.ts'
+import { IMPORT_MAX_BODY_BYTES, ImportRequestSchema, type ImportResult } from '#domain/subscriber-import.ts'
 
 /** Newsletters and their send worker, the subscriber list's exports and imports, and booking requests. */
 

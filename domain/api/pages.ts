@@ -1,6 +1,6 @@
 import { contract } from './contract'
-import { ENDPOINTS } from '../route-map'
-import { MEDIA_MESSAGES } from '../media'
+import { ENDPOINTS } from '#domain/route-map.ts'
+import { MEDIA_MESSAGES } from '#domain/media.ts'
 
 /** What answers pages, feeds and files rather than JSON: crawlers, feed readers and browsers call these. */
 

@@ -1,7 +1,7 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '../route-map'
-import type { ActivityEntry } from '../activity'
-import type { AdminStats } from '../admin-stats'
+import { ENDPOINTS } from '#domain/route-map.ts'
+import type { ActivityEntry } from '#domain/activity.ts'
+import type { AdminStats } from '#domain/admin-stats.ts'
 import {
   BLOG_MESSAGES,
   PostInputSchema,
@@ -12,7 +12,7 @@ import {
   type PostVersionSummary,
   type RenderedPost,
   type RenderedPostVersion,
-} from '../blog-post'
+} from '#domain/blog-post.ts'
 
 /** The blog in the admin: posts, their saved versions and previews; and the dashboard and history. */
 

@@ -1,11 +1,11 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '../route-map'
-import type { PostSummary, RenderedPost } from '../blog-post'
-import { BookingRequestSchema } from '../booking'
-import type { SiteTexts } from '../content-item'
-import type { PublicResource } from '../resource'
-import { RESOURCE_MESSAGES } from '../resource'
-import { ConfirmSubscriptionSchema, SubscribeSchema, SubscriberListQuerySchema, type Subscriber } from '../subscriber'
+import { ENDPOINTS } from '#domain/route-map.ts'
+import type { PostSummary, RenderedPost } from '#domain/blog-post.ts'
+import { BookingRequestSchema } from '#domain/booking.ts'
+import type { SiteTexts } from '#domain/content-item.ts'
+import type { PublicResource } from '#domain/resource.ts'
+import { RESOURCE_MESSAGES } from '#domain/resource.ts'
+import { ConfirmSubscriptionSchema, SubscribeSchema, SubscriberListQuerySchema, type Subscriber } from '#domain/subscriber.ts'
 
 /** The calls the public pages make, and the ones mail providers and SendGrid make. */
 

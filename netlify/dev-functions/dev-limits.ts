@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
-import { clientNetwork } from '../lib/client-network'
-import { rateLimits } from '../lib/data/rate-limits'
-import { devOnly } from '../lib/demo/guard'
-import { json, readBody, route } from '../lib/http'
-import { PUBLIC_LIMITS } from '../lib/public-forms'
+import { clientNetwork } from '#lib/http/client-network.ts'
+import { rateLimits } from '#lib/data/rate-limits.ts'
+import { devOnly } from '#lib/demo/guard.ts'
+import { json, readBody, route } from '#lib/http/route.ts'
+import { PUBLIC_LIMITS } from '#lib/forms/public-forms.ts'
 
 const BodySchema = z.object({
   form: z.enum(['subscribe', 'booking', 'download']),

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions'
-import { outbox, type OutboxEmail } from '../lib/data/outbox'
-import { devOnly } from '../lib/demo/guard'
-import { SECURITY_HEADERS, route } from '../lib/http'
-import { escapeHtml } from '../lib/markdown'
+import { outbox, type OutboxEmail } from '#lib/data/outbox.ts'
+import { devOnly } from '#lib/demo/guard.ts'
+import { SECURITY_HEADERS, route } from '#lib/http/route.ts'
+import { escapeHtml } from '#lib/pages/markdown.ts'
 
 /**
  * The emails' HTML parts are drawn in frames with every sandbox restriction (no scripts, forms,

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { outbox } from '../lib/data/outbox'
-import { devOnly } from '../lib/demo/guard'
-import { json, route } from '../lib/http'
+import { outbox } from '#lib/data/outbox.ts'
+import { devOnly } from '#lib/demo/guard.ts'
+import { json, route } from '#lib/http/route.ts'
 
 /**
  * GET /api/dev/outbox, local development only (see lib/demo/guard.ts): the emails "sent" while no

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { aboutPage } from '../../domain/api/pages'
-import { renderDataPage } from '../lib/data-page'
-import { endpoint } from '../lib/endpoint'
+import { aboutPage } from '#domain/api/pages.ts'
+import { renderDataPage } from '#lib/pages/data-page.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
-/** GET /about: the About page, rendered on request with the coach's texts and portrait (lib/data-page.ts). */
+/** GET /about: the About page, rendered on request with the coach's texts and portrait (lib/pages/data-page.ts). */
 export default endpoint(aboutPage, {
   GET: ({ req, context }) => renderDataPage('about', req, context),
 })

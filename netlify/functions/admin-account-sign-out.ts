@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { USER_MESSAGES } from '../../domain/admin-user'
-import { adminAccountSignOut } from '../../domain/api/account'
-import { activity } from '../lib/data/activity'
-import { revokedTokens } from '../lib/data/revoked-tokens'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
+import { USER_MESSAGES } from '#domain/admin-user.ts'
+import { adminAccountSignOut } from '#domain/api/account.ts'
+import { activity } from '#lib/data/activity.ts'
+import { revokedTokens } from '#lib/data/revoked-tokens.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /**
  * POST /api/admin/account/sign-out-everywhere: ends every session of the signed-in user, this one

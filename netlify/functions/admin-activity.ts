@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { ActivityQuerySchema } from '../../domain/activity'
-import { adminActivity } from '../../domain/api/posts'
-import { activity } from '../lib/data/activity'
-import { endpoint } from '../lib/endpoint'
-import { parseWith } from '../lib/http'
+import { ActivityQuerySchema } from '#domain/activity.ts'
+import { adminActivity } from '#domain/api/posts.ts'
+import { activity } from '#lib/data/activity.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { parseWith } from '#lib/http/route.ts'
 
 /**
  * GET /api/admin/activity?subject=&actor=&after=&limit=: the history of admin writes, newest first, a

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { adminBlogPost } from '../../domain/api/posts'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
+import { adminBlogPost } from '#domain/api/posts.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /** /api/admin/blog-posts/{id}: GET one post with its body (for the editor), DELETE it. */
 export default endpoint(adminBlogPost, {

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { adminBlogPosts } from '../../domain/api/posts'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { content } from '../lib/data/content'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
+import { adminBlogPosts } from '#domain/api/posts.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { content } from '#lib/data/content.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /** /api/admin/blog-posts: every post, drafts included; create and update. */
 export default endpoint(adminBlogPosts, {

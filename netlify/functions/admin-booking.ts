@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminBooking } from '../../domain/api/mail'
-import { CHANGE_FIELDS, describeChanges } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { bookings } from '../lib/data/bookings'
-import { endpoint } from '../lib/endpoint'
+import { adminBooking } from '#domain/api/mail.ts'
+import { CHANGE_FIELDS, describeChanges } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /** PUT /api/admin/bookings/{id}: body { status: 'new' | 'handled' }. */
 export default endpoint(adminBooking, {

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { adminBookings } from '../../domain/api/mail'
-import { bookings } from '../lib/data/bookings'
-import { endpoint } from '../lib/endpoint'
+import { adminBookings } from '#domain/api/mail.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /** GET /api/admin/bookings: every stored booking request, newest first (admins only; docs/decisions.md, Bookings are kept). */
 export default endpoint(adminBookings, {

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { adminContentItem } from '../../domain/api/library'
-import { CONTENT_MESSAGES } from '../../domain/content-item'
-import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { content } from '../lib/data/content'
-import { endpoint } from '../lib/endpoint'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
+import { adminContentItem } from '#domain/api/library.ts'
+import { CONTENT_MESSAGES } from '#domain/content-item.ts'
+import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { content } from '#lib/data/content.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /** DELETE /api/admin/content/{id} */
 export default endpoint(adminContentItem, {

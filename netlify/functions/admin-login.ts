@@ -1,10 +1,10 @@
-import { LOGIN_MESSAGES } from '../../domain/admin-user'
-import { adminLogin } from '../../domain/api/account'
-import { assertSigningConfigured, issueToken } from '../lib/auth'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { takeLoginAttempt, verifyPassword } from '../lib/login'
+import { LOGIN_MESSAGES } from '#domain/admin-user.ts'
+import { adminLogin } from '#domain/api/account.ts'
+import { assertSigningConfigured, issueToken } from '#lib/auth/session.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { takeLoginAttempt, verifyPassword } from '#lib/auth/login.ts'
 
 /** POST /api/admin/login (also /.netlify/functions/admin-login, see netlify.toml). */
 export default endpoint(adminLogin, {

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { adminLogout } from '../../domain/api/account'
-import { revokedTokens } from '../lib/data/revoked-tokens'
-import { endpoint } from '../lib/endpoint'
+import { adminLogout } from '#domain/api/account.ts'
+import { revokedTokens } from '#lib/data/revoked-tokens.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /**
  * POST /api/admin/logout: the token stops working now, not when it expires (docs/decisions.md,

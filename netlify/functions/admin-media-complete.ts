@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminMediaComplete } from '../../domain/api/library'
-import { formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, mediaPath, type MediaListItem } from '../../domain/media'
-import { activity } from '../lib/data/activity'
-import { media } from '../lib/data/media'
-import { endpoint } from '../lib/endpoint'
+import { adminMediaComplete } from '#domain/api/library.ts'
+import { formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, mediaPath, type MediaListItem } from '#domain/media.ts'
+import { activity } from '#lib/data/activity.ts'
+import { media } from '#lib/data/media.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /**
  * POST /api/admin/media/{id}/complete: checks that every part arrived and the size adds up, then

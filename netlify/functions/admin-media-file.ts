@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { adminMediaFile } from '../../domain/api/library'
-import { describeUses, MEDIA_MESSAGES } from '../../domain/media'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
-import { activity } from '../lib/data/activity'
-import { media } from '../lib/data/media'
-import { endpoint } from '../lib/endpoint'
-import { HttpError, json } from '../lib/http'
-import { mediaUses } from '../lib/media-usage'
+import { adminMediaFile } from '#domain/api/library.ts'
+import { describeUses, MEDIA_MESSAGES } from '#domain/media.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
+import { activity } from '#lib/data/activity.ts'
+import { media } from '#lib/data/media.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError, json } from '#lib/http/route.ts'
+import { mediaUses } from '#lib/data/media-usage.ts'
 
 /**
  * DELETE /api/admin/media/{id}: a file still used by a resource, a post or a text answers 409

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminMediaPart } from '../../domain/api/library'
-import { MEDIA_MESSAGES, MEDIA_PART_BYTES } from '../../domain/media'
-import { media } from '../lib/data/media'
-import { endpoint } from '../lib/endpoint'
-import { HttpError, readLimitedBytes } from '../lib/http'
+import { adminMediaPart } from '#domain/api/library.ts'
+import { MEDIA_MESSAGES, MEDIA_PART_BYTES } from '#domain/media.ts'
+import { media } from '#lib/data/media.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError, readLimitedBytes } from '#lib/http/route.ts'
 
 /**
  * PUT /api/admin/media/{id}/parts/{n}: one part of an upload (n from 1), the raw bytes as the

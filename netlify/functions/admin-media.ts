@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { adminMedia } from '../../domain/api/library'
-import { mediaPath, refusedDeclaredType, type MediaListItem, type MediaUpload } from '../../domain/media'
-import { media } from '../lib/data/media'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { mediaUses } from '../lib/media-usage'
+import { adminMedia } from '#domain/api/library.ts'
+import { mediaPath, refusedDeclaredType, type MediaListItem, type MediaUpload } from '#domain/media.ts'
+import { media } from '#lib/data/media.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { mediaUses } from '#lib/data/media-usage.ts'
 
 /**
  * /api/admin/media: the library, each file with its address and where it is used; POST starts an

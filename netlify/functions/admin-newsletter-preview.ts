@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminNewsletterPreview } from '../../domain/api/mail'
-import { endpoint } from '../lib/endpoint'
-import { escapeHtml } from '../lib/markdown'
-import { newsletterTexts, renderNewsletter } from '../lib/newsletter-email'
-import { siteUrl } from '../lib/site-url'
+import { adminNewsletterPreview } from '#domain/api/mail.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { escapeHtml } from '#lib/pages/markdown.ts'
+import { newsletterTexts, renderNewsletter } from '#lib/newsletter/email.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
 
 /** Shown in the preview until the coach has set her address (a send is refused without it). */
 const ADDRESS_PLACEHOLDER = '(Your postal address goes here: add it in Content, "Every page".)'

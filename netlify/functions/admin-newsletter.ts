@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
-import { adminNewsletter } from '../../domain/api/mail'
-import { NEWSLETTER_MESSAGES, newsletterFor, type NewsletterReport } from '../../domain/newsletter'
-import { activity } from '../lib/data/activity'
-import { newsletters, withLiveProgress } from '../lib/data/newsletters'
-import { unsubscribes } from '../lib/data/unsubscribes'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '#domain/activity.ts'
+import { adminNewsletter } from '#domain/api/mail.ts'
+import { NEWSLETTER_MESSAGES, newsletterFor, type NewsletterReport } from '#domain/newsletter.ts'
+import { activity } from '#lib/data/activity.ts'
+import { newsletters, withLiveProgress } from '#lib/data/newsletters.ts'
+import { unsubscribes } from '#lib/data/unsubscribes.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
 
 /**
  * /api/admin/newsletters/{id}: the newsletter with its send's counts and how many unsubscribed

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
-import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { adminNewsletters } from '../../domain/api/mail'
+import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
+import { adminNewsletters } from '#domain/api/mail.ts'
 import {
   NEWSLETTER_FIELDS,
   NEWSLETTER_MESSAGES,
@@ -8,14 +8,14 @@ import {
   NewsletterInputSchema,
   newsletterFor,
   type NewsletterInput,
-} from '../../domain/newsletter'
-import { postPath } from '../../domain/route-map'
-import { activity } from '../lib/data/activity'
-import { newsletters } from '../lib/data/newsletters'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { HttpError, parseWith } from '../lib/http'
-import { siteUrl } from '../lib/site-url'
+} from '#domain/newsletter.ts'
+import { postPath } from '#domain/route-map.ts'
+import { activity } from '#lib/data/activity.ts'
+import { newsletters } from '#lib/data/newsletters.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError, parseWith } from '#lib/http/route.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
 
 /**
  * /api/admin/newsletters: every newsletter, newest first (GET); a new draft (POST), written in the

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { adminPostPreview } from '../../domain/api/posts'
-import { BLOG_MESSAGES, SLUG_PATTERN } from '../../domain/blog-post'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { renderedPost, renderMarkdown } from '../lib/markdown'
+import { adminPostPreview } from '#domain/api/posts.ts'
+import { BLOG_MESSAGES, SLUG_PATTERN } from '#domain/blog-post.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { renderedPost, renderMarkdown } from '#lib/pages/markdown.ts'
 
 /**
  * /api/admin/post-preview, through the very markdown renderer and sanitizer the post page uses:

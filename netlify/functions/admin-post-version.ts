@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { adminPostVersion } from '../../domain/api/posts'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { renderMarkdown } from '../lib/markdown'
+import { adminPostVersion } from '#domain/api/posts.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { renderMarkdown } from '#lib/pages/markdown.ts'
 
 /**
  * GET /api/admin/blog-posts/{id}/versions/{versionId}: one kept version with its body, and the body

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminPostVersions } from '../../domain/api/posts'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { posts } from '../lib/data/posts'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
+import { adminPostVersions } from '#domain/api/posts.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { posts } from '#lib/data/posts.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
 
 /** GET /api/admin/blog-posts/{id}/versions: the post's kept versions, newest first, without their bodies. */
 export default endpoint(adminPostVersions, {

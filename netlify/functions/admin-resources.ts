@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { adminResources } from '../../domain/api/library'
-import { RESOURCE_MESSAGES } from '../../domain/resource'
-import { CHANGE_FIELDS, describeChanges, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { resources } from '../lib/data/resources'
-import { endpoint } from '../lib/endpoint'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
+import { adminResources } from '#domain/api/library.ts'
+import { RESOURCE_MESSAGES } from '#domain/resource.ts'
+import { CHANGE_FIELDS, describeChanges, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { resources } from '#lib/data/resources.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /** /api/admin/resources: every resource with exact download counts; create and update (docs/decisions.md, Resource editing). */
 export default endpoint(adminResources, {

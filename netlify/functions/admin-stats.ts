@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions'
-import type { AdminStats } from '../../domain/admin-stats'
-import { adminStats } from '../../domain/api/posts'
-import { content } from '../lib/data/content'
-import { posts } from '../lib/data/posts'
-import { resources } from '../lib/data/resources'
-import { users } from '../lib/data/users'
-import { runtimeOf } from '../lib/env'
-import { endpoint } from '../lib/endpoint'
-import { emailSetup } from '../lib/mailer'
+import type { AdminStats } from '#domain/admin-stats.ts'
+import { adminStats } from '#domain/api/posts.ts'
+import { content } from '#lib/data/content.ts'
+import { posts } from '#lib/data/posts.ts'
+import { resources } from '#lib/data/resources.ts'
+import { users } from '#lib/data/users.ts'
+import { runtimeOf } from '#lib/config/env.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { emailSetup } from '#lib/email/mailer.ts'
 
 /** GET /api/admin/stats: the dashboard's numbers, readable by editors (who may not list users). */
 export default endpoint(adminStats, {

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminSubscriberExportFile } from '../../domain/api/mail'
-import { EXPORT_MESSAGES, exportFileName } from '../../domain/subscriber-export'
-import { subscriberExports } from '../lib/data/subscriber-exports'
-import { endpoint } from '../lib/endpoint'
-import { contentDisposition, HttpError, SECURITY_HEADERS } from '../lib/http'
+import { adminSubscriberExportFile } from '#domain/api/mail.ts'
+import { EXPORT_MESSAGES, exportFileName } from '#domain/subscriber-export.ts'
+import { subscriberExports } from '#lib/data/subscriber-exports.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { contentDisposition, HttpError, SECURITY_HEADERS } from '#lib/http/route.ts'
 
 /**
  * GET /api/admin/subscribers/exports/{id}/file: the finished CSV, streamed from storage (never

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { adminSubscriberExport } from '../../domain/api/mail'
-import { EXPORT_MESSAGES, exportStatus } from '../../domain/subscriber-export'
-import { subscriberExports } from '../lib/data/subscriber-exports'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
+import { adminSubscriberExport } from '#domain/api/mail.ts'
+import { EXPORT_MESSAGES, exportStatus } from '#domain/subscriber-export.ts'
+import { subscriberExports } from '#lib/data/subscriber-exports.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
 
 /** GET /api/admin/subscribers/exports/{id}: how far the export has come. Only its owner sees it. */
 export default endpoint(adminSubscriberExport, {

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { adminSubscriberExports } from '../../domain/api/mail'
-import { EXPORT_MESSAGES, exportStatus } from '../../domain/subscriber-export'
-import { rateLimits } from '../lib/data/rate-limits'
-import { subscriberExports } from '../lib/data/subscriber-exports'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { dispatchExport } from '../lib/subscriber-export'
-import { TRANSFER_LIMITS } from '../lib/subscriber-limits'
+import { adminSubscriberExports } from '#domain/api/mail.ts'
+import { EXPORT_MESSAGES, exportStatus } from '#domain/subscriber-export.ts'
+import { rateLimits } from '#lib/data/rate-limits.ts'
+import { subscriberExports } from '#lib/data/subscriber-exports.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { dispatchExport } from '#lib/subscribers/export.ts'
+import { TRANSFER_LIMITS } from '#lib/subscribers/limits.ts'
 
 /**
  * POST /api/admin/subscribers/exports: starts building the subscriber list's CSV in the

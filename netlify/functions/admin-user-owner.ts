@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { USER_MESSAGES } from '../../domain/admin-user'
-import { adminUserOwner } from '../../domain/api/account'
-import { activity } from '../lib/data/activity'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { confirmOwnPassword } from '../lib/own-password'
+import { USER_MESSAGES } from '#domain/admin-user.ts'
+import { adminUserOwner } from '#domain/api/account.ts'
+import { activity } from '#lib/data/activity.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { confirmOwnPassword } from '#lib/auth/own-password.ts'
 
 /**
  * POST /api/admin/users/{id}/owner: the site's owner hands ownership to another admin, confirming

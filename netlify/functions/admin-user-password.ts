@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions'
-import { USER_MESSAGES } from '../../domain/admin-user'
-import { adminUserPassword } from '../../domain/api/account'
-import { activity } from '../lib/data/activity'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { assertStrongPassword } from '../lib/password-strength'
+import { USER_MESSAGES } from '#domain/admin-user.ts'
+import { adminUserPassword } from '#domain/api/account.ts'
+import { activity } from '#lib/data/activity.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { assertStrongPassword } from '#lib/auth/password-strength.ts'
 
 /**
  * POST /api/admin/users/{id}/password: an admin gives another user a temporary password. Every

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { USER_MESSAGES } from '../../domain/admin-user'
-import { adminUser } from '../../domain/api/account'
-import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
+import { USER_MESSAGES } from '#domain/admin-user.ts'
+import { adminUser } from '#domain/api/account.ts'
+import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
 
 /** DELETE /api/admin/users/{id}: not yourself, and never the last admin. */
 export default endpoint(adminUser, {

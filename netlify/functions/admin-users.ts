@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { adminUsers } from '../../domain/api/account'
-import { CHANGE_FIELDS, describeRecord } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
-import { assertStrongPassword } from '../lib/password-strength'
+import { adminUsers } from '#domain/api/account.ts'
+import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { assertStrongPassword } from '#lib/auth/password-strength.ts'
 
 /** /api/admin/users: admins only (docs/decisions.md, Roles checked on the server). Passwords and hashes never leave the server. */
 export default endpoint(adminUsers, {

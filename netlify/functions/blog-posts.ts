@@ -1,11 +1,11 @@
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { functionPath } from '../../domain/route-map'
-import { blogPosts as blogPostsContract } from '../../domain/api/site'
-import { endpoint } from '../lib/endpoint'
-import { posts } from '../lib/data/posts'
-import { HttpError, publicJson, revalidated, SECURITY_HEADERS } from '../lib/http'
-import { renderedPost } from '../lib/markdown'
-import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CdnKey } from '../lib/cdn'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { functionPath } from '#domain/route-map.ts'
+import { blogPosts as blogPostsContract } from '#domain/api/site.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { posts } from '#lib/data/posts.ts'
+import { HttpError, publicJson, revalidated, SECURITY_HEADERS } from '#lib/http/route.ts'
+import { renderedPost } from '#lib/pages/markdown.ts'
+import { CACHE_TAGS, canonicalRedirect, keyedQuery, type CdnKey } from '#lib/http/cdn.ts'
 
 /**
  * GET /api/blog-posts (also /.netlify/functions/blog-posts, see netlify.toml): published posts

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { content as contract } from '../../domain/api/site'
-import { toSiteTexts } from '../../domain/content-item'
-import { content } from '../lib/data/content'
-import { endpoint } from '../lib/endpoint'
-import { publicJson } from '../lib/http'
-import { CACHE_TAGS } from '../lib/cdn'
+import { content as contract } from '#domain/api/site.ts'
+import { toSiteTexts } from '#domain/content-item.ts'
+import { content } from '#lib/data/content.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { publicJson } from '#lib/http/route.ts'
+import { CACHE_TAGS } from '#lib/http/cdn.ts'
 
 /** GET /api/content: the site's editable texts by section and key (docs/decisions.md, Editable page texts). */
 export default endpoint(contract, {

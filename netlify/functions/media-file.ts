@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { MEDIA_MESSAGES, mediaDownloadName, mediaPath } from '../../domain/media'
-import { mediaFile } from '../../domain/api/pages'
-import { endpoint } from '../lib/endpoint'
-import { mediaCacheHeaders } from '../lib/cdn'
-import { media } from '../lib/data/media'
-import { contentDisposition, HttpError, matchesETag, SECURITY_HEADERS } from '../lib/http'
+import { MEDIA_MESSAGES, mediaDownloadName, mediaPath } from '#domain/media.ts'
+import { mediaFile } from '#domain/api/pages.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { mediaCacheHeaders } from '#lib/http/cdn.ts'
+import { media } from '#lib/data/media.ts'
+import { contentDisposition, HttpError, matchesETag, SECURITY_HEADERS } from '#lib/http/route.ts'
 
 /**
  * A year: what is served under an id never changes (a new upload is a new id; its parts are

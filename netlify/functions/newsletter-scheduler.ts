@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions'
-import { SYSTEM_ACTOR } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { newsletters } from '../lib/data/newsletters'
-import { resumeSends } from '../lib/newsletter-sender'
+import { SYSTEM_ACTOR } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { newsletters } from '#lib/data/newsletters.ts'
+import { resumeSends } from '#lib/newsletter/sender.ts'
 
 /**
  * Scheduled every minute (never reachable by URL when deployed): starts the scheduled newsletters

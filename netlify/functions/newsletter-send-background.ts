@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { IdSchema } from '../../domain/fields'
-import { newsletterSendWorker } from '../../domain/api/mail'
-import { endpoint } from '../lib/endpoint'
-import { runtimeOf } from '../lib/env'
-import { HttpError, readBody } from '../lib/http'
-import { isWorkerSecret, runSend, WORKER_SECRET_HEADER } from '../lib/newsletter-sender'
+import { IdSchema } from '#domain/fields.ts'
+import { newsletterSendWorker } from '#domain/api/mail.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { runtimeOf } from '#lib/config/env.ts'
+import { HttpError, readBody } from '#lib/http/route.ts'
+import { isWorkerSecret, runSend, WORKER_SECRET_HEADER } from '#lib/newsletter/sender.ts'
 
 /**
  * POST /.netlify/functions/newsletter-send-background: the send worker, a background function

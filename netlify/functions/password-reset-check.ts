@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
-import { passwordResetCheck } from '../../domain/api/account'
-import { endpoint } from '../lib/endpoint'
-import { openResetLink } from '../lib/password-reset'
+import { passwordResetCheck } from '#domain/api/account.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { openResetLink } from '#lib/auth/password-reset.ts'
 
 /**
  * POST /api/admin/password-reset/check { token }: whether a reset link still works, and whose it

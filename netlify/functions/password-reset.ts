@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions'
-import { PASSWORD_RESET_MESSAGES } from '../../domain/admin-user'
-import { passwordReset } from '../../domain/api/account'
-import { issueToken } from '../lib/auth'
-import { activity } from '../lib/data/activity'
-import { users } from '../lib/data/users'
-import { endpoint } from '../lib/endpoint'
-import { trustNetwork } from '../lib/login'
-import { openResetLink, redeemResetLink } from '../lib/password-reset'
-import { assertStrongPassword } from '../lib/password-strength'
+import { PASSWORD_RESET_MESSAGES } from '#domain/admin-user.ts'
+import { passwordReset } from '#domain/api/account.ts'
+import { issueToken } from '#lib/auth/session.ts'
+import { activity } from '#lib/data/activity.ts'
+import { users } from '#lib/data/users.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { trustNetwork } from '#lib/auth/login.ts'
+import { openResetLink, redeemResetLink } from '#lib/auth/password-reset.ts'
+import { assertStrongPassword } from '#lib/auth/password-strength.ts'
 
 /**
  * POST /api/admin/password-reset { token, newPassword, confirmPassword }: the page a reset link

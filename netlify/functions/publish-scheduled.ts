@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions'
-import { SYSTEM_ACTOR } from '../../domain/activity'
-import { activity } from '../lib/data/activity'
-import { posts } from '../lib/data/posts'
-import { CACHE_TAGS, purgeCdn } from '../lib/cdn'
+import { SYSTEM_ACTOR } from '#domain/activity.ts'
+import { activity } from '#lib/data/activity.ts'
+import { posts } from '#lib/data/posts.ts'
+import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /**
  * Scheduled every minute (never reachable by URL when deployed): publishes the scheduled posts

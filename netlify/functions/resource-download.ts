@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions'
-import { resourceDownload } from '../../domain/api/site'
-import { resources } from '../lib/data/resources'
-import { endpoint } from '../lib/endpoint'
-import { limitPublicForm } from '../lib/public-forms'
+import { resourceDownload } from '#domain/api/site.ts'
+import { resources } from '#lib/data/resources.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { limitPublicForm } from '#lib/forms/public-forms.ts'
 
 /**
  * POST /api/resources/{id}/download: records one download. The page opens the file itself, so a

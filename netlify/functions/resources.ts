@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions'
-import { resources as contract } from '../../domain/api/site'
-import { toPublicResource } from '../../domain/resource'
-import { resources } from '../lib/data/resources'
-import { endpoint } from '../lib/endpoint'
-import { publicJson } from '../lib/http'
-import { CACHE_TAGS } from '../lib/cdn'
+import { resources as contract } from '#domain/api/site.ts'
+import { toPublicResource } from '#domain/resource.ts'
+import { resources } from '#lib/data/resources.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { publicJson } from '#lib/http/route.ts'
+import { CACHE_TAGS } from '#lib/http/cdn.ts'
 
 /** GET /api/resources: the active resources, for the public Resources page. */
 export default endpoint(contract, {

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions'
-import { robots as robotsContract } from '../../domain/api/pages'
-import { endpoint } from '../lib/endpoint'
-import { cdnCacheHeaders, plainPathRedirect } from '../lib/cdn'
-import { REVALIDATE, SECURITY_HEADERS } from '../lib/http'
-import { siteUrl } from '../lib/site-url'
+import { robots as robotsContract } from '#domain/api/pages.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { cdnCacheHeaders, plainPathRedirect } from '#lib/http/cdn.ts'
+import { REVALIDATE, SECURITY_HEADERS } from '#lib/http/route.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
 
 /**
  * GET /robots.txt: everything public may be crawled; the admin may not. The sitemap URL must be

@@ -6,12 +6,12 @@ import {
   SendGridEventSchema,
   stopsOf,
   type SendGridEvent,
-} from '../../domain/sendgrid-event'
-import { sendgridEvents } from '../../domain/api/site'
-import { endpoint } from '../lib/endpoint'
-import { subscribers } from '../lib/data/subscribers'
-import { HttpError, parseWith, readLimitedBytes } from '../lib/http'
-import { signedHeaders, verifySignature, webhookKey } from '../lib/sendgrid-webhook'
+} from '#domain/sendgrid-event.ts'
+import { sendgridEvents } from '#domain/api/site.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { HttpError, parseWith, readLimitedBytes } from '#lib/http/route.ts'
+import { signedHeaders, verifySignature, webhookKey } from '#lib/email/sendgrid-webhook.ts'
 
 /** Addresses updated at once: a large batch of bounces should not open hundreds of requests together. */
 const PARALLEL = 8

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { postPath, SITEMAP_PATHS } from '../../domain/route-map'
-import { sitemap as sitemapContract } from '../../domain/api/pages'
-import { endpoint } from '../lib/endpoint'
-import { posts } from '../lib/data/posts'
-import { escapeXml } from '../lib/seo'
-import { siteUrl } from '../lib/site-url'
-import { xmlResponse } from '../lib/xml'
-import { CACHE_TAGS } from '../lib/cdn'
+import { postPath, SITEMAP_PATHS } from '#domain/route-map.ts'
+import { sitemap as sitemapContract } from '#domain/api/pages.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { posts } from '#lib/data/posts.ts'
+import { escapeXml } from '#lib/pages/seo.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
+import { xmlResponse } from '#lib/http/xml.ts'
+import { CACHE_TAGS } from '#lib/http/cdn.ts'
 
 /** GET /sitemap.xml: every public page and every published post, from the stored data. */
 export default endpoint(sitemapContract, {

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
-import { subscriberConfirm } from '../../domain/api/site'
-import { CONFIRM_MESSAGES } from '../../domain/subscriber'
-import { subscribers } from '../lib/data/subscribers'
-import { runtimeOf } from '../lib/env'
-import { endpoint } from '../lib/endpoint'
-import { HttpError } from '../lib/http'
-import { sendWelcome } from '../lib/newsletter'
-import { emailOfConfirmToken } from '../lib/subscription-confirm'
+import { subscriberConfirm } from '#domain/api/site.ts'
+import { CONFIRM_MESSAGES } from '#domain/subscriber.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { runtimeOf } from '#lib/config/env.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { sendWelcome } from '#lib/subscribers/unsubscribe.ts'
+import { emailOfConfirmToken } from '#lib/subscribers/confirm.ts'
 
 /**
  * POST /api/subscribers/confirm { token }: the button on the page the confirmation email links

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { isId } from '../../domain/fields'
-import { subscribersExportWorker } from '../../domain/api/mail'
-import { endpoint } from '../lib/endpoint'
-import { users } from '../lib/data/users'
-import { HttpError, readBody } from '../lib/http'
-import { buildExport, EXPORT_SIGNATURE_HEADER, isValidExportSignature } from '../lib/subscriber-export'
+import { isId } from '#domain/fields.ts'
+import { subscribersExportWorker } from '#domain/api/mail.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { users } from '#lib/data/users.ts'
+import { HttpError, readBody } from '#lib/http/route.ts'
+import { buildExport, EXPORT_SIGNATURE_HEADER, isValidExportSignature } from '#lib/subscribers/export.ts'
 
 const BodySchema = z.object({ id: z.string().check(z.refine(isId)) })
 

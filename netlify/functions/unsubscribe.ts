@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions'
 import * as z from 'zod/mini'
-import { UnsubscribeSchema } from '../../domain/subscriber'
-import { unsubscribe as unsubscribeContract } from '../../domain/api/site'
-import { endpoint } from '../lib/endpoint'
-import { subscribers } from '../lib/data/subscribers'
-import { unsubscribes } from '../lib/data/unsubscribes'
-import { HttpError } from '../lib/http'
-import { isValidUnsubscribeToken } from '../lib/newsletter'
+import { UnsubscribeSchema } from '#domain/subscriber.ts'
+import { unsubscribe as unsubscribeContract } from '#domain/api/site.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { unsubscribes } from '#lib/data/unsubscribes.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { isValidUnsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
 
 /**
  * POST /api/unsubscribe?email=…&token=…: one POST removes the subscriber (RFC 8058 one-click;

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Context } from '@netlify/functions'
-import { env, runtimeOf } from './env'
-import { HttpError } from './http-error'
+import { env, runtimeOf } from '#lib/config/env.ts'
+import { HttpError } from '#lib/http/http-error.ts'
 
 /**
  * The built pages a function renders into (page-render.ts): each page rendered on request has an
@@ -24,7 +24,8 @@ export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
  * project's layout (its code at netlify/functions/<name>.mjs, or .tmp/functions-dev/<name>.mjs in
  * the dev context, the pages at dist/), so they sit two folders up from the code, as dist/ sits
  * two folders up from this file in the source; tests/functions/built-pages.test.ts bundles a
- * function to hold both to it. Never fetched from the host a request names: a forged Host would
+ * function to hold both to it. (That is also why this file stays at the top of netlify/lib, not
+ * in pages/ with the code that uses it.) Never fetched from the host a request names: a forged Host would
  * choose the page the site serves (and, kept per instance, serves to everyone after).
  */
 export const BUILT_PAGES_FROM_CODE = '../../dist/'

@@ -1,11 +1,11 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Routes, type Params } from 'react-router-dom'
-import { PUBLIC_PAGES, type PageId, type PublicPage } from '../../domain/route-map'
-import type { InitialDataStore } from '../lib/initial-data'
-import { PublicLayout } from './layout/public-layout'
-import { getPost } from '../features/blog/api/get-post'
-import { getPosts } from '../features/blog/api/get-posts'
-import { getResources } from '../features/resources/api/get-resources'
+import { PUBLIC_PAGES, type PageId, type PublicPage } from '#domain/route-map.ts'
+import type { InitialDataStore } from '#src/lib/initial-data.tsx'
+import { PublicLayout } from '#src/app/layout/public-layout.tsx'
+import { getPost } from '#src/features/blog/api/get-post.ts'
+import { getPosts } from '#src/features/blog/api/get-posts.ts'
+import { getResources } from '#src/features/resources/api/get-resources.ts'
 import { Page } from './page'
 
 /**
@@ -59,22 +59,22 @@ function routeProps(page: PublicPage) {
   return page.path === '/' ? { index: true as const } : { path: page.path.slice(1) }
 }
 
-const LoginPage = named(() => import('../pages/admin/login'), 'LoginPage')
-const ForgotPasswordPage = named(() => import('../pages/admin/forgot-password'), 'ForgotPasswordPage')
-const ResetPasswordPage = named(() => import('../pages/admin/reset-password'), 'ResetPasswordPage')
-const AdminLayout = named(() => import('../features/admin/components/admin-layout'), 'AdminLayout')
-const DashboardPage = named(() => import('../pages/admin/dashboard'), 'DashboardPage')
-const ContentPage = named(() => import('../pages/admin/content'), 'ContentPage')
-const BlogResourcesPage = named(() => import('../pages/admin/blog-resources'), 'BlogResourcesPage')
-const SubscribersPage = named(() => import('../pages/admin/subscribers'), 'SubscribersPage')
-const NewslettersPage = named(() => import('../pages/admin/newsletters'), 'NewslettersPage')
-const NewNewsletterPage = named(() => import('../pages/admin/newsletter'), 'NewNewsletterPage')
-const NewsletterPage = named(() => import('../pages/admin/newsletter'), 'NewsletterPage')
-const UsersPage = named(() => import('../pages/admin/users'), 'UsersPage')
-const BookingsPage = named(() => import('../pages/admin/bookings'), 'BookingsPage')
-const AccountPage = named(() => import('../pages/admin/account'), 'AccountPage')
-const ActivityPage = named(() => import('../pages/admin/activity'), 'ActivityPage')
-const MediaPage = named(() => import('../pages/admin/media'), 'MediaPage')
+const LoginPage = named(() => import('#src/pages/admin/login.tsx'), 'LoginPage')
+const ForgotPasswordPage = named(() => import('#src/pages/admin/forgot-password.tsx'), 'ForgotPasswordPage')
+const ResetPasswordPage = named(() => import('#src/pages/admin/reset-password.tsx'), 'ResetPasswordPage')
+const AdminLayout = named(() => import('#src/features/admin/components/admin-layout.tsx'), 'AdminLayout')
+const DashboardPage = named(() => import('#src/pages/admin/dashboard.tsx'), 'DashboardPage')
+const ContentPage = named(() => import('#src/pages/admin/content.tsx'), 'ContentPage')
+const BlogResourcesPage = named(() => import('#src/pages/admin/blog-resources.tsx'), 'BlogResourcesPage')
+const SubscribersPage = named(() => import('#src/pages/admin/subscribers.tsx'), 'SubscribersPage')
+const NewslettersPage = named(() => import('#src/pages/admin/newsletters.tsx'), 'NewslettersPage')
+const NewNewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'), 'NewNewsletterPage')
+const NewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'), 'NewsletterPage')
+const UsersPage = named(() => import('#src/pages/admin/users.tsx'), 'UsersPage')
+const BookingsPage = named(() => import('#src/pages/admin/bookings.tsx'), 'BookingsPage')
+const AccountPage = named(() => import('#src/pages/admin/account.tsx'), 'AccountPage')
+const ActivityPage = named(() => import('#src/pages/admin/activity.tsx'), 'ActivityPage')
+const MediaPage = named(() => import('#src/pages/admin/media.tsx'), 'MediaPage')
 
 export function AppRoutes() {
   return (

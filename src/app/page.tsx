@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, type ComponentType } from 'react'
 import { useLocation, useParams, type Params } from 'react-router-dom'
-import { Loading } from '../components/ui/loading'
-import { useInitialData, type InitialDataStore } from '../lib/initial-data'
+import { Loading } from '#src/components/ui/loading.tsx'
+import { useInitialData, type InitialDataStore } from '#src/lib/initial-data.tsx'
 
 type Props<D> = {
   component: ComponentType<D>

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fail, ok } from '../testing/handlers'
-import { sentRequests, server } from '../testing/server'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { sentRequests, server } from '#src/testing/server.ts'
 import { api, ApiError, endpointAddress, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
 
 afterEach(() => setSessionEndedHandler(() => {}))

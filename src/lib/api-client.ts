@@ -1,5 +1,5 @@
-import { isHostingDomain as isHostingHostname } from '../../domain/hosting'
-import { endpointPath, ENDPOINTS, functionPath } from '../../domain/route-map'
+import { isHostingDomain as isHostingHostname } from '#domain/hosting.ts'
+import { endpointPath, ENDPOINTS, functionPath } from '#domain/route-map.ts'
 
 /**
  * The one way the site talks to its functions. It knows:

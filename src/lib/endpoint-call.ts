@@ -1,5 +1,5 @@
-import type { AnswerOf, EndpointContract, Method, ParamsOf, SendOf } from '../../domain/api/contract'
-import { endpointPath, functionPath } from '../../domain/route-map'
+import type { AnswerOf, EndpointContract, Method, ParamsOf, SendOf } from '#domain/api/contract.ts'
+import { endpointPath, functionPath } from '#domain/route-map.ts'
 import { api, byHost } from './api-client'
 
 /*

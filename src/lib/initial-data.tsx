@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
-import { INITIAL_DATA_ID, type InitialData } from '../../domain/initial-data'
-import type { FormAnswer } from '../../domain/form-answer'
+import { INITIAL_DATA_ID, type InitialData } from '#domain/initial-data.ts'
+import type { FormAnswer } from '#domain/form-answer.ts'
 
 /**
  * The data the server rendered this page with (see domain/initial-data.ts), handed to the app as

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { SessionUserSchema, type SessionUser } from '../../domain/admin-user'
+import { SessionUserSchema, type SessionUser } from '#domain/admin-user.ts'
 
 /** The admin session is two browser-storage entries, adminToken and adminUser. */
 const TOKEN_KEY = 'adminToken'

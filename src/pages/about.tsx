@@ -1,12 +1,12 @@
 import { Check } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { CoachPortrait } from '../features/content/coach-portrait'
-import { isString, useListText, useText } from '../features/content/site-texts'
+import { CoachPortrait } from '#src/features/content/coach-portrait.tsx'
+import { isString, useListText, useText } from '#src/features/content/site-texts.tsx'
 import { usePageTexts } from './use-page-title'
 import styles from './about.module.css'
-import { PageHero } from '../components/ui/page-hero'
-import { OnwardLink } from '../components/ui/onward-link'
-import { TitledSection } from '../components/ui/titled-section'
+import { PageHero } from '#src/components/ui/page-hero.tsx'
+import { OnwardLink } from '#src/components/ui/onward-link.tsx'
+import { TitledSection } from '#src/components/ui/titled-section.tsx'
 
 export function AboutPage() {
   const { eyebrow, title, intro } = usePageTexts('about')

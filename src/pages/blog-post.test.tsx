@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { initialDataScript } from '../../domain/initial-data'
-import { renderedPost } from '../testing/factories'
-import { answer, fail, gate, ok } from '../testing/handlers'
-import { renderRoute } from '../testing/render-route'
-import { sentRequests, server } from '../testing/server'
+import { initialDataScript } from '#domain/initial-data.ts'
+import { renderedPost } from '#src/testing/factories.ts'
+import { answer, fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const post = renderedPost({
   slug: 'money-and-marriage',

@@ -1,17 +1,17 @@
 import { ArrowLeft, Clock } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import type { RenderedPost } from '../../domain/blog-post'
-import { BLOG_MESSAGES } from '../../domain/blog-post-display'
-import { FEATURED_IMAGE_SIZES, IMAGE_WIDTHS, sizedImage } from '../../domain/image-src'
-import { blogTagPath, postPath } from '../../domain/route-map'
-import { formatDateTime, formatLongDate } from '../../domain/text'
-import { Loading } from '../components/ui/loading'
-import { NotFoundMessage } from '../components/ui/not-found-message'
-import { Settled } from '../components/ui/settled'
-import type { PostResult } from '../features/blog/api/get-post'
-import { NewsletterForm } from '../features/newsletter/newsletter-form'
-import { useImageFailed } from '../lib/use-image-failed'
+import type { RenderedPost } from '#domain/blog-post.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post-display.ts'
+import { FEATURED_IMAGE_SIZES, IMAGE_WIDTHS, sizedImage } from '#domain/image-src.ts'
+import { blogTagPath, postPath } from '#domain/route-map.ts'
+import { formatDateTime, formatLongDate } from '#domain/text.ts'
+import { Loading } from '#src/components/ui/loading.tsx'
+import { NotFoundMessage } from '#src/components/ui/not-found-message.tsx'
+import { Settled } from '#src/components/ui/settled.tsx'
+import type { PostResult } from '#src/features/blog/api/get-post.ts'
+import { NewsletterForm } from '#src/features/newsletter/newsletter-form.tsx'
+import { useImageFailed } from '#src/lib/use-image-failed.ts'
 import { usePageTitle } from './use-page-title'
 import styles from './blog-post.module.css'
 
@@ -103,7 +103,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
           />
         )}
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
-        {/* Rendered by the server with marked and an allowlist sanitizer (netlify/lib/markdown.ts). */}
+        {/* Rendered by the server with marked and an allowlist sanitizer (netlify/lib/pages/markdown.ts). */}
         <div className={`prose ${styles.body}`} dangerouslySetInnerHTML={{ __html: post.html }} />
         <Link to="/blog" className={`btn btn-outline ${styles.back}`}>
           <ArrowLeft aria-hidden="true" size={18} />

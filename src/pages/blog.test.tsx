@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { postSummary } from '../testing/factories'
-import { answer, fail, gate, ok } from '../testing/handlers'
-import { renderRoute } from '../testing/render-route'
-import { sentRequests, server } from '../testing/server'
+import { postSummary } from '#src/testing/factories.ts'
+import { answer, fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const postList = () => screen.getByRole('list', { name: 'Posts' })
 const cardTitles = () =>

@@ -1,8 +1,8 @@
 import { Mic, UserRound, Users } from 'lucide-react'
-import { BookingForm } from '../features/booking/booking-form'
+import { BookingForm } from '#src/features/booking/booking-form.tsx'
 import { usePageTexts } from './use-page-title'
 import styles from './book-now.module.css'
-import { PageHero } from '../components/ui/page-hero'
+import { PageHero } from '#src/components/ui/page-hero.tsx'
 
 export function BookNowPage() {
   const { eyebrow, title, intro } = usePageTexts('bookNow')

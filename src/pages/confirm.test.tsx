@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { CONFIRM_MESSAGES } from '../../domain/subscriber-messages'
-import { fail, gate, ok } from '../testing/handlers'
-import { renderRoute } from '../testing/render-route'
-import { sentRequests, server } from '../testing/server'
+import { CONFIRM_MESSAGES } from '#domain/subscriber-messages.ts'
+import { fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const TOKEN = 'aaaa.bbbb.cccc'
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm my subscription' })

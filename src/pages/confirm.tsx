@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { FORM_ANCHORS } from '../../domain/form-answer'
-import { PAGES } from '../../domain/route-map'
-import { CONFIRM_MESSAGES } from '../../domain/subscriber-messages'
-import { api, ApiError, errorMessage, paths } from '../lib/api-client'
+import { FORM_ANCHORS } from '#domain/form-answer.ts'
+import { PAGES } from '#domain/route-map.ts'
+import { CONFIRM_MESSAGES } from '#domain/subscriber-messages.ts'
+import { api, ApiError, errorMessage, paths } from '#src/lib/api-client.ts'
 import { usePageTitle } from './use-page-title'
 // The same centred box as the not-found messages.
-import styles from '../components/ui/not-found-message.module.css'
+import styles from '#src/components/ui/not-found-message.module.css'
 
 type State = { status: 'idle' | 'working' } | { status: 'confirmed' | 'already-confirmed' | 'invalid' | 'error'; message: string }
 

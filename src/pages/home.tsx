@@ -1,9 +1,9 @@
 import { HandHeart, Quote, Sprout, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { CoachPortrait } from '../features/content/coach-portrait'
-import { isTitledText, useListText, useText } from '../features/content/site-texts'
-import { TitledSection } from '../components/ui/titled-section'
-import { OnwardLink } from '../components/ui/onward-link'
+import { CoachPortrait } from '#src/features/content/coach-portrait.tsx'
+import { isTitledText, useListText, useText } from '#src/features/content/site-texts.tsx'
+import { TitledSection } from '#src/components/ui/titled-section.tsx'
+import { OnwardLink } from '#src/components/ui/onward-link.tsx'
 import { usePageTitle } from './use-page-title'
 import styles from './home.module.css'
 

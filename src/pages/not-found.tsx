@@ -1,5 +1,5 @@
 import { Home } from 'lucide-react'
-import { NotFoundMessage } from '../components/ui/not-found-message'
+import { NotFoundMessage } from '#src/components/ui/not-found-message.tsx'
 import { usePageTitle } from './use-page-title'
 
 export function NotFoundPage() {

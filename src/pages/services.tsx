@@ -1,9 +1,9 @@
 import { ArrowRight, Gem, HeartHandshake, Mic, TrendingUp, UserRound, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { isTitledText, useListText } from '../features/content/site-texts'
+import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
 import { usePageTexts } from './use-page-title'
 import styles from './services.module.css'
-import { PageHero } from '../components/ui/page-hero'
+import { PageHero } from '#src/components/ui/page-hero.tsx'
 
 const ICONS: LucideIcon[] = [UserRound, TrendingUp, Gem, HeartHandshake, Mic]
 

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { api, errorMessage, paths } from '../lib/api-client'
+import { api, errorMessage, paths } from '#src/lib/api-client.ts'
 import { usePageTitle } from './use-page-title'
 // The same centred box as the not-found messages.
-import styles from '../components/ui/not-found-message.module.css'
+import styles from '#src/components/ui/not-found-message.module.css'
 
 /** The page behind the link in every newsletter email: one button, one POST (docs/decisions.md, Subscribers). */
 export function UnsubscribePage() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useText } from '../features/content/site-texts'
+import { useText } from '#src/features/content/site-texts.tsx'
 
 /** Sets the document title as "<page> | <site name>", or the site name alone for the home page. */
 export function usePageTitle(title: string | null) {

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini'
-import { PublicUserSchema, type PublicUser, type SessionUser } from '../../domain/admin-user'
-import { PostSummarySchema, type PostSummary, type RenderedPost } from '../../domain/blog-post'
-import { ContentItemSchema, type ContentItem } from '../../domain/content-item'
-import { NewsletterSchema, type Newsletter } from '../../domain/newsletter'
-import { ResourceSchema, toPublicResource, type PublicResource, type Resource } from '../../domain/resource'
-import { SubscriberSchema, type Subscriber } from '../../domain/subscriber'
-import type { Session } from '../lib/session'
+import { PublicUserSchema, type PublicUser, type SessionUser } from '#domain/admin-user.ts'
+import { PostSummarySchema, type PostSummary, type RenderedPost } from '#domain/blog-post.ts'
+import { ContentItemSchema, type ContentItem } from '#domain/content-item.ts'
+import { NewsletterSchema, type Newsletter } from '#domain/newsletter.ts'
+import { ResourceSchema, toPublicResource, type PublicResource, type Resource } from '#domain/resource.ts'
+import { SubscriberSchema, type Subscriber } from '#domain/subscriber.ts'
+import type { Session } from '#src/lib/session.ts'
 
 /**
  * Records as the functions answer them, with overrides (Epic Stack's tests/db-utils.ts style).

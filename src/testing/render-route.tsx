@@ -1,11 +1,11 @@
 import { act, render, type RenderResult } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router-dom'
-import { AppRoutes } from '../app/app-routes'
-import { getSiteTexts } from '../features/content/get-site-texts'
-import { SiteTextsProvider } from '../features/content/site-texts'
-import { InitialDataProvider, readPageData } from '../lib/initial-data'
-import { saveSession, type Session } from '../lib/session'
+import { AppRoutes } from '#src/app/app-routes.tsx'
+import { getSiteTexts } from '#src/features/content/get-site-texts.ts'
+import { SiteTextsProvider } from '#src/features/content/site-texts.tsx'
+import { InitialDataProvider, readPageData } from '#src/lib/initial-data.tsx'
+import { saveSession, type Session } from '#src/lib/session.ts'
 import { session as makeSession } from './factories'
 
 type Options = {

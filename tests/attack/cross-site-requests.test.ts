@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
-import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '../support/attack-scale'
+import { outbox } from '#lib/data/outbox.ts'
+import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '#tests/support/attack-blobs.ts'
+import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '#tests/support/attack-scale.ts'
 import {
   createCrossSiteFixtures,
   FROM_ANOTHER_SITE,
@@ -9,8 +9,8 @@ import {
   send,
   stateChangingEndpoints,
   type CrossSiteFixtures,
-} from '../support/cross-site'
-import { webhookSigner } from '../support/sendgrid-webhook'
+} from '#tests/support/cross-site.ts'
+import { webhookSigner } from '#tests/support/sendgrid-webhook.ts'
 
 /**
  * Attack class "cross-site requests": a page on another site makes its visitors' browsers send

@@ -1,19 +1,19 @@
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SENDGRID_EVENTS_MAX_BYTES } from '../../domain/sendgrid-event'
-import { normalizeEmail } from '../../domain/subscriber'
-import { bookings } from '../../netlify/lib/data/bookings'
-import { content } from '../../netlify/lib/data/content'
-import { media } from '../../netlify/lib/data/media'
-import { newsletters } from '../../netlify/lib/data/newsletters'
-import { posts } from '../../netlify/lib/data/posts'
-import { resources } from '../../netlify/lib/data/resources'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { users } from '../../netlify/lib/data/users'
-import { unsubscribeToken } from '../../netlify/lib/newsletter'
-import { confirmToken } from '../../netlify/lib/subscription-confirm'
-import { startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
-import { COACH_NAME, seedAttackData, SITE_NAME, startPageServer, type AttackFixtures } from '../support/attack-fixtures'
+import { SENDGRID_EVENTS_MAX_BYTES } from '#domain/sendgrid-event.ts'
+import { normalizeEmail } from '#domain/subscriber.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { content } from '#lib/data/content.ts'
+import { media } from '#lib/data/media.ts'
+import { newsletters } from '#lib/data/newsletters.ts'
+import { posts } from '#lib/data/posts.ts'
+import { resources } from '#lib/data/resources.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { users } from '#lib/data/users.ts'
+import { unsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
+import { confirmToken } from '#lib/subscribers/confirm.ts'
+import { startRecordingBlobsServer, type RecordingBlobsServer } from '#tests/support/attack-blobs.ts'
+import { COACH_NAME, seedAttackData, SITE_NAME, startPageServer, type AttackFixtures } from '#tests/support/attack-fixtures.ts'
 import {
   BODY_LIMIT,
   BUILTIN_NAMES,
@@ -29,11 +29,11 @@ import {
   singleAddressProblem,
   TRAVERSAL_IDS,
   type Named,
-} from '../support/attack-inputs'
-import { AttackRunner, type AttackCall, type Auth, type Outcome } from '../support/attack-runner'
-import { ATTACK_FULL, reportAttack, reportFindings, type AttackClass } from '../support/attack-scale'
-import { attack, readBackPost, storedText, touch } from '../support/attack-targets'
-import { sendgridEvent, webhookSigner } from '../support/sendgrid-webhook'
+} from '#tests/support/attack-inputs.ts'
+import { AttackRunner, type AttackCall, type Auth, type Outcome } from '#tests/support/attack-runner.ts'
+import { ATTACK_FULL, reportAttack, reportFindings, type AttackClass } from '#tests/support/attack-scale.ts'
+import { attack, readBackPost, storedText, touch } from '#tests/support/attack-targets.ts'
+import { sendgridEvent, webhookSigner } from '#tests/support/sendgrid-webhook.ts'
 
 /**
  * The attack suite (npm run attack at full size; a small size in npm test): hostile ids, worst-case

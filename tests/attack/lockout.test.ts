@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import * as adminAccountPassword from '../../netlify/functions/admin-account-password'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminStats from '../../netlify/functions/admin-stats'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { attackScaled, reportAttack, reportFindings, type AttackClass } from '../support/attack-scale'
-import { bearer, createAdmin, newSession, TEST_PASSWORD } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call, type CallOptions } from '../support/call'
+import * as adminAccountPassword from '#functions/admin-account-password.ts'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminStats from '#functions/admin-stats.ts'
+import { outbox } from '#lib/data/outbox.ts'
+import { attackScaled, reportAttack, reportFindings, type AttackClass } from '#tests/support/attack-scale.ts'
+import { bearer, createAdmin, newSession, TEST_PASSWORD } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call, type CallOptions } from '#tests/support/call.ts'
 
 /**
  * Lockout: hostile requests meant to keep the coach out of her own site, each campaign followed by

@@ -1,11 +1,11 @@
 import type { Context } from '@netlify/functions'
 import { delay, http, HttpResponse } from 'msw'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import * as subscribersFunction from '../../netlify/functions/subscribers'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { attackScaled, reportAttack, reportFindings, type AttackRow } from '../support/attack-scale'
-import { SENDGRID_SEND_URL, useSendgridMock } from '../support/sendgrid'
+import * as subscribersFunction from '#functions/subscribers.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
+import { attackScaled, reportAttack, reportFindings, type AttackRow } from '#tests/support/attack-scale.ts'
+import { SENDGRID_SEND_URL, useSendgridMock } from '#tests/support/sendgrid.ts'
 
 /**
  * Subscriber probes: an outsider signs up addresses and watches the answer, to learn whether each

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEditor } from '../support/auth'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '../support/attack-scale'
-import { raceRounds, raceUpload } from '../support/upload-races'
+import { createEditor } from '#tests/support/auth.ts'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
+import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '#tests/support/attack-scale.ts'
+import { raceRounds, raceUpload } from '#tests/support/upload-races.ts'
 
 /**
  * Upload races: an editor's token sends a PNG as the part that decides a file's type, then, while

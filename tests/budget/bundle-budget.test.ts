@@ -71,7 +71,7 @@ describe('first-load JavaScript per public page', () => {
     for (const file of adminChunks) expect(publicFiles.has(file), file).toBe(false)
   })
 
-  // New passwords are judged on the server (netlify/lib/password-strength.ts): its dictionaries,
+  // New passwords are judged on the server (netlify/lib/auth/session/password-strength.ts): its dictionaries,
   // about 2 MB, must never reach a browser, not even in an admin chunk.
   it('keeps the password-strength dictionaries out of every chunk', () => {
     const files = readdirSync(join(outDir, 'assets'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FONTS, FONTS_CSS, FONTS_DIR, LATIN_RANGE, WEIGHTS, fontsCss, subset } from '../../scripts/subset-fonts'
+import { FONTS, FONTS_CSS, FONTS_DIR, LATIN_RANGE, WEIGHTS, fontsCss, subset } from '#scripts/subset-fonts.ts'
 
 /**
  * The site ships subsets of its two web fonts (scripts/subset-fonts.ts). A subset that

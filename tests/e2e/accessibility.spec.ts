@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, failedResourceLog, notFoundDocumentLog, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, failedResourceLog, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Every public page and admin screen, checked by axe against WCAG 2.2 AA at desktop and phone

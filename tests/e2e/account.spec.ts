@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { PASSWORD_ADVICE, USER_MESSAGES } from '../../domain/admin-user'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, failedResourceLog, test } from './support/fixtures'
+import { PASSWORD_ADVICE, USER_MESSAGES } from '#domain/admin-user.ts'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Her own account: changing her password (which ends her other sessions) and an admin's reset of

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { DEMO_POSTS, DEMO_RESOURCES } from '../../netlify/lib/demo-content'
-import { expect, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { DEMO_POSTS, DEMO_RESOURCES } from '#lib/demo/content.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The history of admin writes and a post's versions, in the browser against the real functions:

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, failedResourceLog, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Each admin action's failure message (docs/product.md, Messages) when the server refuses without a

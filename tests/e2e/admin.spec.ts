@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, failedResourceLog, fulfillJson, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, failedResourceLog, fulfillJson, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The admin panel in the browser, against the real functions and the real local Blobs.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from './support/fixtures'
-import { manyLines } from './support/xss-pages'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from '#tests/e2e/support/fixtures.ts'
+import { manyLines } from '#tests/e2e/support/xss-pages.ts'
 
 /** One post, its markdown body, and its failure pages (docs/product.md, Blog post; docs/decisions.md, Safe markdown). */
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, failedImageLog, failedResourceLog, holdRequests, notFoundDocumentLog, openWithinTheApp, test, US_LONG_DATE } from './support/fixtures'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { expect, failedImageLog, failedResourceLog, holdRequests, notFoundDocumentLog, openWithinTheApp, test, US_LONG_DATE } from '#tests/e2e/support/fixtures.ts'
 
 /** The public blog list (docs/product.md, Blog). */
 

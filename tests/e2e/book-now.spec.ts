@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, failedResourceLog, fillFromThisNetwork, fulfillJson, holdRequests, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { expect, failedResourceLog, fillFromThisNetwork, fulfillJson, holdRequests, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /** The booking request form (docs/product.md, Book Now; docs/decisions.md, Bookings are kept). */
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * A booking says which service it is about: chosen on /book-now (opened from the Services page's

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { expect, test } from './support/fixtures'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Card grids never leave one card alone on its last row, whatever the count: three to a row on

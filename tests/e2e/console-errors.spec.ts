@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, notFoundDocumentLog, test } from './support/fixtures'
+import { expect, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Normal use of every public page logs no console error and throws no page error. The shared

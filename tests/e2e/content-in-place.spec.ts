@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { DEFAULT_TEXTS } from '../../domain/default-texts'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, test } from './support/fixtures'
+import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The coach edits the public pages' texts where they are listed, without knowing a section or a

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { FORM_ACTIONS } from '../../domain/form-answer'
-import { endpointPath, ENDPOINTS, functionPath } from '../../domain/route-map'
-import type { AdminApi } from './support/admin-api'
-import { expect, failedResourceLog, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { FORM_ACTIONS } from '#domain/form-answer.ts'
+import { endpointPath, ENDPOINTS, functionPath } from '#domain/route-map.ts'
+import type { AdminApi } from '#tests/e2e/support/admin-api.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * The cross-site rule in a real browser (README, Security): a page served from another origin

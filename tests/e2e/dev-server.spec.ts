@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { PUBLIC_PAGES } from '../../domain/route-map'
-import { expect, failedResourceLog, test } from './support/fixtures'
+import { PUBLIC_PAGES } from '#domain/route-map.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * `npm run dev` (netlify dev in front of Vite's dev server) must behave as the deployed site does

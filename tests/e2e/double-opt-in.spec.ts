@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { expect, failedResourceLog, holdRequests, test } from './support/fixtures'
-import { emailsTo, readOutbox } from './support/outbox'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { expect, failedResourceLog, holdRequests, test } from '#tests/e2e/support/fixtures.ts'
+import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /** Newsletter double opt-in: the signup, the emailed link, the one-click confirm (docs/product.md, Confirm). */
 

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, failedResourceLog, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * The public pages are prerendered and their code starts after the first paint: on a slow phone

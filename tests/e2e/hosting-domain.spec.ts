@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, openWithinTheApp, test } from './support/fixtures'
+import { expect, openWithinTheApp, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The host-domain rule (docs/product.md, API): on the hosting provider's own domain (*.netlify.app) the site calls

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Download, Page, Response } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { MEDIA_MESSAGES } from '../../domain/media'
-import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
-import { DEMO_IMAGES, DEMO_PORTRAIT } from '../../netlify/lib/demo/images/index'
-import { expect, failedResourceLog, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { MEDIA_MESSAGES } from '#domain/media.ts'
+import { DEMO_RESOURCES } from '#lib/demo/content.ts'
+import { DEMO_IMAGES, DEMO_PORTRAIT } from '#lib/demo/images/index.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The media library (docs/product.md, Media) in the browser, against the real functions and the

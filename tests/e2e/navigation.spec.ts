@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, notFoundDocumentLog, test } from './support/fixtures'
+import { expect, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /** The shared top navigation, its highlighted current link, and the small-screen drawer. */
 

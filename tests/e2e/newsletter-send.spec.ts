@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { NEWSLETTER_MESSAGES } from '../../domain/newsletter'
-import { expect, test } from './support/fixtures'
-import { emailsTo, readOutbox } from './support/outbox'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * A newsletter from the admin to the inbox (docs/product.md, Newsletters): written, previewed in

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, failedResourceLog, fulfillJson, holdRequests, test } from './support/fixtures'
-import { emailsTo, readOutbox } from './support/outbox'
+import { expect, failedResourceLog, fulfillJson, holdRequests, test } from '#tests/e2e/support/fixtures.ts'
+import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /** The newsletter signup on /blog (docs/product.md, Blog; docs/decisions.md, Subscribers). */
 

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * About, Resources and Blog come from the server with the coach's texts and their list in the

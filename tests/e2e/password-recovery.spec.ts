@@ -1,11 +1,11 @@
 import { hkdfSync } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { decodeJwt, SignJWT } from 'jose'
-import { PASSWORD_RESET_MESSAGES, USER_MESSAGES } from '../../domain/admin-user'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { localServerEnv } from '../../scripts/local-server'
-import { expect, failedResourceLog, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { PASSWORD_RESET_MESSAGES, USER_MESSAGES } from '#domain/admin-user.ts'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { localServerEnv } from '#scripts/local-server.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * The ways back in when the coach cannot sign in (docs/decisions.md, Tokens and passwords): the

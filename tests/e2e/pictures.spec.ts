@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { DEMO_PORTRAIT, DEMO_POST_IMAGES } from '../../netlify/lib/demo/images/index'
-import { expect, test } from './support/fixtures'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { DEMO_PORTRAIT, DEMO_POST_IMAGES } from '#lib/demo/images/index.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Her own pictures: a portrait and a featured image uploaded to the library, chosen where the

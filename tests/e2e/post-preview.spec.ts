@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { XSS_CORPUS } from '../support/xss-corpus'
-import { manyLines } from './support/xss-pages'
-import { expect, test } from './support/fixtures'
-import { arm, expectInert, keepLocal } from './support/xss-pages'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
+import { manyLines } from '#tests/e2e/support/xss-pages.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { arm, expectInert, keepLocal } from '#tests/e2e/support/xss-pages.ts'
 
 /**
  * The post editor's live preview shows the body exactly as the public post page does: the same

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { toLocalInput } from '../../domain/text'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, test } from './support/fixtures'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { toLocalInput } from '#domain/text.ts'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * Publishing with confidence, in the browser against the real functions: a draft read at its own

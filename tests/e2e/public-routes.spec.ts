@@ -1,5 +1,5 @@
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, notFoundDocumentLog, test } from './support/fixtures'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { expect, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /** Every public route renders its page, with the shared footer (docs/product.md, Public pages). */
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { DEMO_RESOURCES } from '../../netlify/lib/demo-content'
-import { expect, failedImageLog, failedResourceLog, holdRequests, openWithinTheApp, test } from './support/fixtures'
+import { DEMO_RESOURCES } from '#lib/demo/content.ts'
+import { expect, failedImageLog, failedResourceLog, holdRequests, openWithinTheApp, test } from '#tests/e2e/support/fixtures.ts'
 
 /** The public Resources page (docs/product.md, Resources). */
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import type { APIResponse } from '@playwright/test'
-import { expect, test } from './support/fixtures'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /** A CSP without inline script, HSTS, nosniff, a referrer policy and frame protection, on pages and functions (docs/decisions.md). */
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
-import { expect, test } from './support/fixtures'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * docs/decisions.md, Shareable posts: /rss.xml and /sitemap.xml list published posts, and each post page carries its

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /** The public pages read their texts from content items, live, with the built-in texts as the fallback (docs/decisions.md). */
 

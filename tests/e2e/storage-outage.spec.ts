@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test'
-import { ACTIVITY_MESSAGES } from '../../domain/activity'
-import { USER_MESSAGES } from '../../domain/admin-user'
-import { BLOG_MESSAGES } from '../../domain/blog-post'
-import { CONTENT_MESSAGES } from '../../domain/content-item'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { RESOURCE_MESSAGES } from '../../domain/resource'
-import { STORAGE_UNAVAILABLE_MESSAGE } from '../../netlify/lib/http'
-import { DEFAULT_TEXTS } from '../../domain/default-texts'
-import { expect, failedResourceLog, test } from './support/fixtures'
+import { ACTIVITY_MESSAGES } from '#domain/activity.ts'
+import { USER_MESSAGES } from '#domain/admin-user.ts'
+import { BLOG_MESSAGES } from '#domain/blog-post.ts'
+import { CONTENT_MESSAGES } from '#domain/content-item.ts'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { RESOURCE_MESSAGES } from '#domain/resource.ts'
+import { STORAGE_UNAVAILABLE_MESSAGE } from '#lib/http/route.ts'
+import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
+import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * The pages while the data store (Netlify Blobs) is down. Every function then

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { parseCsv } from '../../domain/csv'
-import { expect, test } from './support/fixtures'
-import { readOutbox } from './support/outbox'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { parseCsv } from '#domain/csv.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * The whole list in and out in the browser, against the real functions (the background export

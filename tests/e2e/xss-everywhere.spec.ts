@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser'
-import { DEMO_CREDENTIALS } from '../../domain/demo'
-import { AdminApi, type AdminPost } from './support/admin-api'
-import { expect, test } from './support/fixtures'
-import { arm, expectInert, keepLocal, storeCorpus, TAGS, TITLES, visit, XSS_CORPUS } from './support/xss-pages'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { AdminApi, type AdminPost } from '#tests/e2e/support/admin-api.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { arm, expectInert, keepLocal, storeCorpus, TAGS, TITLES, visit, XSS_CORPUS } from '#tests/e2e/support/xss-pages.ts'
 
 /**
  * docs/decisions.md, Safe markdown and Tested under pressure: the whole XSS corpus

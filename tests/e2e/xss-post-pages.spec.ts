@@ -1,6 +1,6 @@
-import { AdminApi } from './support/admin-api'
-import { expect, test } from './support/fixtures'
-import { arm, keepLocal, storePosts, TITLES, visit } from './support/xss-pages'
+import { AdminApi } from '#tests/e2e/support/admin-api.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { arm, keepLocal, storePosts, TITLES, visit } from '#tests/e2e/support/xss-pages.ts'
 
 /**
  * Every post page opened directly, over the XSS corpus (see tests/e2e/xss-everywhere.spec.ts): a

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StoredUser } from '../../domain/admin-user'
-import { CONTRACTS } from '../../domain/api'
-import type { EndpointContract } from '../../domain/api/contract'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
+import type { StoredUser } from '#domain/admin-user.ts'
+import { CONTRACTS } from '#domain/api/index.ts'
+import type { EndpointContract } from '#domain/api/contract.ts'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
 import {
   ADMIN_ENDPOINTS,
   bearer,
@@ -18,7 +18,7 @@ import {
   snapshotData,
   type AdminEndpoint,
   type Fixtures,
-} from '../support/auth'
+} from '#tests/support/auth.ts'
 
 /**
  * Every admin call checks its token on the server, and roles are enforced there (docs/decisions.md,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { ADMIN_ENDPOINTS, callRaw, createAdmin, createFixtures, snapshotData, type Fixtures } from '../support/auth'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
+import { ADMIN_ENDPOINTS, callRaw, createAdmin, createFixtures, snapshotData, type Fixtures } from '#tests/support/auth.ts'
 
 /**
  * docs/decisions.md, Bad input: every admin call that takes a body answers bad input with a JSON 4xx, never a 500,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { BlogPost, PostSummary } from '../../domain/blog-post'
-import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
-import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
-import * as blogPosts from '../../netlify/functions/blog-posts'
-import { content } from '../../netlify/lib/data/content'
-import { posts } from '../../netlify/lib/data/posts'
-import { createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import type { BlogPost, PostSummary } from '#domain/blog-post.ts'
+import * as adminBlogPost from '#functions/admin-blog-post.ts'
+import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
+import * as blogPosts from '#functions/blog-posts.ts'
+import { content } from '#lib/data/content.ts'
+import { posts } from '#lib/data/posts.ts'
+import { createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
 
 useBlobsServer()
 

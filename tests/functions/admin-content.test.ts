@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { ContentItem } from '../../domain/content-item'
-import * as adminContent from '../../netlify/functions/admin-content'
-import * as adminContentItem from '../../netlify/functions/admin-content-item'
-import * as contentFunction from '../../netlify/functions/content'
-import { content } from '../../netlify/lib/data/content'
-import { createAdmin, createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import type { ContentItem } from '#domain/content-item.ts'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminContentItem from '#functions/admin-content-item.ts'
+import * as contentFunction from '#functions/content.ts'
+import { content } from '#lib/data/content.ts'
+import { createAdmin, createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
 
 useBlobsServer()
 

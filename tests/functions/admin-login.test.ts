@@ -1,14 +1,14 @@
-import { expectConsoleError } from '../support/console-guard'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
 import { decodeProtectedHeader, jwtVerify } from 'jose'
 import { describe, expect, it, vi } from 'vitest'
-import { LOGIN_MESSAGES } from '../../domain/admin-user'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminStats from '../../netlify/functions/admin-stats'
-import { BCRYPT_COST, users } from '../../netlify/lib/data/users'
-import { DUMMY_HASH } from '../../netlify/lib/login'
-import { bearer, createAdmin, createEditor, forge, TEST_PASSWORD } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call, type CallOptions } from '../support/call'
+import { LOGIN_MESSAGES } from '#domain/admin-user.ts'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminStats from '#functions/admin-stats.ts'
+import { BCRYPT_COST, users } from '#lib/data/users.ts'
+import { DUMMY_HASH } from '#lib/auth/login.ts'
+import { bearer, createAdmin, createEditor, forge, TEST_PASSWORD } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call, type CallOptions } from '#tests/support/call.ts'
 
 useBlobsServer()
 

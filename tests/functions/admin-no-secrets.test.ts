@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminNewsletterTest from '../../netlify/functions/admin-newsletter-test'
-import * as adminUsers from '../../netlify/functions/admin-users'
-import { newsletters } from '../../netlify/lib/data/newsletters'
-import { users } from '../../netlify/lib/data/users'
-import { ADMIN_ENDPOINTS, callRaw, createAdmin, createEditor, createFixtures, TEST_PASSWORD, type SignedInUser } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminNewsletterTest from '#functions/admin-newsletter-test.ts'
+import * as adminUsers from '#functions/admin-users.ts'
+import { newsletters } from '#lib/data/newsletters.ts'
+import { users } from '#lib/data/users.ts'
+import { ADMIN_ENDPOINTS, callRaw, createAdmin, createEditor, createFixtures, TEST_PASSWORD, type SignedInUser } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
 
 useBlobsServer()
 

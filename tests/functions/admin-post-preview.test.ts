@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import * as adminPostPreview from '../../netlify/functions/admin-post-preview'
-import { renderMarkdown } from '../../netlify/lib/markdown'
-import { createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { XSS_CORPUS } from '../support/xss-corpus'
+import * as adminPostPreview from '#functions/admin-post-preview.ts'
+import { renderMarkdown } from '#lib/pages/markdown.ts'
+import { createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 
 useBlobsServer()
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicResource, Resource } from '../../domain/resource'
-import * as adminResource from '../../netlify/functions/admin-resource'
-import * as adminResources from '../../netlify/functions/admin-resources'
-import * as resourceDownload from '../../netlify/functions/resource-download'
-import * as resourcesFunction from '../../netlify/functions/resources'
-import { resources } from '../../netlify/lib/data/resources'
-import { createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import type { PublicResource, Resource } from '#domain/resource.ts'
+import * as adminResource from '#functions/admin-resource.ts'
+import * as adminResources from '#functions/admin-resources.ts'
+import * as resourceDownload from '#functions/resource-download.ts'
+import * as resourcesFunction from '#functions/resources.ts'
+import { resources } from '#lib/data/resources.ts'
+import { createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
 
 useBlobsServer()
 

@@ -1,12 +1,12 @@
-import type { AdminStats } from '../../domain/admin-stats'
+import type { AdminStats } from '#domain/admin-stats.ts'
 import { describe, expect, it } from 'vitest'
-import * as adminContent from '../../netlify/functions/admin-content'
-import * as adminStats from '../../netlify/functions/admin-stats'
-import { content } from '../../netlify/lib/data/content'
-import { createAdmin, createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { createPost, createResource } from '../support/records'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminStats from '#functions/admin-stats.ts'
+import { content } from '#lib/data/content.ts'
+import { createAdmin, createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { createPost, createResource } from '#tests/support/records.ts'
 
 useBlobsServer()
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { SubscribeSchema, type Subscriber } from '../../domain/subscriber'
-import * as subscribersFunction from '../../netlify/functions/subscribers'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { createAdmin, createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { exportCsv } from '../support/exports'
+import { SubscribeSchema, type Subscriber } from '#domain/subscriber.ts'
+import * as subscribersFunction from '#functions/subscribers.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { createAdmin, createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { exportCsv } from '#tests/support/exports.ts'
 
 useBlobsServer()
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import * as apiNotFound from '../../netlify/functions/api-not-found'
-import { call } from '../support/call'
+import * as apiNotFound from '#functions/api-not-found.ts'
+import { call } from '#tests/support/call.ts'
 
 describe('any other /api path', () => {
   it.each([

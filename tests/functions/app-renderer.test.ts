@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render } from '#app-renderer'
-import { PAGES } from '../../domain/route-map'
+import { PAGES } from '#domain/route-map.ts'
 
 /**
  * The server's one way into the app (src/entry-server.tsx): the address and the data are its

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import * as blogPage from '../../netlify/functions/blog-page'
-import { useBlobsServer } from '../support/blobs-server'
-import { useBuiltPages } from '../support/built-pages'
-import { fakeContext, TEST_ORIGIN } from '../support/call'
-import { createPost } from '../support/records'
-import { useSendgridMock } from '../support/sendgrid'
+import * as blogPage from '#functions/blog-page.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { useBuiltPages } from '#tests/support/built-pages.ts'
+import { fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
+import { createPost } from '#tests/support/records.ts'
+import { useSendgridMock } from '#tests/support/sendgrid.ts'
 
 /**
  * A missing, deleted or draft post's address answers 404 with the unrendered page, where the app

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PostSummary, RenderedPost } from '../../domain/blog-post'
-import * as blogPosts from '../../netlify/functions/blog-posts'
-import { renderMarkdown } from '../../netlify/lib/markdown'
-import { activeContent } from '../support/active-content'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { createPost } from '../support/records'
+import type { PostSummary, RenderedPost } from '#domain/blog-post.ts'
+import * as blogPosts from '#functions/blog-posts.ts'
+import { renderMarkdown } from '#lib/pages/markdown.ts'
+import { activeContent } from '#tests/support/active-content.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { createPost } from '#tests/support/records.ts'
 // DOMPurify's own XSS fixtures, copied from the shared corpus so the repository tests alone.
-import corpus from '../support/xss-payloads.json'
+import corpus from '#tests/support/xss-payloads.json'
 
 useBlobsServer()
 

@@ -1,42 +1,42 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
-import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
-import * as adminBooking from '../../netlify/functions/admin-booking'
-import * as adminContent from '../../netlify/functions/admin-content'
-import * as adminContentItem from '../../netlify/functions/admin-content-item'
-import * as adminResource from '../../netlify/functions/admin-resource'
-import * as adminResources from '../../netlify/functions/admin-resources'
-import * as adminUsers from '../../netlify/functions/admin-users'
-import * as aboutPage from '../../netlify/functions/about-page'
-import * as blogListPage from '../../netlify/functions/blog-list-page'
-import * as blogPage from '../../netlify/functions/blog-page'
-import * as mediaFile from '../../netlify/functions/media-file'
-import * as resourcesPage from '../../netlify/functions/resources-page'
-import * as robots from '../../netlify/functions/robots'
-import * as blogPosts from '../../netlify/functions/blog-posts'
-import * as content from '../../netlify/functions/content'
-import * as publishScheduled from '../../netlify/functions/publish-scheduled'
-import * as resources from '../../netlify/functions/resources'
-import * as rss from '../../netlify/functions/rss'
-import * as sitemap from '../../netlify/functions/sitemap'
-import { bookings } from '../../netlify/lib/data/bookings'
-import { posts } from '../../netlify/lib/data/posts'
-import { createAdmin } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call, fakeContext, TEST_ORIGIN } from '../support/call'
-import { expectConsoleError } from '../support/console-guard'
-import { bookingInput, postInput } from '../support/factories'
-import { pngBytes, uploadFile } from '../support/media'
-import { createPost, createResource } from '../support/records'
-import { useSendgridMock } from '../support/sendgrid'
+import * as adminBlogPost from '#functions/admin-blog-post.ts'
+import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
+import * as adminBooking from '#functions/admin-booking.ts'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminContentItem from '#functions/admin-content-item.ts'
+import * as adminResource from '#functions/admin-resource.ts'
+import * as adminResources from '#functions/admin-resources.ts'
+import * as adminUsers from '#functions/admin-users.ts'
+import * as aboutPage from '#functions/about-page.ts'
+import * as blogListPage from '#functions/blog-list-page.ts'
+import * as blogPage from '#functions/blog-page.ts'
+import * as mediaFile from '#functions/media-file.ts'
+import * as resourcesPage from '#functions/resources-page.ts'
+import * as robots from '#functions/robots.ts'
+import * as blogPosts from '#functions/blog-posts.ts'
+import * as content from '#functions/content.ts'
+import * as publishScheduled from '#functions/publish-scheduled.ts'
+import * as resources from '#functions/resources.ts'
+import * as rss from '#functions/rss.ts'
+import * as sitemap from '#functions/sitemap.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { posts } from '#lib/data/posts.ts'
+import { createAdmin } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call, fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
+import { bookingInput, postInput } from '#tests/support/factories.ts'
+import { pngBytes, uploadFile } from '#tests/support/media.ts'
+import { createPost, createResource } from '#tests/support/records.ts'
+import { useSendgridMock } from '#tests/support/sendgrid.ts'
 import * as z from 'zod/mini'
-import { BookingRequestSchema } from '../../domain/booking'
+import { BookingRequestSchema } from '#domain/booking.ts'
 
 /**
  * Public answers are kept by Netlify's CDN under cache tags and purged by tag on each write that
- * changes them (netlify/lib/cdn.ts). The purge API is outside: msw stands in for it and records
+ * changes them (netlify/lib/http/cdn.ts). The purge API is outside: msw stands in for it and records
  * what each write asked to purge.
  */
 useBlobsServer()
@@ -160,7 +160,7 @@ describe('every public answer is kept by the CDN under the tags of what it shows
 })
 
 /**
- * The cache key (netlify/lib/cdn.ts): the CDN keys a kept answer by the query parameters its
+ * The cache key (netlify/lib/http/cdn.ts): the CDN keys a kept answer by the query parameters its
  * Netlify-Vary header lists, and by the whole query string when there is none. So every kept
  * answer must list exactly what its function reads: a parameter it reads but does not list would
  * let one copy stand for another answer; one it lists but does not read, or a missing header,
@@ -279,7 +279,7 @@ describe('the cache key: every kept answer names exactly the query parameters it
 
   /**
    * Which functions the CDN keeps answers of, read from their source: every one must be in the
-   * table above, and nothing but netlify/lib/cdn.ts may write the CDN's caching headers itself.
+   * table above, and nothing but netlify/lib/http/cdn.ts may write the CDN's caching headers itself.
    */
   it('covers every function whose answer the CDN keeps', () => {
     const dir = new URL('../../netlify/functions/', import.meta.url)
@@ -310,7 +310,7 @@ describe('the cache key: every kept answer names exactly the query parameters it
 
     const writers = [...readdirSync(new URL('../../netlify/', import.meta.url), { recursive: true })]
       .map(String)
-      .filter((file) => file.endsWith('.ts') && file !== 'lib/cdn.ts')
+      .filter((file) => file.endsWith('.ts') && file !== 'lib/http/cdn.ts')
       .filter((file) =>
         /s-maxage|netlify-cdn-cache-control|netlify-vary|@netlify\/cache/i.test(
           readFileSync(new URL(`../../netlify/${file}`, import.meta.url), 'utf8'),

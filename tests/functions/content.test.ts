@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import * as contentFunction from '../../netlify/functions/content'
-import { content } from '../../netlify/lib/data/content'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
+import * as contentFunction from '#functions/content.ts'
+import { content } from '#lib/data/content.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
 
 useBlobsServer()
 

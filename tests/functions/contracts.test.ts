@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { CONTRACTS } from '../../domain/api'
-import type { EndpointContract } from '../../domain/api/contract'
-import { ENDPOINTS, SCHEDULED_FUNCTIONS } from '../../domain/route-map'
-import { API_DOC, renderApiDoc } from '../../scripts/api-docs'
+import { CONTRACTS } from '#domain/api/index.ts'
+import type { EndpointContract } from '#domain/api/contract.ts'
+import { ENDPOINTS, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { API_DOC, renderApiDoc } from '#scripts/api-docs.ts'
 
 /**
  * One contract per endpoint (domain/api/): each function is built from its own, and each contract

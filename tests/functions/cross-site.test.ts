@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CROSS_SITE_MESSAGE } from '../../netlify/lib/cross-site'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '../support/attack-blobs'
-import { afterAnswers, fakeContext, TEST_ORIGIN } from '../support/call'
+import { CROSS_SITE_MESSAGE } from '#lib/http/cross-site.ts'
+import { outbox } from '#lib/data/outbox.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '#tests/support/attack-blobs.ts'
+import { afterAnswers, fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
 import {
   createCrossSiteFixtures,
   ENCODINGS,
@@ -16,11 +16,11 @@ import {
   type CrossSiteFixtures,
   type Recipe,
   type StateChangingEndpoint,
-} from '../support/cross-site'
-import { webhookSigner } from '../support/sendgrid-webhook'
+} from '#tests/support/cross-site.ts'
+import { webhookSigner } from '#tests/support/sendgrid-webhook.ts'
 
 /**
- * The cross-site rule (netlify/lib/cross-site.ts) on every endpoint that changes something: a
+ * The cross-site rule (netlify/lib/http/cross-site.ts) on every endpoint that changes something: a
  * request a page on another site makes its visitor's browser send is refused before anything is
  * read, in every body a page can send and however the browser says where it comes from; nothing
  * is stored and no email goes. The same call from this site's pages, and from a caller that is

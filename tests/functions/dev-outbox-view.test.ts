@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import * as outboxView from '../../netlify/dev-functions/dev-outbox-view'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { useBlobsServer } from '../support/blobs-server'
-import { fakeContext, TEST_ORIGIN } from '../support/call'
+import * as outboxView from '../../netlify/dev-functions/dev-outbox-view.ts'
+import { outbox } from '#lib/data/outbox.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
 
 useBlobsServer()
 

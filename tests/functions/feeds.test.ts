@@ -1,10 +1,10 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import * as rss from '../../netlify/functions/rss'
-import * as sitemap from '../../netlify/functions/sitemap'
-import { posts } from '../../netlify/lib/data/posts'
-import { useBlobsServer } from '../support/blobs-server'
-import { postInput } from '../support/factories'
+import * as rss from '#functions/rss.ts'
+import * as sitemap from '#functions/sitemap.ts'
+import { posts } from '#lib/data/posts.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { postInput } from '#tests/support/factories.ts'
 
 useBlobsServer()
 

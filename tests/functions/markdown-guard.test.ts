@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_EMPHASIS, MAX_NESTING, tameMarkdown } from '../../netlify/lib/markdown-guard'
-import { renderMarkdown } from '../../netlify/lib/markdown'
-import { DEMO_POSTS } from '../../netlify/lib/demo-content'
+import { MAX_EMPHASIS, MAX_NESTING, tameMarkdown } from '#lib/pages/markdown-guard.ts'
+import { renderMarkdown } from '#lib/pages/markdown.ts'
+import { DEMO_POSTS } from '#lib/demo/content.ts'
 
 /**
  * Post bodies that would make marked recurse until the stack runs out, or work for seconds, are

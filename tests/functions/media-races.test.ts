@@ -1,12 +1,12 @@
 import { getStore } from '@netlify/blobs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MEDIA_MESSAGES, MEDIA_PART_BYTES, type MediaFile } from '../../domain/media'
-import { media } from '../../netlify/lib/data/media'
-import { createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { expectConsoleError } from '../support/console-guard'
-import { completeUpload, pdfBytes, putPart, sha256, startUpload, uploadFile } from '../support/media'
-import { fetchServed, pngOfSize, raceRounds, raceUpload, scriptedSvgOfSize, type RaceResult } from '../support/upload-races'
+import { MEDIA_MESSAGES, MEDIA_PART_BYTES, type MediaFile } from '#domain/media.ts'
+import { media } from '#lib/data/media.ts'
+import { createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
+import { completeUpload, pdfBytes, putPart, sha256, startUpload, uploadFile } from '#tests/support/media.ts'
+import { fetchServed, pngOfSize, raceRounds, raceUpload, scriptedSvgOfSize, type RaceResult } from '#tests/support/upload-races.ts'
 
 useBlobsServer()
 

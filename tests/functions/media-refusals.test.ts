@@ -1,13 +1,13 @@
 import { getStore } from '@netlify/blobs'
 import { describe, expect, it } from 'vitest'
-import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_PART_BYTES } from '../../domain/media'
-import * as adminMediaFile from '../../netlify/functions/admin-media-file'
-import * as mediaFile from '../../netlify/functions/media-file'
-import { media } from '../../netlify/lib/data/media'
-import { createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { completeUpload, pdfBytes, putPart, startUpload, uploadFile } from '../support/media'
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_PART_BYTES } from '#domain/media.ts'
+import * as adminMediaFile from '#functions/admin-media-file.ts'
+import * as mediaFile from '#functions/media-file.ts'
+import { media } from '#lib/data/media.ts'
+import { createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { completeUpload, pdfBytes, putPart, startUpload, uploadFile } from '#tests/support/media.ts'
 
 useBlobsServer()
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { MEDIA_MAX_BYTES, MEDIA_PART_BYTES, mediaPath, type MediaListItem } from '../../domain/media'
-import * as adminActivity from '../../netlify/functions/admin-activity'
-import * as adminMedia from '../../netlify/functions/admin-media'
-import * as mediaFile from '../../netlify/functions/media-file'
-import { media } from '../../netlify/lib/data/media'
-import { createAdmin, createEditor } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { call, fakeContext, TEST_ORIGIN } from '../support/call'
-import { completeUpload, gifBytes, jpegBytes, pdfBytes, pngBytes, sha256, uploadFile, webpBytes } from '../support/media'
+import { MEDIA_MAX_BYTES, MEDIA_PART_BYTES, mediaPath, type MediaListItem } from '#domain/media.ts'
+import * as adminActivity from '#functions/admin-activity.ts'
+import * as adminMedia from '#functions/admin-media.ts'
+import * as mediaFile from '#functions/media-file.ts'
+import { media } from '#lib/data/media.ts'
+import { createAdmin, createEditor } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call, fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
+import { completeUpload, gifBytes, jpegBytes, pdfBytes, pngBytes, sha256, uploadFile, webpBytes } from '#tests/support/media.ts'
 
 useBlobsServer()
 

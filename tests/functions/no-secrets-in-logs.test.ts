@@ -1,14 +1,14 @@
 import { inspect } from 'node:util'
 import { getStore } from '@netlify/blobs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminUser from '../../netlify/functions/admin-user'
-import * as adminUsers from '../../netlify/functions/admin-users'
-import { users } from '../../netlify/lib/data/users'
-import { callRaw, createAdmin } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { expectConsoleError } from '../support/console-guard'
-import { pointBlobsAt, startBlobsProxy, type Fault } from '../support/stress-blobs-proxy'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminUser from '#functions/admin-user.ts'
+import * as adminUsers from '#functions/admin-users.ts'
+import { users } from '#lib/data/users.ts'
+import { callRaw, createAdmin } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
+import { pointBlobsAt, startBlobsProxy, type Fault } from '#tests/support/stress-blobs-proxy.ts'
 
 const blobs = useBlobsServer()
 

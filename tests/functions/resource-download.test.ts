@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import * as resourceDownload from '../../netlify/functions/resource-download'
-import { resources } from '../../netlify/lib/data/resources'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { createResource } from '../support/records'
+import * as resourceDownload from '#functions/resource-download.ts'
+import { resources } from '#lib/data/resources.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { createResource } from '#tests/support/records.ts'
 
 useBlobsServer()
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicResource } from '../../domain/resource'
-import * as resourcesFunction from '../../netlify/functions/resources'
-import { useBlobsServer } from '../support/blobs-server'
-import { call } from '../support/call'
-import { createResource } from '../support/records'
+import type { PublicResource } from '#domain/resource.ts'
+import * as resourcesFunction from '#functions/resources.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { call } from '#tests/support/call.ts'
+import { createResource } from '#tests/support/records.ts'
 
 useBlobsServer()
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PATH, ENDPOINTS, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '../../domain/route-map'
+import { ADMIN_PATH, ENDPOINTS, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
 
 /**
  * The addresses in domain/route-map.ts are the site's; two places cannot import them and keep

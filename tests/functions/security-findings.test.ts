@@ -4,48 +4,48 @@ import { getStore } from '@netlify/blobs'
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AdminStats } from '../../domain/admin-stats'
+import type { AdminStats } from '#domain/admin-stats.ts'
 import * as z from 'zod/mini'
-import { BOOKING_MESSAGES, BookingRequestSchema } from '../../domain/booking'
-import { mailtoHref } from '../../domain/email-link'
-import { SUBSCRIBE_MESSAGES } from '../../domain/subscriber'
-import * as devSeed from '../../netlify/dev-functions/dev-seed'
-import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
-import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
-import * as adminContent from '../../netlify/functions/admin-content'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminStats from '../../netlify/functions/admin-stats'
-import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
-import * as aboutPage from '../../netlify/functions/about-page'
-import * as blogListPage from '../../netlify/functions/blog-list-page'
-import * as blogPage from '../../netlify/functions/blog-page'
-import * as content from '../../netlify/functions/content'
-import * as resourceDownload from '../../netlify/functions/resource-download'
-import * as resourcesPage from '../../netlify/functions/resources-page'
-import * as robots from '../../netlify/functions/robots'
-import * as rss from '../../netlify/functions/rss'
-import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
-import * as sitemap from '../../netlify/functions/sitemap'
-import * as subscribersFunction from '../../netlify/functions/subscribers'
-import * as unsubscribe from '../../netlify/functions/unsubscribe'
-import { openStore } from '../../netlify/lib/blobs'
-import { retryBookingEmails } from '../../netlify/lib/booking-email'
-import { bookings } from '../../netlify/lib/data/bookings'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { posts } from '../../netlify/lib/data/posts'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { users } from '../../netlify/lib/data/users'
-import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '../../netlify/lib/keys'
-import { unsubscribeToken } from '../../netlify/lib/newsletter'
-import { createAdmin, createEditor, TEST_PASSWORD } from '../support/auth'
-import { useBlobsServer } from '../support/blobs-server'
-import { useBuiltPages } from '../support/built-pages'
-import { afterAnswers, call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '../support/call'
-import { expectConsoleError } from '../support/console-guard'
-import { bookingInput, postInput } from '../support/factories'
-import { useUpPublicLimit } from '../support/limits'
-import { createPost, createResource } from '../support/records'
-import { sendgridAccepts, useSendgridMock, type SentMessage } from '../support/sendgrid'
+import { BOOKING_MESSAGES, BookingRequestSchema } from '#domain/booking.ts'
+import { mailtoHref } from '#domain/email-link.ts'
+import { SUBSCRIBE_MESSAGES } from '#domain/subscriber.ts'
+import * as devSeed from '../../netlify/dev-functions/dev-seed.ts'
+import * as adminBlogPost from '#functions/admin-blog-post.ts'
+import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminStats from '#functions/admin-stats.ts'
+import * as adminSubscriberExports from '#functions/admin-subscriber-exports.ts'
+import * as aboutPage from '#functions/about-page.ts'
+import * as blogListPage from '#functions/blog-list-page.ts'
+import * as blogPage from '#functions/blog-page.ts'
+import * as content from '#functions/content.ts'
+import * as resourceDownload from '#functions/resource-download.ts'
+import * as resourcesPage from '#functions/resources-page.ts'
+import * as robots from '#functions/robots.ts'
+import * as rss from '#functions/rss.ts'
+import * as sendBookingEmail from '#functions/send-booking-email.ts'
+import * as sitemap from '#functions/sitemap.ts'
+import * as subscribersFunction from '#functions/subscribers.ts'
+import * as unsubscribe from '#functions/unsubscribe.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { retryBookingEmails } from '#lib/email/booking-email.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { outbox } from '#lib/data/outbox.ts'
+import { posts } from '#lib/data/posts.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { users } from '#lib/data/users.ts'
+import { isSafeKey, keys, UnsafeKeyError, type BlobKey, type KeyPrefix } from '#lib/storage/keys.ts'
+import { unsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
+import { createAdmin, createEditor, TEST_PASSWORD } from '#tests/support/auth.ts'
+import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { useBuiltPages } from '#tests/support/built-pages.ts'
+import { afterAnswers, call, fakeContext, LOCAL_RUNTIME, TEST_ORIGIN } from '#tests/support/call.ts'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
+import { bookingInput, postInput } from '#tests/support/factories.ts'
+import { useUpPublicLimit } from '#tests/support/limits.ts'
+import { createPost, createResource } from '#tests/support/records.ts'
+import { sendgridAccepts, useSendgridMock, type SentMessage } from '#tests/support/sendgrid.ts'
 
 /**
  * The holes an attacker found in a served copy of the site, one test each, written to fail on the
@@ -394,7 +394,7 @@ describe('counts an address can drive', () => {
 
 describe('what a second look found', () => {
   it('renders a post body nested 2,000 deep or full of emphasis markers without failing', async () => {
-    const { renderMarkdown } = await import('../../netlify/lib/markdown')
+    const { renderMarkdown } = await import('#lib/pages/markdown.ts')
     for (const body of [
       '>'.repeat(2_000),
       `${'a.'.repeat(32_000)}@`,
@@ -458,7 +458,7 @@ describe('what a second look found', () => {
   it('keeps control characters out of the RSS feed', async () => {
     // Stored before one-line fields were checked: straight through the data module.
     await posts.create({ ...postInput({ status: 'published' }), title: 'Bad \u0001 title\u000b', tags: ['tag\u0002'] }, 'Coach Test')
-    const { default: rss } = await import('../../netlify/functions/rss')
+    const { default: rss } = await import('#functions/rss.ts')
     const xml = await (await rss(new Request(`${TEST_ORIGIN}/rss.xml`), fakeContext())).text()
     expect(xml).toContain('<title>Bad  title</title>')
     expect([...xml].filter((c) => c < ' ' && c !== '\n' && c !== '\t' && c !== '\r')).toEqual([])

@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions'
 import { describe, expect, it, vi } from 'vitest'
-import { deployOrigin, siteUrl } from '../../netlify/lib/site-url'
-import { fakeContext } from '../support/call'
+import { deployOrigin, siteUrl } from '#lib/config/site-url.ts'
+import { fakeContext } from '#tests/support/call.ts'
 
 /**
  * The addresses the functions put in links and call each other at come from the platform and the

@@ -27,6 +27,9 @@ describe('the layer rules', () => {
     ['feature-imports-page.ts', 'src/features/blog/lint-fixture.ts', /feature never imports a page/],
     ['site-imports-server.ts', 'src/pages/lint-fixture.ts', /site never imports server code/],
     ['server-imports-site.ts', 'netlify/lib/lint-fixture.ts', /only through #app-renderer/],
+    // Aliases resolve to the same files, so the same rules hold (build/eslint-import-aliases.cjs).
+    ['site-imports-server-alias.ts', 'src/pages/lint-fixture.ts', /site never imports server code/],
+    ['server-imports-site-alias.ts', 'netlify/lib/lint-fixture.ts', /only through #app-renderer/],
     ['domain-imports-site.ts', 'domain/lint-fixture.ts', /imports only domain/],
   ])('refuse %s (as %s)', async (fixture, lintedAs, message) => {
     const errors = await layerErrors(fixture, lintedAs)

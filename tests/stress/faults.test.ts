@@ -2,49 +2,49 @@ import { isDeepStrictEqual } from 'node:util'
 import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { BookingRequestSchema } from '../../domain/booking'
-import * as adminBlogPost from '../../netlify/functions/admin-blog-post'
-import * as adminBlogPosts from '../../netlify/functions/admin-blog-posts'
-import * as adminBooking from '../../netlify/functions/admin-booking'
-import * as adminContent from '../../netlify/functions/admin-content'
-import * as adminContentItem from '../../netlify/functions/admin-content-item'
-import * as adminLogin from '../../netlify/functions/admin-login'
-import * as adminLogout from '../../netlify/functions/admin-logout'
-import * as adminResource from '../../netlify/functions/admin-resource'
-import * as adminResources from '../../netlify/functions/admin-resources'
-import * as adminUser from '../../netlify/functions/admin-user'
-import * as adminUsers from '../../netlify/functions/admin-users'
-import * as apiNotFound from '../../netlify/functions/api-not-found'
-import * as aboutPage from '../../netlify/functions/about-page'
-import * as blogListPage from '../../netlify/functions/blog-list-page'
-import * as blogPage from '../../netlify/functions/blog-page'
-import * as resourcesPage from '../../netlify/functions/resources-page'
-import * as blogPosts from '../../netlify/functions/blog-posts'
-import * as contentFunction from '../../netlify/functions/content'
-import * as resourceDownload from '../../netlify/functions/resource-download'
-import * as resourcesFunction from '../../netlify/functions/resources'
-import * as robots from '../../netlify/functions/robots'
-import * as rss from '../../netlify/functions/rss'
-import * as sendBookingEmail from '../../netlify/functions/send-booking-email'
-import * as sendgridEvents from '../../netlify/functions/sendgrid-events'
-import * as sitemap from '../../netlify/functions/sitemap'
-import * as subscriberConfirm from '../../netlify/functions/subscriber-confirm'
-import * as subscribersFunction from '../../netlify/functions/subscribers'
-import * as newsletterSendBackground from '../../netlify/functions/newsletter-send-background'
-import * as unsubscribe from '../../netlify/functions/unsubscribe'
-import { openStore, StorageUnavailableError } from '../../netlify/lib/blobs'
-import { deliverBookingEmail, retryBookingEmails } from '../../netlify/lib/booking-email'
-import { bookings } from '../../netlify/lib/data/bookings'
-import { content } from '../../netlify/lib/data/content'
-import { posts } from '../../netlify/lib/data/posts'
-import { resources } from '../../netlify/lib/data/resources'
-import { revokedTokens } from '../../netlify/lib/data/revoked-tokens'
-import { SIGNUP_GRACE_MS, subscribers } from '../../netlify/lib/data/subscribers'
-import { users } from '../../netlify/lib/data/users'
-import { timeOrderedId } from '../../netlify/lib/ids'
-import { unsubscribeToken } from '../../netlify/lib/newsletter'
-import { WORKER_SECRET_HEADER, workerSecret } from '../../netlify/lib/newsletter-sender'
-import { confirmToken } from '../../netlify/lib/subscription-confirm'
+import { BookingRequestSchema } from '#domain/booking.ts'
+import * as adminBlogPost from '#functions/admin-blog-post.ts'
+import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
+import * as adminBooking from '#functions/admin-booking.ts'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminContentItem from '#functions/admin-content-item.ts'
+import * as adminLogin from '#functions/admin-login.ts'
+import * as adminLogout from '#functions/admin-logout.ts'
+import * as adminResource from '#functions/admin-resource.ts'
+import * as adminResources from '#functions/admin-resources.ts'
+import * as adminUser from '#functions/admin-user.ts'
+import * as adminUsers from '#functions/admin-users.ts'
+import * as apiNotFound from '#functions/api-not-found.ts'
+import * as aboutPage from '#functions/about-page.ts'
+import * as blogListPage from '#functions/blog-list-page.ts'
+import * as blogPage from '#functions/blog-page.ts'
+import * as resourcesPage from '#functions/resources-page.ts'
+import * as blogPosts from '#functions/blog-posts.ts'
+import * as contentFunction from '#functions/content.ts'
+import * as resourceDownload from '#functions/resource-download.ts'
+import * as resourcesFunction from '#functions/resources.ts'
+import * as robots from '#functions/robots.ts'
+import * as rss from '#functions/rss.ts'
+import * as sendBookingEmail from '#functions/send-booking-email.ts'
+import * as sendgridEvents from '#functions/sendgrid-events.ts'
+import * as sitemap from '#functions/sitemap.ts'
+import * as subscriberConfirm from '#functions/subscriber-confirm.ts'
+import * as subscribersFunction from '#functions/subscribers.ts'
+import * as newsletterSendBackground from '#functions/newsletter-send-background.ts'
+import * as unsubscribe from '#functions/unsubscribe.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { deliverBookingEmail, retryBookingEmails } from '#lib/email/booking-email.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { content } from '#lib/data/content.ts'
+import { posts } from '#lib/data/posts.ts'
+import { resources } from '#lib/data/resources.ts'
+import { revokedTokens } from '#lib/data/revoked-tokens.ts'
+import { SIGNUP_GRACE_MS, subscribers } from '#lib/data/subscribers.ts'
+import { users } from '#lib/data/users.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { unsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
+import { WORKER_SECRET_HEADER, workerSecret } from '#lib/newsletter/sender.ts'
+import { confirmToken } from '#lib/subscribers/confirm.ts'
 import {
   ADMIN_ENDPOINTS,
   createAdmin,
@@ -55,18 +55,18 @@ import {
   TEST_PASSWORD,
   type Fixtures,
   type SignedInUser,
-} from '../support/auth'
-import { LOCAL_RUNTIME } from '../support/call'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { expectConsoleError } from '../support/console-guard'
-import { bookingInput, postInput, resourceInput } from '../support/factories'
-import { createPost, createResource } from '../support/records'
-import { pointBlobsAt, startBlobsProxy, type BlobsProxy, type Fault } from '../support/stress-blobs-proxy'
-import { useBuiltPages } from '../support/built-pages'
-import { errorShapeProblem, invoke, type FunctionModule, type RawAnswer, type RawCall } from '../support/stress-http'
-import { PAGE_TEMPLATE } from '../support/stress-mail'
-import { nextIp, reportStress, STRESS_FULL } from '../support/stress-scale'
-import { sendgridEvent, webhookSigner } from '../support/sendgrid-webhook'
+} from '#tests/support/auth.ts'
+import { LOCAL_RUNTIME } from '#tests/support/call.ts'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
+import { expectConsoleError } from '#tests/support/console-guard.ts'
+import { bookingInput, postInput, resourceInput } from '#tests/support/factories.ts'
+import { createPost, createResource } from '#tests/support/records.ts'
+import { pointBlobsAt, startBlobsProxy, type BlobsProxy, type Fault } from '#tests/support/stress-blobs-proxy.ts'
+import { useBuiltPages } from '#tests/support/built-pages.ts'
+import { errorShapeProblem, invoke, type FunctionModule, type RawAnswer, type RawCall } from '#tests/support/stress-http.ts'
+import { PAGE_TEMPLATE } from '#tests/support/stress-mail.ts'
+import { nextIp, reportStress, STRESS_FULL } from '#tests/support/stress-scale.ts'
+import { sendgridEvent, webhookSigner } from '#tests/support/sendgrid-webhook.ts'
 
 /**
  * Blobs failing under the functions (docs/decisions.md, Tested under pressure): every Blobs request
@@ -605,7 +605,7 @@ type SweepResult = { calls: number; serverErrors: number; problems: string[]; kn
  * Bugs found by these sweeps and not yet fixed, each pinned by an it.fails below: a problem
  * matching one is counted (and shown by `npm run stress`) instead of failing the sweep, so the
  * sweep still guards the rest. Empty now: the 5xx-read-as-exists and re-applied-change bugs are
- * fixed (netlify/lib/blobs.ts conditionalWrite) and their tests below pass.
+ * fixed (netlify/lib/storage/blobs.ts conditionalWrite) and their tests below pass.
  */
 const KNOWN_BUGS: { name: string; modes: SweepMode[]; ops: string[]; pattern: RegExp }[] = []
 
@@ -860,7 +860,7 @@ describe('known bugs found by the fault sweeps', () => {
     expect(answer.status).toBe(201)
   })
 
-  // LIMIT netlify/lib/booking-email.ts: sent, then the outcome could not be recorded: the claim expires and the retry sends the email again (at-least-once).
+  // LIMIT netlify/lib/email/booking-email.ts: sent, then the outcome could not be recorded: the claim expires and the retry sends the email again (at-least-once).
   it.fails('a booking email whose outcome could not be recorded is not sent again', async () => {
     const booking = await bookings.add(z.parse(BookingRequestSchema, bookingInput()))
     // The claim is written and the email lands in the outbox; every later write to the booking (markEmail) fails.

@@ -3,20 +3,20 @@ import { getStore } from '@netlify/blobs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { UsernameSchema } from '../../domain/admin-user'
-import { PostInputSchema } from '../../domain/blog-post'
-import { BookingRequestSchema } from '../../domain/booking'
-import { ContentInputSchema } from '../../domain/content-item'
-import { ResourceInputSchema } from '../../domain/resource'
-import { normalizeEmail, SubscribeSchema } from '../../domain/subscriber'
-import * as subscribersFunction from '../../netlify/functions/subscribers'
-import { openStore } from '../../netlify/lib/blobs'
-import { keys } from '../../netlify/lib/keys'
-import { bookings } from '../../netlify/lib/data/bookings'
-import { outbox } from '../../netlify/lib/data/outbox'
-import { subscribers } from '../../netlify/lib/data/subscribers'
-import { unsubscribeToken } from '../../netlify/lib/newsletter'
-import { confirmToken } from '../../netlify/lib/subscription-confirm'
+import { UsernameSchema } from '#domain/admin-user.ts'
+import { PostInputSchema } from '#domain/blog-post.ts'
+import { BookingRequestSchema } from '#domain/booking.ts'
+import { ContentInputSchema } from '#domain/content-item.ts'
+import { ResourceInputSchema } from '#domain/resource.ts'
+import { normalizeEmail, SubscribeSchema } from '#domain/subscriber.ts'
+import * as subscribersFunction from '#functions/subscribers.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { keys } from '#lib/storage/keys.ts'
+import { bookings } from '#lib/data/bookings.ts'
+import { outbox } from '#lib/data/outbox.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { unsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
+import { confirmToken } from '#lib/subscribers/confirm.ts'
 import {
   createAdmin,
   createEditor,
@@ -27,12 +27,12 @@ import {
   snapshotData,
   TEST_PASSWORD,
   type SignedInUser,
-} from '../support/auth'
-import { startBlobsServer, type RunningBlobsServer } from '../support/blobs-server'
-import { createPost } from '../support/records'
-import { DATA_STORES, FUZZ_TARGETS, fuzzRecipe, realize, type DataStore, type FuzzFixtures, type RealizedCall, type Tokens } from '../support/stress-fuzz'
-import { errorShapeProblem, invoke, type RawAnswer } from '../support/stress-http'
-import { reportStress, scaled } from '../support/stress-scale'
+} from '#tests/support/auth.ts'
+import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
+import { createPost } from '#tests/support/records.ts'
+import { DATA_STORES, FUZZ_TARGETS, fuzzRecipe, realize, type DataStore, type FuzzFixtures, type RealizedCall, type Tokens } from '#tests/support/stress-fuzz.ts'
+import { errorShapeProblem, invoke, type RawAnswer } from '#tests/support/stress-http.ts'
+import { reportStress, scaled } from '#tests/support/stress-scale.ts'
 
 /**
  * docs/decisions.md, Bad input, under hostile input: fast-check draws requests to every

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { MAX_BODY_BYTES } from '../../netlify/lib/http'
+import { MAX_BODY_BYTES } from '#lib/http/route.ts'
 import { ATTACK_FULL } from './attack-scale'
 
 /**

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs'
 import { getStore } from '@netlify/blobs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { HttpError } from '../../netlify/lib/http'
-import { SCHEDULED_FUNCTIONS } from '../../domain/route-map'
+import { HttpError } from '#lib/http/route.ts'
+import { SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
 import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
 import type { WorkerAnswer, WorkerData, WorkerEnv, WorkerRequest } from './attack-worker'
@@ -60,7 +60,7 @@ export const list = (store: string, prefix: string | null | 'any' | RegExp): Rul
 export const documentRead = (store: string): Rule[] => [read(store, 'index'), list(store, 'index')]
 export const documentWrite = (store: string): Rule[] => [write(store, 'index'), list(store, 'index')]
 
-/** A time-ordered id (netlify/lib/ids.ts): 20261122T101010123Z-xxxxxxxx. */
+/** A time-ordered id (netlify/lib/storage/ids.ts): 20261122T101010123Z-xxxxxxxx. */
 export const TIME_ID = String.raw`\d{8}T\d{9}Z-[\w-]{8}`
 /**
  * Rate-limit bookkeeping (entries, counters, markers of known networks): any key of the

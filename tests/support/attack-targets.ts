@@ -1,7 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser'
 import { getStore } from '@netlify/blobs'
-import { normalizeEmail } from '../../domain/subscriber'
-import { posts } from '../../netlify/lib/data/posts'
+import { normalizeEmail } from '#domain/subscriber.ts'
+import { posts } from '#lib/data/posts.ts'
 import { isFaithfulKey } from './attack-blobs'
 import {
   AUTH,
@@ -60,7 +60,7 @@ const idOf = (answer: Answer, field: string): string | undefined => {
 
 const NEW_BODY = writePattern('posts', /^body\/[\w-]{16}\/[\w-]{16}$/)
 /** A history entry (netlify/lib/data/activity.ts): every admin write that worked adds one. */
-/** An address that unsubscribed, as its keyed hash (netlify/lib/keys.ts unsubscribedAddress). */
+/** An address that unsubscribed, as its keyed hash (netlify/lib/storage/keys.ts unsubscribedAddress). */
 const UNSUBSCRIBED_ADDRESS = /^[\w-]{32}$/
 const HISTORY = writePattern('activity', new RegExp(`^${TIME_ID}~[a-z]+~[\\w-]{1,64}$`))
 /** A post's kept versions: a save adds one and lets the oldest go; a delete takes them all. */
@@ -69,7 +69,7 @@ const NEW_VERSIONS: Rule[] = [
   writePattern('posts', new RegExp(`^version\\/[\\w-]{16}\\/${TIME_ID}$`)),
   list('posts', /^version\/[\w-]{16}\/$/),
 ]
-/** Where a library file may be used: every resource, post (bodies included) and text (netlify/lib/media-usage.ts). */
+/** Where a library file may be used: every resource, post (bodies included) and text (netlify/lib/data/media-usage.ts). */
 const MEDIA_USES: Rule[] = [
   ...documentRead('resources'),
   ...documentRead('posts'),
@@ -80,7 +80,7 @@ const OUTBOX = writePattern('outbox', new RegExp(`^${TIME_ID}$`))
 /** A newsletter's record, and the runs of those being sent (netlify/lib/data/newsletters.ts). */
 const NEWSLETTER_KEY = /^newsletter\/[\w-]{1,64}$/
 const NEWSLETTER_RUNS: Rule[] = [readPattern('newsletters', /^run\/[\w-]{1,64}$/), list('newsletters', /^run\/[\w-]{1,64}$/)]
-/** Once-a-day welcome markers (netlify/lib/keys.ts welcomeMarker), where the code keeps them. */
+/** Once-a-day welcome markers (netlify/lib/storage/keys.ts welcomeMarker), where the code keeps them. */
 const WELCOME: Rule[] = [
   writePattern('welcome-emails', /^welcome\/[\w-]{32}\/[\w-]{1,64}$/),
   list('welcome-emails', /^welcome\/[\w-]{32}\/?$/),
@@ -95,7 +95,7 @@ export const touch = {
     always: [...documentRead('posts'), ...(slug === null ? [] : await postBodies({ slug }))],
   }),
   rss: (): Touches => ({ always: [...documentRead('posts'), ...documentRead('content')] }),
-  /** The pages rendered with the stored texts and their list (netlify/lib/data-page.ts). */
+  /** The pages rendered with the stored texts and their list (netlify/lib/pages/data-page.ts). */
   aboutPage: (): Touches => ({ always: documentRead('content') }),
   resourcesPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('resources')] }),
   blogListPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('posts')] }),
@@ -161,7 +161,7 @@ export const touch = {
   adminPostPreviewGet: (slug: string) => async (): Promise<Touches> => ({
     always: [...AUTH, ...documentRead('posts'), ...(await postBodies({ slug }))],
   }),
-  /** A new password is judged against the site's name too (netlify/lib/password-strength.ts). */
+  /** A new password is judged against the site's name too (netlify/lib/auth/session/password-strength.ts). */
   adminUsersWrite: (): Touches => ({ always: [...AUTH, ...documentRead('content')], onSuccess: [...documentWrite('users'), HISTORY] }),
   adminStats: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), ...documentRead('content'), ...documentRead('resources')],
@@ -227,7 +227,7 @@ export const touch = {
       onSuccess: [
         write('subscribers', key),
         list('subscribers', key),
-        // The unconfirmed signup's marker, under its day (netlify/lib/keys.ts pendingSubscriber).
+        // The unconfirmed signup's marker, under its day (netlify/lib/storage/keys.ts pendingSubscriber).
         writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${escapeRegExp(key)}$`)),
         OUTBOX,
         ...WELCOME,

@@ -181,7 +181,7 @@ function fakeContext(params: Record<string, string> | undefined, ip: string, bac
     geo: {},
     site: { id: undefined, name: 'test', url: 'http://localhost:8888' },
     account: { id: 'test-account' },
-    // What netlify/lib/env.ts runtimeOf reads: the CLI leaves the deploy id empty and calls its region "dev".
+    // What netlify/lib/config/env.ts runtimeOf reads: the CLI leaves the deploy id empty and calls its region "dev".
     deploy: { context: 'dev', id: local ? '' : 'test-deploy', published: false },
     server: { region: local ? 'dev' : 'test' },
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },

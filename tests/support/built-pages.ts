@@ -1,4 +1,4 @@
-import { PAGE_TEMPLATES, setBuiltPages, type BuiltPage } from '../../netlify/lib/built-pages'
+import { PAGE_TEMPLATES, setBuiltPages, type BuiltPage } from '#lib/built-pages.ts'
 
 /**
  * The built pages the functions render into, as scripts/prerender.ts writes them, reduced to what

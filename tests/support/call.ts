@@ -27,7 +27,7 @@ export type CallResult<T = ApiBody> = { status: number; body: T; headers: Header
 export const TEST_ORIGIN = 'http://localhost:8888'
 export const DEFAULT_IP = '203.0.113.10'
 
-/** What the Netlify CLI reports to a function it runs locally (netlify/lib/env.ts runtimeOf). */
+/** What the Netlify CLI reports to a function it runs locally (netlify/lib/config/env.ts runtimeOf). */
 export const LOCAL_RUNTIME = { local: true } as const
 
 /** Work the functions handed to `context.waitUntil`, still running. */

@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions'
-import { ENDPOINTS, functionPath } from '../../domain/route-map'
+import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
 
 /**
  * Function tests call handlers in-process, so nothing answers the address the exports endpoint
@@ -18,7 +18,7 @@ export function runExportWorkerInProcess() {
     // every other call (Blobs writes through msw) must pass on untouched.
     if (new URL(urlOf(input)).pathname !== WORKER_PATH) return realFetch(input, init)
     const request = new Request(input, init)
-    const worker = (await import('../../netlify/functions/subscribers-export-background')).default
+    const worker = (await import('#functions/subscribers-export-background.ts')).default
     // The platform gives a background function a context like any other; it reads nothing from it.
     const answer = await worker(request, {} as Context)
     return new Response(null, { status: answer.status === 401 ? 401 : 202 })

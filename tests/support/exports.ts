@@ -1,7 +1,7 @@
-import type { ExportStatus } from '../../domain/subscriber-export'
-import * as adminSubscriberExport from '../../netlify/functions/admin-subscriber-export'
-import * as adminSubscriberExportFile from '../../netlify/functions/admin-subscriber-export-file'
-import * as adminSubscriberExports from '../../netlify/functions/admin-subscriber-exports'
+import type { ExportStatus } from '#domain/subscriber-export.ts'
+import * as adminSubscriberExport from '#functions/admin-subscriber-export.ts'
+import * as adminSubscriberExportFile from '#functions/admin-subscriber-export-file.ts'
+import * as adminSubscriberExports from '#functions/admin-subscriber-exports.ts'
 import { callRaw } from './auth'
 import { call } from './call'
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import type { BookingRequestInput } from '../../domain/booking'
-import { PostInputSchema, type PostInput } from '../../domain/blog-post'
-import { ResourceInputSchema, type ResourceInput } from '../../domain/resource'
+import type { BookingRequestInput } from '#domain/booking.ts'
+import { PostInputSchema, type PostInput } from '#domain/blog-post.ts'
+import { ResourceInputSchema, type ResourceInput } from '#domain/resource.ts'
 
 /**
  * Valid inputs with overrides (Epic Stack's tests/db-utils.ts style). Only the domain is imported,

@@ -1,6 +1,6 @@
-import { networkOf } from '../../netlify/lib/client-network'
-import { rateLimits } from '../../netlify/lib/data/rate-limits'
-import { PUBLIC_LIMITS } from '../../netlify/lib/public-forms'
+import { networkOf } from '#lib/http/client-network.ts'
+import { rateLimits } from '#lib/data/rate-limits.ts'
+import { PUBLIC_LIMITS } from '#lib/forms/public-forms.ts'
 
 /**
  * Uses up `count` slots of a public limit for an address's network, as that many earlier requests

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { MediaListItem, MediaUpload } from '../../domain/media'
-import * as adminMedia from '../../netlify/functions/admin-media'
-import * as adminMediaComplete from '../../netlify/functions/admin-media-complete'
-import * as adminMediaPart from '../../netlify/functions/admin-media-part'
+import type { MediaListItem, MediaUpload } from '#domain/media.ts'
+import * as adminMedia from '#functions/admin-media.ts'
+import * as adminMediaComplete from '#functions/admin-media-complete.ts'
+import * as adminMediaPart from '#functions/admin-media-part.ts'
 import { call, type ApiBody, type CallResult } from './call'
 
 /**

@@ -1,10 +1,10 @@
-import type { Role } from '../../domain/admin-user'
-import type { PostInput } from '../../domain/blog-post'
-import type { ResourceInput } from '../../domain/resource'
-import { issueToken } from '../../netlify/lib/auth'
-import { posts } from '../../netlify/lib/data/posts'
-import { resources } from '../../netlify/lib/data/resources'
-import { users } from '../../netlify/lib/data/users'
+import type { Role } from '#domain/admin-user.ts'
+import type { PostInput } from '#domain/blog-post.ts'
+import type { ResourceInput } from '#domain/resource.ts'
+import { issueToken } from '#lib/auth/session.ts'
+import { posts } from '#lib/data/posts.ts'
+import { resources } from '#lib/data/resources.ts'
+import { users } from '#lib/data/users.ts'
 import { postInput, resourceInput } from './factories'
 
 /**

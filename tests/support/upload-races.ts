@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { MEDIA_PART_BYTES, sniffMedia, type MediaListItem } from '../../domain/media'
-import * as mediaFile from '../../netlify/functions/media-file'
-import { media } from '../../netlify/lib/data/media'
+import { MEDIA_PART_BYTES, sniffMedia, type MediaListItem } from '#domain/media.ts'
+import * as mediaFile from '#functions/media-file.ts'
+import { media } from '#lib/data/media.ts'
 import { fakeContext, TEST_ORIGIN, type CallResult } from './call'
 import { completeUpload, pngBytes, putPart, sha256, startUpload, type CompleteAnswer } from './media'
 

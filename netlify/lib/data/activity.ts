@@ -6,10 +6,10 @@ import {
   type ActivityEntry,
   type ActivityQuery,
   type ActivitySubject,
-} from '../../../domain/activity'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { timeOrderedId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+} from '#domain/activity.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
 
 /**
  * One blob per entry, keyed `<time-ordered id>~<subject>~<actor id>`: written with one create-only

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { StoredBookingSchema, type BookingRequest, type BookingStatus, type StoredBooking } from '../../../domain/booking'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { HttpError } from '../http'
-import { isId } from '../../../domain/fields'
-import { newId, timeOrderedId } from '../ids'
-import { keys } from '../keys'
+import { StoredBookingSchema, type BookingRequest, type BookingStatus, type StoredBooking } from '#domain/booking.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { isId } from '#domain/fields.ts'
+import { newId, timeOrderedId } from '#lib/storage/ids.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /**
  * One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed

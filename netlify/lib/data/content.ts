@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '../../../domain/content-item'
-import { openStore } from '../blobs'
-import { defineDocument } from '../document'
-import { HttpError } from '../http'
-import { newId } from '../ids'
+import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '#domain/content-item.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { defineDocument } from '#lib/storage/document.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { newId } from '#lib/storage/ids.ts'
 
 type ContentFields = z.output<typeof ContentInputSchema>
 

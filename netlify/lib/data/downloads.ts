@@ -1,6 +1,6 @@
-import { openStore } from '../blobs'
-import { timeOrderedId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+import { openStore } from '#lib/storage/blobs.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
 
 /**
  * Download counting with no read-modify-write on the hot path: each download

@@ -11,12 +11,12 @@ import {
   sniffMedia,
   type MediaFile,
   type MediaStartSchema,
-} from '../../../domain/media'
-import { isId } from '../../../domain/fields'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { HttpError } from '../http-error'
-import { newId } from '../ids'
-import { keys } from '../keys'
+} from '#domain/media.ts'
+import { isId } from '#domain/fields.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { HttpError } from '#lib/http/http-error.ts'
+import { newId } from '#lib/storage/ids.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /**
  * The media library in the `media` store: each file's record under `file/<id>`, its bytes in

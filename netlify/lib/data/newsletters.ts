@@ -5,11 +5,12 @@ import {
   type Newsletter,
   type NewsletterInput,
   type NewsletterProgress,
-} from '../../../domain/newsletter'
-import { isTombstone, openStore, StorageUnavailableError } from '../blobs'
-import { HttpError } from '../http'
-import { timeOrderedId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+} from '#domain/newsletter.ts'
+import { isTombstone, openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
+import { mapLimited } from '#lib/storage/concurrency.ts'
 
 /**
  * Newsletters, one blob each, and the bookkeeping of their sends (store `newsletters`):
@@ -105,11 +106,8 @@ export const newsletters = {
   /** Every newsletter, newest first, with the live counts of those being sent. */
   async list(): Promise<Newsletter[]> {
     const listed = await store().keys(keys.newsletters())
-    const all: Newsletter[] = []
-    for (let i = 0; i < listed.length; i += 50) {
-      const texts = await Promise.all(listed.slice(i, i + 50).map((key) => store().get(key)))
-      for (const text of texts) if (text !== null && !isTombstone(text)) all.push(parse(NewsletterSchema, text, 'newsletter'))
-    }
+    const texts = await mapLimited(listed, (key) => store().get(key))
+    const all = texts.filter((text) => text !== null && !isTombstone(text)).map((text) => parse(NewsletterSchema, text, 'newsletter'))
     const live = await Promise.all(all.map((newsletter) => (newsletter.status === 'sending' ? withLiveProgress(newsletter) : newsletter)))
     return live.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
   },

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { openStore } from '../blobs'
-import { timeOrderedId } from '../ids'
-import { keys } from '../keys'
+import { openStore } from '#lib/storage/blobs.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /** Where email goes when no SendGrid key is set: readable by developers and tests. */
 export const OutboxEmailSchema = z.object({

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
-import { RESET_EMAIL_INTERVAL_MINUTES } from '../../../domain/admin-user'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { keys } from '../keys'
+import { RESET_EMAIL_INTERVAL_MINUTES } from '#domain/admin-user.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { sameBytes } from '#lib/auth/secrets.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /**
  * The live reset link of each account: one record per user, keyed by the user's id, holding the
@@ -12,7 +13,7 @@ import { keys } from '../keys'
  * and two uses at once of one link let exactly one through. Only the newest link of an account
  * works: a new one replaces the record.
  *
- * The link itself is a signed token (netlify/lib/password-reset.ts) carrying the nonce and its
+ * The link itself is a signed token (netlify/lib/auth/session/password-reset.ts) carrying the nonce and its
  * expiry; this record is what makes it work once.
  */
 const store = () => openStore('password-resets')
@@ -33,7 +34,7 @@ function parse(text: string): ResetRecord {
 function sameNonce(record: ResetRecord, nonce: string): boolean {
   const stored = Buffer.from(record.nonceHash, 'base64url')
   const given = hashOf(nonce)
-  return stored.length === given.length && timingSafeEqual(stored, given)
+  return sameBytes(stored, given)
 }
 
 /** What a link's nonce finds: the live link, one already used, or nothing (a newer link replaced it, or none was made). */

@@ -9,14 +9,15 @@ import {
   type PostVersionSummary,
   type PostInputSchema,
   type PostSummary,
-} from '../../../domain/blog-post'
-import { slugify } from '../../../domain/text'
-import { isId } from '../../../domain/fields'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { defineDocument } from '../document'
-import { HttpError } from '../http'
-import { newId, timeOrderedId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+} from '#domain/blog-post.ts'
+import { slugify } from '#domain/text.ts'
+import { isId } from '#domain/fields.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { defineDocument } from '#lib/storage/document.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { newId, timeOrderedId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
+import { mapLimited } from '#lib/storage/concurrency.ts'
 
 /** What a save takes: the schema's output, the address and time left out where not chosen. */
 type PostFields = Omit<z.output<typeof PostInputSchema>, 'slug' | 'publishAt'> & { slug?: string; publishAt?: string }
@@ -181,13 +182,9 @@ export const posts = {
   /** Every post with its body, for a search of what they link to (the media library's "where used"). */
   async listWithBodies(): Promise<BlogPost[]> {
     const { posts } = await index.read()
-    const found: BlogPost[] = []
     // A few at a time: a thousand posts are a thousand reads, never a thousand at once.
-    for (let i = 0; i < posts.length; i += 20) {
-      const batch = await Promise.all(posts.slice(i, i + 20).map(readBody))
-      found.push(...batch.filter((post) => post !== null))
-    }
-    return found
+    const found = await mapLimited(posts, readBody, { limit: 20 })
+    return found.filter((post) => post !== null)
   },
 
   async listPublished(): Promise<PostSummary[]> {

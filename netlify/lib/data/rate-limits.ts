@@ -1,6 +1,6 @@
-import { openStore } from '../blobs'
-import { timeOrderedId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+import { openStore } from '#lib/storage/blobs.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
 
 /**
  * Sliding-window limits with no read-modify-write: each counted attempt is its own blob under

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { ResourceSchema, type Resource } from '../../../domain/resource'
-import type { ResourceInputSchema } from '../../../domain/resource'
-import { openStore } from '../blobs'
-import { defineDocument } from '../document'
-import { HttpError } from '../http'
-import { newId } from '../ids'
+import { ResourceSchema, type Resource } from '#domain/resource.ts'
+import type { ResourceInputSchema } from '#domain/resource.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { defineDocument } from '#lib/storage/document.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { newId } from '#lib/storage/ids.ts'
 import { downloads } from './downloads'
 
 type ResourceFields = z.output<typeof ResourceInputSchema>

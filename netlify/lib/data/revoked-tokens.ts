@@ -1,5 +1,5 @@
-import { openStore } from '../blobs'
-import { keys } from '../keys'
+import { openStore } from '#lib/storage/blobs.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /** Token ids revoked at logout, kept until the token would have expired anyway. */
 const store = () => openStore('revoked-tokens')

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { EXPORT_TTL_HOURS, ExportJobSchema, type ExportJob } from '../../../domain/subscriber-export'
-import { openStore, StorageUnavailableError } from '../blobs'
-import { newId } from '../ids'
-import { keys } from '../keys'
+import { EXPORT_TTL_HOURS, ExportJobSchema, type ExportJob } from '#domain/subscriber-export.ts'
+import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
+import { newId } from '#lib/storage/ids.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /**
  * Subscriber exports: each job's record under `job/<id>` (its state and progress, written by the

@@ -6,12 +6,13 @@ import {
   normalizeEmail,
   type Subscriber,
   type SubscriberState,
-} from '../../../domain/subscriber'
-import { isStopped, type Stop } from '../../../domain/sendgrid-event'
-import { isTombstone, openStore, StorageUnavailableError, tombstoneTime } from '../blobs'
-import { newId } from '../ids'
-import { keys, type BlobKey } from '../keys'
+} from '#domain/subscriber.ts'
+import { isStopped, type Stop } from '#domain/sendgrid-event.ts'
+import { isTombstone, openStore, StorageUnavailableError, tombstoneTime } from '#lib/storage/blobs.ts'
+import { newId } from '#lib/storage/ids.ts'
+import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { unsubscribes } from './unsubscribes'
+import { mapLimited } from '#lib/storage/concurrency.ts'
 
 /**
  * One blob per subscriber, keyed by the normalised email (hex-encoded, see keys.ts): subscribing
@@ -40,14 +41,19 @@ async function read(key: BlobKey): Promise<Subscriber | null> {
   return parse(key, await store().get(key))
 }
 
-/** Reads keys 50 at a time: a large list should not open thousands of requests at once. */
+/** Reads keys a few at a time (a large list should not open thousands of requests at once), until `enough` are kept. */
 async function readAll(listed: BlobKey[], keep: (record: Subscriber) => boolean = () => true, enough = Infinity): Promise<Subscriber[]> {
-  const records: Subscriber[] = []
-  for (let i = 0; i < listed.length && records.length < enough; i += 50) {
-    const batch = await Promise.all(listed.slice(i, i + 50).map(read))
-    for (const record of batch) if (record && keep(record)) records.push(record)
-  }
-  return records
+  let kept = 0
+  const records = await mapLimited(
+    listed,
+    async (key) => {
+      const record = await read(key)
+      if (record && keep(record)) kept++
+      return record
+    },
+    { until: () => kept >= enough },
+  )
+  return records.filter((record): record is Subscriber => record !== null && record !== undefined && keep(record))
 }
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'stopped' | 'missing'

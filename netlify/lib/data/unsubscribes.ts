@@ -1,8 +1,9 @@
-import { UNSUBSCRIBES_KEPT_DAYS } from '../../../domain/newsletter'
-import { openStore } from '../blobs'
-import { timeOrderedId } from '../ids'
-import { normalizeEmail } from '../../../domain/subscriber'
-import { keys } from '../keys'
+import { UNSUBSCRIBES_KEPT_DAYS } from '#domain/newsletter.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { timeOrderedId } from '#lib/storage/ids.ts'
+import { normalizeEmail } from '#domain/subscriber.ts'
+import { keys } from '#lib/storage/keys.ts'
+import { mapLimited } from '#lib/storage/concurrency.ts'
 
 /**
  * Each unsubscribe as a dated, empty entry (store `unsubscribes`), so a newsletter's report can say
@@ -63,7 +64,7 @@ export const unsubscribes = {
   async prune(now = new Date()): Promise<number> {
     const cutoff = timeOrderedId(keptFrom(now)).split('-')[0]!
     const old = (await store().keys()).filter((key) => key < cutoff)
-    for (let i = 0; i < old.length; i += 50) await Promise.all(old.slice(i, i + 50).map((key) => store().delete(key)))
+    await mapLimited(old, (key) => store().delete(key))
     return old.length
   },
 }

@@ -1,10 +1,10 @@
 import bcrypt from 'bcryptjs'
 import * as z from 'zod/mini'
-import { StoredUserSchema, USER_MESSAGES, type PublicUser, type StoredUser, type UserInputSchema } from '../../../domain/admin-user'
-import { openStore } from '../blobs'
-import { defineDocument } from '../document'
-import { HttpError } from '../http'
-import { newId } from '../ids'
+import { StoredUserSchema, USER_MESSAGES, type PublicUser, type StoredUser, type UserInputSchema } from '#domain/admin-user.ts'
+import { openStore } from '#lib/storage/blobs.ts'
+import { defineDocument } from '#lib/storage/document.ts'
+import { HttpError } from '#lib/http/route.ts'
+import { newId } from '#lib/storage/ids.ts'
 
 type UserFields = z.output<typeof UserInputSchema>
 

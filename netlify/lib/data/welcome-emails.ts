@@ -1,6 +1,6 @@
-import { openStore } from '../blobs'
-import { newId } from '../ids'
-import { keys } from '../keys'
+import { openStore } from '#lib/storage/blobs.ts'
+import { newId } from '#lib/storage/ids.ts'
+import { keys } from '#lib/storage/keys.ts'
 
 /**
  * At most one welcome email (and one confirmation email) per recipient a day, whoever asks and from wherever: subscribing,

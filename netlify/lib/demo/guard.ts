@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions'
-import { env, runtimeOf } from '../env'
-import { fail } from '../http'
+import { env, runtimeOf } from '#lib/config/env.ts'
+import { fail } from '#lib/http/route.ts'
 
 /**
  * The development helpers (/api/dev/*) live in netlify/dev-functions/, which only local runs

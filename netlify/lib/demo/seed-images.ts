@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { mediaPath } from '../../../domain/media'
-import { media } from '../data/media'
-import { DEMO_CREATED_BY } from '../demo-content'
-import { DEMO_IMAGES, type DemoImage } from './images/index'
+import { mediaPath } from '#domain/media.ts'
+import { media } from '#lib/data/media.ts'
+import { DEMO_CREATED_BY } from './content'
+import { DEMO_IMAGES, type DemoImage } from '#lib/demo/images/index.ts'
 
 /**
  * Puts the demo illustrations into the media library, as an upload from the admin would (in

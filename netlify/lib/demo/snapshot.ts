@@ -1,5 +1,5 @@
-import { openStore, STORE_NAMES, type StoreName } from '../blobs'
-import type { BlobKey } from '../keys'
+import { openStore, STORE_NAMES, type StoreName } from '#lib/storage/blobs.ts'
+import type { BlobKey } from '#lib/storage/keys.ts'
 
 /**
  * The demo data as the seed first wrote it, so a reset can put it back cheaply. The browser tests

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useText } from '../../features/content/site-texts'
+import { useText } from '#src/features/content/site-texts.tsx'
 import styles from './brand-mark.module.css'
 
 /** The site's name with a small sprouting-seed mark, drawn in SVG (no images to load). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
-import { useText } from '../../features/content/site-texts'
+import { useText } from '#src/features/content/site-texts.tsx'
 import { BrandMark } from './brand-mark'
-import { NAV_LINKS } from '../../../domain/route-map'
+import { NAV_LINKS } from '#domain/route-map.ts'
 import styles from './site-footer.module.css'
 
 /** The copyright line reads 2025, the year the site was specified (docs/product.md, Footer). */

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import type {} from './invoker-commands'
 import { BrandMark } from './brand-mark'
-import { NAV_LINKS, PAGES } from '../../../domain/route-map'
+import { NAV_LINKS, PAGES } from '#domain/route-map.ts'
 import styles from './site-header.module.css'
 
 /**

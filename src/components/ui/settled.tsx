@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
-import { knownValue } from '../../lib/initial-data'
+import { knownValue } from '#src/lib/initial-data.tsx'
 
 /**
  * Shows `fallback` until the promise settles, then `children(value)`. Deliberately not Suspense:

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../domain/text'
-import { UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '../../../domain/newsletter'
+import { formatDateTime } from '#domain/text.ts'
+import { UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '#domain/newsletter.ts'
 
 /** The admin's newsletter screens (src/app/app-routes.tsx). */
 export const NEWSLETTERS_PATH = '/admin/newsletters'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../../lib/api-client'
+import { ApiError } from '#src/lib/api-client.ts'
 
 export type AdminData<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }

@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useConfirm } from './components/confirm-dialog'
-import { RowAction } from './components/row-action'
+import { useConfirm } from '#src/features/admin/components/confirm-dialog.tsx'
+import { RowAction } from '#src/features/admin/components/row-action.tsx'
 import type { FlashControl } from './use-flash'
 
 /** An entity's banners (its domain module's messages): on success, and on failure when the server gives none. */

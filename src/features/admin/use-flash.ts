@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { ApiError } from '../../lib/api-client'
+import { ApiError } from '#src/lib/api-client.ts'
 
 export type Flash = { kind: 'success' | 'error'; text: string } | null
 

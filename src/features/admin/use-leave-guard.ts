@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useConfirm } from './components/confirm-dialog'
+import { useConfirm } from '#src/features/admin/components/confirm-dialog.tsx'
 
 export const LEAVE_QUESTION = {
   title: 'Leave without saving?',

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
-import { MEDIA_MESSAGES, type MediaListItem } from '../../../domain/media'
+import { MEDIA_MESSAGES, type MediaListItem } from '#domain/media.ts'
 import type { AdminData } from './use-admin-data'
-import { adminApi } from './api/admin-api'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
 
 /** The library for a picker: loaded when the picker opens (a form that never opens it costs nothing), again on each opening. */
 export function useMediaLibrary() {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
-import { MEDIA_MESSAGES, type MediaListItem } from '../../../domain/media'
-import { errorMessage } from '../../lib/api-client'
-import { checkMediaFile, uploadMedia } from './api/upload-media'
+import { MEDIA_MESSAGES, type MediaListItem } from '#domain/media.ts'
+import { errorMessage } from '#src/lib/api-client.ts'
+import { checkMediaFile, uploadMedia } from '#src/features/admin/api/upload-media.ts'
 
 export type UploadState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { RenderedNewsletter } from '../../../domain/newsletter'
-import { adminApi } from './api/admin-api'
+import type { RenderedNewsletter } from '#domain/newsletter.ts'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
 import { failureText } from './use-flash'
 
 export type NewsletterPreview =

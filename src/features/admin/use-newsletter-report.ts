@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Newsletter, NewsletterReport } from '../../../domain/newsletter'
-import { ApiError } from '../../lib/api-client'
-import { adminApi } from './api/admin-api'
+import type { Newsletter, NewsletterReport } from '#domain/newsletter.ts'
+import { ApiError } from '#src/lib/api-client.ts'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
 import type { AdminData } from './use-admin-data'
 
 /** How often a send in progress is asked about. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { adminApi } from './api/admin-api'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
 
 export type PostPreview = { status: 'updating' | 'ready' | 'failed'; html: string }
 

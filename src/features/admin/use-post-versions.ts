@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { PostVersionSummary, RenderedPostVersion } from '../../../domain/blog-post'
-import { adminApi } from './api/admin-api'
+import type { PostVersionSummary, RenderedPostVersion } from '#domain/blog-post.ts'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
 
 export type VersionsState = { status: 'loading' } | { status: 'ready'; versions: PostVersionSummary[] } | { status: 'failed' }
 

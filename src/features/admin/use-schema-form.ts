@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import * as z from 'zod/mini'
-import { fieldIssues, type FieldSpec } from '../../../domain/fields'
+import { fieldIssues, type FieldSpec } from '#domain/fields.ts'
 
 /**
  * The state every admin form shares: its values, the entity schema's message under each field,

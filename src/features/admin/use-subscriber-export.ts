@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { EXPORT_MESSAGES, EXPORT_POLL_MS, exportFileName, type ExportStatus } from '../../../domain/subscriber-export'
-import { errorMessage } from '../../lib/api-client'
-import { downloadExport, exportProgress, startExport } from './api/export-subscribers'
+import { EXPORT_MESSAGES, EXPORT_POLL_MS, exportFileName, type ExportStatus } from '#domain/subscriber-export.ts'
+import { errorMessage } from '#src/lib/api-client.ts'
+import { downloadExport, exportProgress, startExport } from '#src/features/admin/api/export-subscribers.ts'
 
 export type ExportView =
   | { status: 'idle' }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { parseCsv } from '../../../domain/csv'
+import { parseCsv } from '#domain/csv.ts'
 import {
   IMPORT_CHUNK_ROWS,
   IMPORT_MAX_FILE_BYTES,
@@ -10,9 +10,9 @@ import {
   type ImportPlan,
   type ImportResult,
   type ImportSummary,
-} from '../../../domain/subscriber-import'
-import { errorMessage } from '../../lib/api-client'
-import { importChunk } from './api/import-subscribers'
+} from '#domain/subscriber-import.ts'
+import { errorMessage } from '#src/lib/api-client.ts'
+import { importChunk } from '#src/features/admin/api/import-subscribers.ts'
 
 /**
  * Every row's outcome, in file order: the server's for the rows sent, the file's own repeats kept

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests } from '../../testing/server'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests } from '#src/testing/server.ts'
 
 // The form loads its checks when a field is first focused (first-load budget); a dropped connection can
 // stop that. Its own file: once loaded, the checks stay for the life of the module.
-vi.mock('../../../domain/booking', () => {
+vi.mock('#domain/booking.ts', () => {
   throw new Error('Failed to fetch dynamically imported module')
 })
 

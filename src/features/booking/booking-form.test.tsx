@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { answer, fail, gate, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { answer, fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const BOOKING = '/.netlify/functions/send-booking-email'
 const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."

@@ -1,12 +1,12 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
-import { BOOKING_MESSAGES, SERVICE_NOT_SURE } from '../../../domain/booking-messages'
-import { COUNTRIES } from '../../../domain/countries'
-import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '../../../domain/form-answer'
-import { useInitialData } from '../../lib/initial-data'
-import { onDemand } from '../../lib/on-demand'
-import { isTitledText, useListText } from '../content/site-texts'
+import { BOOKING_MESSAGES, SERVICE_NOT_SURE } from '#domain/booking-messages.ts'
+import { COUNTRIES } from '#domain/countries.ts'
+import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '#domain/form-answer.ts'
+import { useInitialData } from '#src/lib/initial-data.tsx'
+import { onDemand } from '#src/lib/on-demand.ts'
+import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
 
@@ -14,7 +14,7 @@ import styles from './booking-form.module.css'
  * The schema (with the validation library, ~8 KB) loads when a field is first focused, not with
  * the page (first-load budget); by the time anyone presses Send it is there.
  */
-const schemaModule = onDemand(() => import('../../../domain/booking'))
+const schemaModule = onDemand(() => import('#domain/booking.ts'))
 
 type Status = 'idle' | 'sending' | 'success' | 'error'
 

@@ -1,6 +1,6 @@
-import type { BookingRequest } from '../../../domain/booking'
-import { BOOKING_MESSAGES } from '../../../domain/booking-messages'
-import { api, errorMessage, paths } from '../../lib/api-client'
+import type { BookingRequest } from '#domain/booking.ts'
+import { BOOKING_MESSAGES } from '#domain/booking-messages.ts'
+import { api, errorMessage, paths } from '#src/lib/api-client.ts'
 
 export async function sendBooking(request: BookingRequest): Promise<{ ok: boolean; message: string }> {
   try {

@@ -1,4 +1,4 @@
-import { sizedImage } from '../../../domain/image-src'
+import { sizedImage } from '#domain/image-src.ts'
 import { useImageText, useText } from './site-texts'
 
 /**

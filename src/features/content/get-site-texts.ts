@@ -1,5 +1,5 @@
-import type { SiteTexts } from '../../../domain/content-item'
-import { api, paths } from '../../lib/api-client'
+import type { SiteTexts } from '#domain/content-item.ts'
+import { api, paths } from '#src/lib/api-client.ts'
 
 /** The editable texts; on failure the pages keep their built-in texts, so this never rejects. */
 export async function getSiteTexts(): Promise<SiteTexts> {

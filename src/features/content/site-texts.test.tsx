@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import type { SiteTexts } from '../../../domain/content-item'
-import { answer, fail, gate, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { server } from '../../testing/server'
-import { DEFAULT_TEXTS } from '../../../domain/default-texts'
+import type { SiteTexts } from '#domain/content-item.ts'
+import { answer, fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { server } from '#src/testing/server.ts'
+import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
 
 const BUILT_IN_BELIEFS = JSON.parse(DEFAULT_TEXTS.about.beliefs) as string[]
 const BUILT_IN_SERVICES = (JSON.parse(DEFAULT_TEXTS.services.items) as { title: string }[]).map((s) => s.title)

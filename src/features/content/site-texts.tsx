@@ -1,7 +1,7 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
-import { isSafeUrl } from '../../../domain/safe-url'
-import { siteText, type SiteTexts } from '../../../domain/site-texts'
-import { DEFAULT_TEXTS, type TextKey, type TextSection } from '../../../domain/default-texts'
+import { isSafeUrl } from '#domain/safe-url.ts'
+import { siteText, type SiteTexts } from '#domain/site-texts.ts'
+import { DEFAULT_TEXTS, type TextKey, type TextSection } from '#domain/default-texts.ts'
 
 const SiteTextsContext = createContext<SiteTexts>({})
 

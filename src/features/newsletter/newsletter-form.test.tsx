@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { postSummary } from '../../testing/factories'
-import { fail, gate, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { postSummary } from '#src/testing/factories.ts'
+import { fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const subscribeRequests = (path = '/api/subscribers') =>
   sentRequests().filter((r) => r.method === 'POST' && new URL(r.url).pathname === path)

@@ -1,10 +1,10 @@
 import { Mail } from 'lucide-react'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router-dom'
-import { FORM_ACTIONS, FORM_ANCHORS, NEWSLETTER_PAGE_FIELD } from '../../../domain/form-answer'
-import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
-import { useInitialData } from '../../lib/initial-data'
-import { onDemand } from '../../lib/on-demand'
+import { FORM_ACTIONS, FORM_ANCHORS, NEWSLETTER_PAGE_FIELD } from '#domain/form-answer.ts'
+import { SUBSCRIBE_MESSAGES } from '#domain/subscriber-messages.ts'
+import { useInitialData } from '#src/lib/initial-data.tsx'
+import { onDemand } from '#src/lib/on-demand.ts'
 import { subscribe } from './subscribe'
 import styles from './newsletter-form.module.css'
 
@@ -13,7 +13,7 @@ import styles from './newsletter-form.module.css'
  * loads when the field is first focused, not with every page that shows this form (first-load
  * budget).
  */
-const schemaModule = onDemand(() => import('../../../domain/subscriber'))
+const schemaModule = onDemand(() => import('#domain/subscriber.ts'))
 
 /**
  * The outcome is told with an alert, as the original site does. The form is usable before the

@@ -1,6 +1,6 @@
-import type { SubscribeInput } from '../../../domain/subscriber'
-import { SUBSCRIBE_MESSAGES } from '../../../domain/subscriber-messages'
-import { api, errorMessage, paths } from '../../lib/api-client'
+import type { SubscribeInput } from '#domain/subscriber.ts'
+import { SUBSCRIBE_MESSAGES } from '#domain/subscriber-messages.ts'
+import { api, errorMessage, paths } from '#src/lib/api-client.ts'
 
 /** Resolves to the alert text for the outcome (docs/product.md, Messages). */
 export async function subscribe(input: SubscribeInput): Promise<{ ok: boolean; message: string }> {

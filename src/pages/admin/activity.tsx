@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom'
-import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_ACTOR, type ActivitySubject } from '../../../domain/activity'
-import { adminApi } from '../../features/admin/api/admin-api'
-import { ActivityList } from '../../features/admin/components/activity-list'
-import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
-import styles from '../../features/admin/components/admin-ui.module.css'
-import { LoadState } from '../../features/admin/components/load-state'
-import { useAdminData } from '../../features/admin/use-admin-data'
+import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_ACTOR, type ActivitySubject } from '#domain/activity.ts'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
+import { ActivityList } from '#src/features/admin/components/activity-list.tsx'
+import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
+import styles from '#src/features/admin/components/admin-ui.module.css'
+import { LoadState } from '#src/features/admin/components/load-state.tsx'
+import { useAdminData } from '#src/features/admin/use-admin-data.ts'
 
 const isSubject = (value: string | null): value is ActivitySubject => ACTIVITY_SUBJECTS.includes(value as ActivitySubject)
 

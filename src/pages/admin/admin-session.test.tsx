@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { readSession } from '../../lib/session'
-import { session } from '../../testing/factories'
-import { fail } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { readSession } from '#src/lib/session.ts'
+import { session } from '#src/testing/factories.ts'
+import { fail } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 async function expectLoginPage(currentLocation: () => { pathname: string }) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeTruthy()

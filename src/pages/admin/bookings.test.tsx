@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { StoredBooking } from '../../../domain/booking'
-import { session } from '../../testing/factories'
-import { ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { server } from '../../testing/server'
+import type { StoredBooking } from '#domain/booking.ts'
+import { session } from '#src/testing/factories.ts'
+import { ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { server } from '#src/testing/server.ts'
 
 let n = 0
 function booking(overrides: Partial<StoredBooking>): StoredBooking {

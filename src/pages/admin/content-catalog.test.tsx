@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ContentInput, ContentItem } from '../../../domain/content-item'
-import { DEFAULT_TEXTS } from '../../../domain/default-texts'
-import { contentItem, session } from '../../testing/factories'
-import { fail, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import type { ContentInput, ContentItem } from '#domain/content-item.ts'
+import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
+import { contentItem, session } from '#src/testing/factories.ts'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 /** The content store the screen talks to: saves replace by section and key, deletes remove. */
 function contentStore(initial: ContentItem[]) {

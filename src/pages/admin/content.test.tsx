@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ContentItem } from '../../../domain/content-item'
-import { contentItem, session } from '../../testing/factories'
-import { fail, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import type { ContentItem } from '#domain/content-item.ts'
+import { contentItem, session } from '#src/testing/factories.ts'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const heroTitle = contentItem({ id: 'c-hero', section: 'home', key: 'heroTitle', value: 'Peace with money' })
 const aboutIntro = contentItem({ id: 'c-intro', section: 'about', key: 'intro', value: 'Hello from Grace' })

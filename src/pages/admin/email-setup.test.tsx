@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_NOT_CONFIGURED } from '../../../domain/admin-stats'
-import { session } from '../../testing/factories'
-import { ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { server } from '../../testing/server'
+import { EMAIL_NOT_CONFIGURED } from '#domain/admin-stats.ts'
+import { session } from '#src/testing/factories.ts'
+import { ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { server } from '#src/testing/server.ts'
 
 const notSetUp = { users: 1, contentItems: 0, lastUpdated: null, posts: 0, resources: 0, email: { transport: 'none', missing: ['SENDGRID_API_KEY', 'BOOKING_TO_EMAIL'] } }
 

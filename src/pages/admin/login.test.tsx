@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { DEMO_CREDENTIALS } from '../../../domain/demo'
-import { readSession } from '../../lib/session'
-import { fail, gate, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import { readSession } from '#src/lib/session.ts'
+import { fail, gate, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const loginRequests = () => sentRequests().filter((r) => new URL(r.url).pathname === '/api/admin/login')
 

@@ -8,29 +8,29 @@ import {
   type NewsletterInput,
   type NewsletterReport,
   type NewsletterSendRequest,
-} from '../../../domain/newsletter'
-import { ApiError } from '../../lib/api-client'
-import { readSession } from '../../lib/session'
-import { adminApi } from '../../features/admin/api/admin-api'
-import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
-import styles from '../../features/admin/components/admin-ui.module.css'
-import { Badge } from '../../features/admin/components/badge'
-import { FlashBanner } from '../../features/admin/components/flash-banner'
-import { LoadState } from '../../features/admin/components/load-state'
-import { NewsletterForm } from '../../features/admin/components/newsletter-form'
-import { NewsletterPreviewPane } from '../../features/admin/components/newsletter-preview'
-import { NewsletterProgress, NewsletterSummary } from '../../features/admin/components/newsletter-progress'
-import { NewsletterSendPanel, type NewsletterSendActions } from '../../features/admin/components/newsletter-send'
+} from '#domain/newsletter.ts'
+import { ApiError } from '#src/lib/api-client.ts'
+import { readSession } from '#src/lib/session.ts'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
+import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
+import styles from '#src/features/admin/components/admin-ui.module.css'
+import { Badge } from '#src/features/admin/components/badge.tsx'
+import { FlashBanner } from '#src/features/admin/components/flash-banner.tsx'
+import { LoadState } from '#src/features/admin/components/load-state.tsx'
+import { NewsletterForm } from '#src/features/admin/components/newsletter-form.tsx'
+import { NewsletterPreviewPane } from '#src/features/admin/components/newsletter-preview.tsx'
+import { NewsletterProgress, NewsletterSummary } from '#src/features/admin/components/newsletter-progress.tsx'
+import { NewsletterSendPanel, type NewsletterSendActions } from '#src/features/admin/components/newsletter-send.tsx'
 import {
   NEWSLETTER_STATUS_TONES,
   NEWSLETTER_TEXTS,
   NEWSLETTERS_PATH,
   newsletterPath,
   newsletterWhen,
-} from '../../features/admin/newsletter-texts'
-import { useNewsletterPreview } from '../../features/admin/use-newsletter-preview'
-import { useNewsletterReport } from '../../features/admin/use-newsletter-report'
-import { failureText, useFlash, type Flash } from '../../features/admin/use-flash'
+} from '#src/features/admin/newsletter-texts.ts'
+import { useNewsletterPreview } from '#src/features/admin/use-newsletter-preview.ts'
+import { useNewsletterReport } from '#src/features/admin/use-newsletter-report.ts'
+import { failureText, useFlash, type Flash } from '#src/features/admin/use-flash.ts'
 
 const BackLink = () => (
   <Link to={NEWSLETTERS_PATH} className="btn btn-outline btn-small">

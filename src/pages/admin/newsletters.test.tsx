@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { NEWSLETTER_MESSAGES, UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '../../../domain/newsletter'
-import { newsletter, postSummary, session } from '../../testing/factories'
-import { fail, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { NEWSLETTER_MESSAGES, UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '#domain/newsletter.ts'
+import { newsletter, postSummary, session } from '#src/testing/factories.ts'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const admin = { session: session({ role: 'admin' }) }
 const callsTo = (method: string, path: string) =>

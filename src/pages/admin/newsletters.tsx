@@ -1,27 +1,27 @@
 import { FileInput, PenLine, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '../../../domain/newsletter'
-import { EmptyState } from '../../components/ui/empty-state'
-import { adminApi } from '../../features/admin/api/admin-api'
-import { AdminPageHeader } from '../../features/admin/components/admin-page-header'
-import { AdminTable, type Column } from '../../features/admin/components/admin-table'
-import styles from '../../features/admin/components/admin-ui.module.css'
-import { Badge } from '../../features/admin/components/badge'
-import { useConfirm } from '../../features/admin/components/confirm-dialog'
-import { FlashBanner } from '../../features/admin/components/flash-banner'
-import { LoadState } from '../../features/admin/components/load-state'
-import { NewsletterFromPost } from '../../features/admin/components/newsletter-from-post'
-import { RowAction } from '../../features/admin/components/row-action'
+import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '#domain/newsletter.ts'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
+import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
+import { AdminTable, type Column } from '#src/features/admin/components/admin-table.tsx'
+import styles from '#src/features/admin/components/admin-ui.module.css'
+import { Badge } from '#src/features/admin/components/badge.tsx'
+import { useConfirm } from '#src/features/admin/components/confirm-dialog.tsx'
+import { FlashBanner } from '#src/features/admin/components/flash-banner.tsx'
+import { LoadState } from '#src/features/admin/components/load-state.tsx'
+import { NewsletterFromPost } from '#src/features/admin/components/newsletter-from-post.tsx'
+import { RowAction } from '#src/features/admin/components/row-action.tsx'
 import {
   NEWSLETTER_STATUS_TONES,
   NEWSLETTER_TEXTS,
   NEWSLETTERS_PATH,
   newsletterPath,
   newsletterWhen,
-} from '../../features/admin/newsletter-texts'
-import { useAdminData } from '../../features/admin/use-admin-data'
-import { failureText, useFlash, type FlashControl } from '../../features/admin/use-flash'
+} from '#src/features/admin/newsletter-texts.ts'
+import { useAdminData } from '#src/features/admin/use-admin-data.ts'
+import { failureText, useFlash, type FlashControl } from '#src/features/admin/use-flash.ts'
 
 const columns: Column<Newsletter>[] = [
   {

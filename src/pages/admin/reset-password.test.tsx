@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { PASSWORD_RESET_MESSAGES, USER_MESSAGES } from '../../../domain/admin-user'
-import { readSession } from '../../lib/session'
-import { fail, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { PASSWORD_RESET_MESSAGES, USER_MESSAGES } from '#domain/admin-user.ts'
+import { readSession } from '#src/lib/session.ts'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const bodiesSentTo = (path: string) =>
   Promise.all(

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { IMPORT_MESSAGES } from '../../../domain/subscriber-import'
-import { session } from '../../testing/factories'
-import { exportJob, fail, ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { IMPORT_MESSAGES } from '#domain/subscriber-import.ts'
+import { session } from '#src/testing/factories.ts'
+import { exportJob, fail, ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const importCalls = () => sentRequests().filter((request) => new URL(request.url).pathname === '/api/admin/subscribers/import')
 const csvFile = (text: string, name = 'list.csv') => new File([text], name, { type: 'text/csv' })

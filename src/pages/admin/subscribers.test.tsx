@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { session, subscriber } from '../../testing/factories'
-import { ok } from '../../testing/handlers'
-import { renderRoute } from '../../testing/render-route'
-import { sentRequests, server } from '../../testing/server'
+import { session, subscriber } from '#src/testing/factories.ts'
+import { ok } from '#src/testing/handlers.ts'
+import { renderRoute } from '#src/testing/render-route.tsx'
+import { sentRequests, server } from '#src/testing/server.ts'
 
 const listCalls = () => sentRequests().filter((request) => new URL(request.url).pathname === '/api/subscribers')
 

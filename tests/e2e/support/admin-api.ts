@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '../../../netlify/lib/demo-content'
+import { DEMO_CREDENTIALS } from '#lib/demo/content.ts'
 
 /**
  * The real functions, called the way the admin panel calls them: a token from POST

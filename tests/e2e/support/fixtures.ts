@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { testServerUrl } from '../../../scripts/test-servers'
+import { testServerUrl } from '#scripts/test-servers.ts'
 import { AdminApi } from './admin-api'
 
 /**

@@ -22,7 +22,7 @@ export async function readOutbox(request: APIRequestContext): Promise<OutboxEmai
 
 /**
  * The emails to `to` once at least one has arrived. A signup's confirmation email is sent after
- * the answer (netlify/lib/after-answer.ts), so it may land a moment after the page says so.
+ * the answer (netlify/lib/http/after-answer.ts), so it may land a moment after the page says so.
  */
 export async function emailsTo(request: APIRequestContext, to: string): Promise<OutboxEmail[]> {
   let found: OutboxEmail[] = []

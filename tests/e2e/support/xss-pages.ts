@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { DEFAULT_TEXTS } from '../../../domain/default-texts'
-import { catalogEntry } from '../../../domain/text-catalog'
-import { packPayloads, XSS_CORPUS } from '../../support/xss-corpus'
+import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
+import { catalogEntry } from '#domain/text-catalog.ts'
+import { packPayloads, XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 import type { AdminApi } from './admin-api'
 import { expect } from './fixtures'
 

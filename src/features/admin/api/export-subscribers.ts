@@ -1,6 +1,6 @@
-import type { ExportStatus } from '../../../../domain/subscriber-export'
-import { api, ApiError, endpointAddress } from '../../../lib/api-client'
-import { readSession } from '../../../lib/session'
+import type { ExportStatus } from '#domain/subscriber-export.ts'
+import { api, ApiError, endpointAddress } from '#src/lib/api-client.ts'
+import { readSession } from '#src/lib/session.ts'
 
 const token = () => readSession()?.token ?? ''
 

@@ -1,6 +1,6 @@
-import type { ImportAnswer, ImportRequest } from '../../../../domain/subscriber-import'
-import { api, endpointAddress } from '../../../lib/api-client'
-import { readSession } from '../../../lib/session'
+import type { ImportAnswer, ImportRequest } from '#domain/subscriber-import.ts'
+import { api, endpointAddress } from '#src/lib/api-client.ts'
+import { readSession } from '#src/lib/session.ts'
 
 /** One chunk of an import, or of its preview (`dryRun`). */
 export async function importChunk(body: ImportRequest, signal?: AbortSignal): Promise<ImportAnswer> {

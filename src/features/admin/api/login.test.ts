@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { readSession } from '../../../lib/session'
-import { fail, ok } from '../../../testing/handlers'
-import { sentRequests, server } from '../../../testing/server'
+import { readSession } from '#src/lib/session.ts'
+import { fail, ok } from '#src/testing/handlers.ts'
+import { sentRequests, server } from '#src/testing/server.ts'
 import { login } from './login'
 
 const signedIn = { token: 'jwt-token', user: { username: 'grace', role: 'admin' } }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { LOGIN_MESSAGES, SessionUserSchema } from '../../../../domain/admin-user'
-import { ApiError, api, paths } from '../../../lib/api-client'
-import { saveSession } from '../../../lib/session'
+import { LOGIN_MESSAGES, SessionUserSchema } from '#domain/admin-user.ts'
+import { ApiError, api, paths } from '#src/lib/api-client.ts'
+import { saveSession } from '#src/lib/session.ts'
 
 const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema })
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { SessionUserSchema, type NewPasswordInput } from '../../../../domain/admin-user'
-import { api, endpointAddress } from '../../../lib/api-client'
-import { saveSession } from '../../../lib/session'
+import { SessionUserSchema, type NewPasswordInput } from '#domain/admin-user.ts'
+import { api, endpointAddress } from '#src/lib/api-client.ts'
+import { saveSession } from '#src/lib/session.ts'
 
 /**
  * "Forgot your password?" and the page its emailed link opens: calls made without a session (the

@@ -1,6 +1,6 @@
-import { MEDIA_MESSAGES, MEDIA_SNIFF_BYTES, MEDIA_MAX_BYTES, sniffMedia, type MediaListItem, type MediaUpload } from '../../../../domain/media'
-import { api, ApiError, endpointAddress } from '../../../lib/api-client'
-import { readSession } from '../../../lib/session'
+import { MEDIA_MESSAGES, MEDIA_SNIFF_BYTES, MEDIA_MAX_BYTES, sniffMedia, type MediaListItem, type MediaUpload } from '#domain/media.ts'
+import { api, ApiError, endpointAddress } from '#src/lib/api-client.ts'
+import { readSession } from '#src/lib/session.ts'
 
 /**
  * The quick answer before anything is sent: the size, and what the first bytes say the file is

@@ -1,5 +1,5 @@
-import { activitySentence, type ActivityEntry } from '../../../../domain/activity'
-import { formatDateTime } from '../../../../domain/text'
+import { activitySentence, type ActivityEntry } from '#domain/activity.ts'
+import { formatDateTime } from '#domain/text.ts'
 import styles from './admin-ui.module.css'
 
 /** History entries, newest first: when, who, what, and the short before/after summary. */

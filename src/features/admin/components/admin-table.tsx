@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { EmptyState } from '../../../components/ui/empty-state'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import styles from './admin-ui.module.css'
 
 /** One column of an admin list: its header, and what a row shows in it. */

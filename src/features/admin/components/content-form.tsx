@@ -4,8 +4,8 @@ import {
   ContentInputSchema,
   type ContentInput,
   type ContentItem,
-} from '../../../../domain/content-item'
-import { useSchemaForm } from '../use-schema-form'
+} from '#domain/content-item.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { SelectField, TextAreaField, TextField } from './field'
 

@@ -1,4 +1,4 @@
-import { EMAIL_NOT_CONFIGURED, type EmailStatus } from '../../../../domain/admin-stats'
+import { EMAIL_NOT_CONFIGURED, type EmailStatus } from '#domain/admin-stats.ts'
 import styles from './admin-ui.module.css'
 
 /** Shown while a deployed site has no email settings: bookings are kept, nothing is mailed. */

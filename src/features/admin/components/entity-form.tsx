@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useLeaveGuard } from '../use-leave-guard'
-import type { SchemaForm } from '../use-schema-form'
+import { useLeaveGuard } from '#src/features/admin/use-leave-guard.ts'
+import type { SchemaForm } from '#src/features/admin/use-schema-form.ts'
 import styles from './admin-ui.module.css'
 
 /**

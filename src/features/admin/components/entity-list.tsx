@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import { useEntityCrud, type EntityCrud } from '../use-entity-crud'
-import type { FlashControl } from '../use-flash'
+import { useEntityCrud, type EntityCrud } from '#src/features/admin/use-entity-crud.tsx'
+import type { FlashControl } from '#src/features/admin/use-flash.ts'
 import { AdminList, type Column } from './admin-table'
 import type { EntityFormProps } from './entity-form'
 import { Panel } from './panel'

@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, X } from 'lucide-react'
-import type { Flash } from '../use-flash'
+import type { Flash } from '#src/features/admin/use-flash.ts'
 import styles from './admin-ui.module.css'
 
 export function FlashBanner({ flash, onClose }: { flash: Flash; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { LIST_MAX_ITEMS, listTextIssues, type CatalogEntry, type ListField, type ListItem } from '../../../../domain/text-catalog'
+import { LIST_MAX_ITEMS, listTextIssues, type CatalogEntry, type ListField, type ListItem } from '#domain/text-catalog.ts'
 import styles from './admin-ui.module.css'
 import { TextAreaField, TextField } from './field'
 import { InlineEditor } from './text-editor'

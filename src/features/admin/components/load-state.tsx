@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Loading } from '../../../components/ui/loading'
-import type { AdminData } from '../use-admin-data'
+import { Loading } from '#src/components/ui/loading.tsx'
+import type { AdminData } from '#src/features/admin/use-admin-data.ts'
 
 /** What a screen shows for its data: the loading line, the load failure, or `children` with the data. */
 export function LoadState<T>({ state, loading, children }: { state: AdminData<T>; loading: string; children: (data: T) => ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link2, Trash2 } from 'lucide-react'
-import { describeUses, formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, type MediaListItem } from '../../../../domain/media'
-import { formatDateTime } from '../../../../domain/text'
+import { describeUses, formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, type MediaListItem } from '#domain/media.ts'
+import { formatDateTime } from '#domain/text.ts'
 import { AdminList, type Column } from './admin-table'
 import styles from './admin-ui.module.css'
 import { MediaPreview } from './media-preview'

@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react'
-import { imageSrc, isImageType, type MediaListItem } from '../../../../domain/media'
+import { imageSrc, isImageType, type MediaListItem } from '#domain/media.ts'
 import styles from './admin-ui.module.css'
 
 /** A small picture of a library file: the image itself, or a document icon for a PDF. */

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react'
 import { useId, useState, type DragEvent } from 'react'
-import { formatBytes, MEDIA_ACCEPT, MEDIA_MAX_BYTES } from '../../../../domain/media'
-import type { UploadState } from '../use-media-upload'
+import { formatBytes, MEDIA_ACCEPT, MEDIA_MAX_BYTES } from '#domain/media.ts'
+import type { UploadState } from '#src/features/admin/use-media-upload.ts'
 import styles from './admin-ui.module.css'
 import { Panel } from './panel'
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { PostSummary } from '../../../../domain/blog-post'
-import { formatLongDate } from '../../../../domain/text'
+import type { PostSummary } from '#domain/blog-post.ts'
+import { formatLongDate } from '#domain/text.ts'
 import styles from './admin-ui.module.css'
 import { Panel } from './panel'
 

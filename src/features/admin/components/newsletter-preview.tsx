@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { applyStyles, withoutStyles } from '../email-frame'
-import type { NewsletterPreview } from '../use-newsletter-preview'
+import { applyStyles, withoutStyles } from '#src/features/admin/email-frame.ts'
+import type { NewsletterPreview } from '#src/features/admin/use-newsletter-preview.ts'
 import styles from './admin-ui.module.css'
 
 const TABS = [

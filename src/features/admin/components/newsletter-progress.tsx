@@ -1,6 +1,6 @@
-import { NEWSLETTER_MESSAGES, type NewsletterReport } from '../../../../domain/newsletter'
-import { formatDateTime } from '../../../../domain/text'
-import { NEWSLETTER_TEXTS } from '../newsletter-texts'
+import { NEWSLETTER_MESSAGES, type NewsletterReport } from '#domain/newsletter.ts'
+import { formatDateTime } from '#domain/text.ts'
+import { NEWSLETTER_TEXTS } from '#src/features/admin/newsletter-texts.ts'
 import styles from './admin-ui.module.css'
 import { Panel } from './panel'
 

@@ -1,5 +1,5 @@
-import { OWNER_HANDOVER_FIELDS, OwnerHandoverFormSchema, type PublicUser } from '../../../../domain/admin-user'
-import { useSchemaForm } from '../use-schema-form'
+import { OWNER_HANDOVER_FIELDS, OwnerHandoverFormSchema, type PublicUser } from '#domain/admin-user.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import { EntityForm } from './entity-form'
 import { SelectField, TextField } from './field'
 

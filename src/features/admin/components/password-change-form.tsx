@@ -1,5 +1,5 @@
-import { PASSWORD_CHANGE_FIELDS, PasswordChangeSchema, type PasswordChangeInput } from '../../../../domain/admin-user'
-import { useSchemaForm } from '../use-schema-form'
+import { PASSWORD_CHANGE_FIELDS, PasswordChangeSchema, type PasswordChangeInput } from '#domain/admin-user.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import styles from './admin-ui.module.css'
 import { TextField } from './field'
 

@@ -1,5 +1,5 @@
-import { PASSWORD_RESET_FIELDS, PasswordResetFormSchema, type PublicUser } from '../../../../domain/admin-user'
-import { useSchemaForm } from '../use-schema-form'
+import { PASSWORD_RESET_FIELDS, PasswordResetFormSchema, type PublicUser } from '#domain/admin-user.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import { EntityForm } from './entity-form'
 import { SelectField, TextField } from './field'
 

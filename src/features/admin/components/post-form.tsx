@@ -6,12 +6,12 @@ import {
   type BlogPost,
   type PostInput,
   type RenderedPostVersion,
-} from '../../../../domain/blog-post'
+} from '#domain/blog-post.ts'
 import { useState } from 'react'
-import { formatDateTime, fromLocalInput, toLocalInput } from '../../../../domain/text'
-import { usePostVersions } from '../use-post-versions'
-import { usePostPreview } from '../use-post-preview'
-import { useSchemaForm } from '../use-schema-form'
+import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
+import { usePostVersions } from '#src/features/admin/use-post-versions.ts'
+import { usePostPreview } from '#src/features/admin/use-post-preview.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import styles from './admin-ui.module.css'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { SelectField, TextAreaField, TextField } from './field'

@@ -1,4 +1,4 @@
-import type { PostPreview } from '../use-post-preview'
+import type { PostPreview } from '#src/features/admin/use-post-preview.ts'
 import styles from './admin-ui.module.css'
 
 /**
@@ -32,7 +32,7 @@ export function PostPreviewPane({
       )}
       <h2 className={styles.previewTitle}>{title || 'Untitled post'}</h2>
       {excerpt && <p className={styles.previewExcerpt}>{excerpt}</p>}
-      {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/markdown.ts). */}
+      {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/pages/markdown.ts). */}
       <div className="prose" data-testid="post-preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
     </section>
   )

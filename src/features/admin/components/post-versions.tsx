@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import type { PostVersionSummary, RenderedPostVersion } from '../../../../domain/blog-post'
-import { formatDateTime } from '../../../../domain/text'
-import type { VersionsState } from '../use-post-versions'
+import type { PostVersionSummary, RenderedPostVersion } from '#domain/blog-post.ts'
+import { formatDateTime } from '#domain/text.ts'
+import type { VersionsState } from '#src/features/admin/use-post-versions.ts'
 import styles from './admin-ui.module.css'
 
 export const VERSION_MESSAGES = {

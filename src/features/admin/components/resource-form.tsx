@@ -1,5 +1,5 @@
-import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '../../../../domain/resource'
-import { useSchemaForm } from '../use-schema-form'
+import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '#domain/resource.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field'
 import { MediaPicker } from './media-picker'

@@ -5,12 +5,12 @@ import {
   CONTENT_TYPE_LABELS,
   type ContentInput,
   type ContentItem,
-} from '../../../../domain/content-item'
-import { truncate } from '../../../../domain/text'
-import { EmptyState } from '../../../components/ui/empty-state'
-import { adminApi } from '../api/admin-api'
-import { useEntityCrud, type EntityCrud } from '../use-entity-crud'
-import type { FlashControl } from '../use-flash'
+} from '#domain/content-item.ts'
+import { truncate } from '#domain/text.ts'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { adminApi } from '#src/features/admin/api/admin-api.ts'
+import { useEntityCrud, type EntityCrud } from '#src/features/admin/use-entity-crud.tsx'
+import type { FlashControl } from '#src/features/admin/use-flash.ts'
 import { AdminTable, type Column } from './admin-table'
 import styles from './admin-ui.module.css'
 import { ContentForm } from './content-form'

@@ -1,6 +1,6 @@
 import { Download, X } from 'lucide-react'
-import { EXPORT_MESSAGES } from '../../../../domain/subscriber-export'
-import type { ExportView } from '../use-subscriber-export'
+import { EXPORT_MESSAGES } from '#domain/subscriber-export.ts'
+import type { ExportView } from '#src/features/admin/use-subscriber-export.ts'
 import styles from './subscriber-transfer.module.css'
 
 const count = (n: number) => n.toLocaleString('en-US')

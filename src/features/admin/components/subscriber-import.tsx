@@ -1,6 +1,6 @@
 import { Download, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { toCsv } from '../../../../domain/csv'
+import { toCsv } from '#domain/csv.ts'
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -12,9 +12,9 @@ import {
   statementProblem,
   type ImportMode,
   type ImportResult,
-} from '../../../../domain/subscriber-import'
-import { saveFile } from '../api/export-subscribers'
-import type { ImportChoice, ImportOutcomes, ImportView } from '../use-subscriber-import'
+} from '#domain/subscriber-import.ts'
+import { saveFile } from '#src/features/admin/api/export-subscribers.ts'
+import type { ImportChoice, ImportOutcomes, ImportView } from '#src/features/admin/use-subscriber-import.ts'
 import { Panel } from './panel'
 import styles from './subscriber-transfer.module.css'
 import ui from './admin-ui.module.css'

@@ -1,5 +1,5 @@
-import { ROLE_LABELS, USER_FIELDS, UserInputSchema, type PublicUser, type UserInput } from '../../../../domain/admin-user'
-import { useSchemaForm } from '../use-schema-form'
+import { ROLE_LABELS, USER_FIELDS, UserInputSchema, type PublicUser, type UserInput } from '#domain/admin-user.ts'
+import { useSchemaForm } from '#src/features/admin/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from './entity-form'
 import { SelectField, TextField } from './field'
 

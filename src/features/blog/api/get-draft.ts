@@ -1,6 +1,6 @@
-import type { RenderedPost } from '../../../../domain/blog-post'
-import { api, endpointAddress } from '../../../lib/api-client'
-import { readSession } from '../../../lib/session'
+import type { RenderedPost } from '#domain/blog-post.ts'
+import { api, endpointAddress } from '#src/lib/api-client.ts'
+import { readSession } from '#src/lib/session.ts'
 
 /**
  * A post that is not public yet (draft or scheduled), for whoever is signed in to the admin: the

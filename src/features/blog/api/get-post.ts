@@ -1,7 +1,7 @@
-import type { RenderedPost } from '../../../../domain/blog-post'
-import { postPath } from '../../../../domain/route-map'
-import { api, ApiError, paths } from '../../../lib/api-client'
-import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
+import type { RenderedPost } from '#domain/blog-post.ts'
+import { postPath } from '#domain/route-map.ts'
+import { api, ApiError, paths } from '#src/lib/api-client.ts'
+import { settledNow, type InitialDataStore } from '#src/lib/initial-data.tsx'
 
 /** Why a post could not be shown; the page turns it into its message (docs/product.md, Messages). */
 /** `draft`: not public yet, shown to a signed-in editor at its address. */

@@ -1,7 +1,7 @@
-import type { PostSummary } from '../../../../domain/blog-post'
-import { PAGES } from '../../../../domain/route-map'
-import { api, paths } from '../../../lib/api-client'
-import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
+import type { PostSummary } from '#domain/blog-post.ts'
+import { PAGES } from '#domain/route-map.ts'
+import { api, paths } from '#src/lib/api-client.ts'
+import { settledNow, type InitialDataStore } from '#src/lib/initial-data.tsx'
 
 /**
  * Published posts, newest first. A blog page rendered on request carries its list (`initialData`):

@@ -1,11 +1,11 @@
 import { Clock } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { PostSummary } from '../../../../domain/blog-post'
-import { CARD_TAGS_MAX } from '../../../../domain/blog-post-display'
-import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '../../../../domain/image-src'
-import { postPath } from '../../../../domain/route-map'
-import { excerptOf, formatLongDate } from '../../../../domain/text'
-import { useImageFailed } from '../../../lib/use-image-failed'
+import type { PostSummary } from '#domain/blog-post.ts'
+import { CARD_TAGS_MAX } from '#domain/blog-post-display.ts'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '#domain/image-src.ts'
+import { postPath } from '#domain/route-map.ts'
+import { excerptOf, formatLongDate } from '#domain/text.ts'
+import { useImageFailed } from '#src/lib/use-image-failed.ts'
 import styles from './post-card.module.css'
 
 /** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */

@@ -1,7 +1,7 @@
-import type { PublicResource } from '../../../../domain/resource'
-import { PAGES } from '../../../../domain/route-map'
-import { api, paths } from '../../../lib/api-client'
-import { settledNow, type InitialDataStore } from '../../../lib/initial-data'
+import type { PublicResource } from '#domain/resource.ts'
+import { PAGES } from '#domain/route-map.ts'
+import { api, paths } from '#src/lib/api-client.ts'
+import { settledNow, type InitialDataStore } from '#src/lib/initial-data.tsx'
 
 /**
  * Active resources. A Resources page rendered on request carries its list (`initialData`): that

@@ -1,4 +1,4 @@
-import { paths } from '../../../lib/api-client'
+import { paths } from '#src/lib/api-client.ts'
 
 /**
  * Records a download without holding up the file: the link itself opens the file in a new tab

@@ -1,0 +1,39 @@
+import type { NewsletterAnswer } from '#domain/form-answer.ts'
+import { PAGES, postPath, postSlugOf } from '#domain/route-map.ts'
+import { posts } from '#lib/data/posts.ts'
+import { dataOfPage } from '#lib/pages/data-page.ts'
+import type { AnswerPage } from '#lib/forms/answer.ts'
+import { renderedPost } from '#lib/pages/markdown.ts'
+import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
+import { postMeta } from '#lib/pages/seo.ts'
+import { siteName } from '#lib/pages/site-name.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
+
+/**
+ * The page a newsletter form's answer is shown on: the post it was sent from, or the blog. The
+ * form names its page; anything but a published post's address gives the blog.
+ */
+export async function newsletterPage(page: string | undefined, answer: NewsletterAnswer): Promise<AnswerPage> {
+  const slug = postSlugOf(page ?? '')
+  if (slug) {
+    try {
+      const [post, name] = await Promise.all([posts.find({ slug }), siteName()])
+      if (post?.status === 'published') {
+        return {
+          data: { path: postPath(post.slug), post: renderedPost(post), answer },
+          template: PAGE_TEMPLATES.post,
+          meta: postMeta(post, siteUrl(), name),
+        }
+      }
+    } catch (error) {
+      // The answer matters more than the page it is on: with storage down, the blog shows it.
+      console.error('newsletter answer page:', error)
+    }
+  }
+  try {
+    return { data: { ...(await dataOfPage('blog')), answer }, template: PAGE_TEMPLATES.blog }
+  } catch (error) {
+    console.error('newsletter answer page:', error)
+    return { data: { path: PAGES.blog.path, answer }, template: PAGE_TEMPLATES.blog }
+  }
+}

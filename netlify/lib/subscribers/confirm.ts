@@ -1,0 +1,108 @@
+import { jwtVerify, SignJWT } from 'jose'
+import { CONFIRM_TTL_DAYS, normalizeEmail } from '#domain/subscriber.ts'
+import { PAGES } from '#domain/route-map.ts'
+import { requireKeyFor } from '#lib/auth/secrets.ts'
+import { type Runtime } from '#lib/config/env.ts'
+import { sendPersonalBatch } from '#lib/email/batch-mailer.ts'
+import { emailSetup, sendEmail } from '#lib/email/mailer.ts'
+import { SUBSTITUTION_WRAPPERS } from '#lib/newsletter/email.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
+import { subscribers } from '#lib/data/subscribers.ts'
+import { welcomeEmails } from '#lib/data/welcome-emails.ts'
+import { mapLimited } from '#lib/storage/concurrency.ts'
+
+/**
+ * Confirmation links carry a signed token (HS256) naming the address, bound to this one purpose
+ * by its audience and a claim of its own, and good for a week. The key is derived from JWT_SECRET
+ * with HKDF under its own label: neither an admin session nor an unsubscribe link (an HMAC under
+ * another label) can pass for a confirmation, and a confirmation token is no good for either.
+ */
+const ALGORITHM = 'HS256'
+const ISSUER = 'faithful-finances'
+const AUDIENCE = 'faithful-finances-subscription-confirm'
+const PURPOSE = 'confirm-subscription'
+
+const key = () => new Uint8Array(requireKeyFor('confirmLinks', 'Confirming subscriptions is not configured on this site yet.'))
+
+export async function confirmToken(email: string, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ purpose: PURPOSE })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(normalizeEmail(email))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + CONFIRM_TTL_DAYS * 24 * 60 * 60)
+    .sign(key())
+}
+
+/** The address a token confirms, or null when it is forged, expired or made for something else. */
+/** The address a confirmation link was made for, and when (ms), if it is one of ours and still valid. */
+export async function emailOfConfirmToken(token: string): Promise<{ email: string; issuedAt: number } | null> {
+  const secret = key()
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'iat'],
+    })
+    if (payload.purpose !== PURPOSE || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null
+    return { email: payload.sub, issuedAt: payload.iat * 1000 }
+  } catch {
+    return null
+  }
+}
+
+export async function confirmLink(email: string): Promise<string> {
+  return `${siteUrl()}${PAGES.confirm.path}?token=${await confirmToken(email)}`
+}
+
+/**
+ * The one email a signup sends. At most one per recipient inbox a day (welcome-emails.ts, its own
+ * kind of marker), so nobody can use the form to flood someone's inbox, however often they sign
+ * her up.
+ */
+export async function sendConfirmation(email: string, runtime: Runtime): Promise<void> {
+  if (emailSetup(runtime).transport === 'none') return
+  // Only to a signup still waiting: never to an address that bounced or marked our mail as spam.
+  if ((await subscribers.find(email))?.state !== 'pending') return
+  if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
+  const link = await confirmLink(email)
+  await sendEmail({ to: normalizeEmail(email), subject: CONFIRM_SUBJECT, text: confirmationText(link) }, runtime)
+}
+
+const CONFIRM_SUBJECT = 'Please confirm your subscription'
+
+function confirmationText(link: string): string {
+  return [
+    'Thank you for signing up for the newsletter. One more step: please confirm it is really you.',
+    '',
+    `Open this link and press "Confirm my subscription": ${link}`,
+    '',
+    `The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`,
+  ].join('\n')
+}
+
+/** Where each recipient's own link goes in the batch's one text (SendGrid fills it per person). */
+const CONFIRM_LINK_TAG = 'confirm_url'
+
+/**
+ * The confirmation email to each of `emails` (addresses an import just added, pending), in one
+ * batch, under the same one-a-day rule per inbox as a signup's. Answers how many were sent: none
+ * when email is not set up or the provider refused the batch (logged; they stay pending and go
+ * after a week, as an unconfirmed signup does).
+ */
+export async function sendConfirmations(emails: readonly string[], runtime: Runtime, now = new Date()): Promise<number> {
+  if (emails.length === 0 || emailSetup(runtime).transport === 'none') return 0
+  const normalized = emails.map(normalizeEmail)
+  const claimed = await mapLimited(normalized, (email) => welcomeEmails.claim(email, now, 'confirm'))
+  const due = normalized.filter((_, i) => claimed[i])
+  if (due.length === 0) return 0
+  const personal = await Promise.all(due.map(async (to) => ({ to, substitutions: { [CONFIRM_LINK_TAG]: await confirmLink(to) } })))
+  const tag = `${SUBSTITUTION_WRAPPERS[0]}${CONFIRM_LINK_TAG}${SUBSTITUTION_WRAPPERS[1]}`
+  const outcome = await sendPersonalBatch({ subject: CONFIRM_SUBJECT, text: confirmationText(tag) }, personal, runtime)
+  if (outcome.kind === 'sent') return due.length
+  console.error('confirmation emails of an import not sent:', outcome.message)
+  return 0
+}
