@@ -384,3 +384,18 @@ describe('recovery while her username is under a guessing attack', () => {
     expect(networkOf(hotel)).toBe(hotel)
   })
 })
+
+describe('a site without its secret', () => {
+  it('says sign-in is not set up (503), never that a good link is invalid', async () => {
+    const { user } = await createAdmin({ username: 'Lydia' })
+    const token = await resetToken((await users.findById(user.id))!, 'nonce-of-a-secretless-site')
+    vi.stubEnv('JWT_SECRET', '')
+    try {
+      const answer = await check(token)
+      expect(answer.status).toBe(503)
+      expect(answer.body).toEqual({ success: false, message: 'Sign-in is not configured on this site yet.' })
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as maintenance from '#functions/maintenance.ts'
 import * as confirmFunction from '#functions/subscriber-confirm.ts'
 import * as subscribersFunction from '#functions/subscribers.ts'
@@ -251,5 +251,19 @@ describe('GET /api/subscribers?state=', () => {
     expect((await list('?state=confirmed')).body.subscribers.map((s) => [s.email, s.state])).toEqual([['b@example.com', 'confirmed']])
     expect((await list('')).body.subscribers.map((s) => s.state)).toEqual(['pending', 'confirmed'])
     expect((await list('?state=deleted')).status).toBe(400)
+  })
+})
+
+describe('a site without its secret', () => {
+  it('says confirming is not set up (503), never that a good link is invalid', async () => {
+    const token = await confirmToken('secretless@example.com')
+    vi.stubEnv('JWT_SECRET', '')
+    try {
+      const answer = await confirm(token)
+      expect(answer.status).toBe(503)
+      expect(answer.body).toEqual({ success: false, message: 'Confirming subscriptions is not configured on this site yet.' })
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { getStore } from '@netlify/blobs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { HttpError } from '#lib/http/route.ts'
+import { callerError } from '#lib/http/route.ts'
 import { SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
 import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
@@ -484,7 +484,7 @@ export class AttackRunner {
 
   /**
    * A call to a data module in this process (the storage properties): anything thrown but an
-   * HttpError with a 4xx status counts as a 5xx; the HttpError's status is the answer's.
+   * error meant for the caller with a 4xx status (callerError) counts as a 5xx; its status is the answer's.
    */
   async runLocal(attack: AttackClass, label: string, work: () => Promise<unknown>, touches: Touches): Promise<void> {
     const before = await this.fingerprint()
@@ -496,9 +496,10 @@ export class AttackRunner {
     try {
       await work()
     } catch (error) {
-      if (error instanceof HttpError && error.status < 500) status = error.status
+      const refused = callerError(error)
+      if (refused && refused.status < 500) status = refused.status
       else {
-        status = error instanceof HttpError ? error.status : 500
+        status = refused?.status ?? 500
         threw = `threw ${error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error)}`
       }
     }

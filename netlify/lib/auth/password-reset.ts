@@ -1,14 +1,15 @@
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { errors } from 'jose'
+import { NotConfiguredError } from '#domain/errors.ts'
 import { PASSWORD_RESET_MESSAGES, RESET_LINK_TTL_MINUTES, type StoredUser } from '#domain/admin-user.ts'
 import { ADMIN_PUBLIC_PAGES } from '#domain/route-map.ts'
 import { passwordResets } from '#lib/data/password-resets.ts'
 import { users } from '#lib/data/users.ts'
-import { requireKeyFor } from './secrets'
+import { readLinkToken, signLinkToken, type LinkKind } from './link-tokens'
 import { type Runtime } from '#lib/config/env.ts'
 import { HttpError } from '#lib/http/route.ts'
 import { sendEmail } from '#lib/email/mailer.ts'
 import { escapeHtml } from '#lib/pages/markdown.ts'
-import { COLORS, SANS, SERIF } from '#lib/newsletter/email.ts'
+import { COLORS, emailFrame, SERIF } from '#lib/newsletter/email.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 
 /**
@@ -21,41 +22,27 @@ import { siteUrl } from '#lib/config/site-url.ts'
  * change of the session version (a new password, an admin's reset, "sign out everywhere") ends it
  * too.
  */
-const ALGORITHM = 'HS256'
-const ISSUER = 'faithful-finances'
-const AUDIENCE = 'faithful-finances-password-reset'
-const PURPOSE = 'password-reset'
-
-const key = () => new Uint8Array(requireKeyFor('passwordResetLinks', 'Sign-in is not configured on this site yet.'))
+const RESET_LINKS: LinkKind = {
+  key: 'passwordResetLinks',
+  unconfigured: 'Sign-in is not configured on this site yet.',
+  audience: 'faithful-finances-password-reset',
+  purpose: 'password-reset',
+}
 
 export async function resetToken(user: StoredUser, nonce: string, now = new Date()): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000)
-  return new SignJWT({ purpose: PURPOSE, sv: user.sessionVersion ?? 0 })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(user.id)
-    .setJti(nonce)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + RESET_LINK_TTL_MINUTES * 60)
-    .sign(key())
+  return signLinkToken(RESET_LINKS, { subject: user.id, nonce, claims: { sv: user.sessionVersion ?? 0 }, lifetimeSeconds: RESET_LINK_TTL_MINUTES * 60, now })
 }
 
 type ResetClaims = { userId: string; nonce: string; sessionVersion: number }
 
 /** The claims of a reset token this site signed for this purpose; 410 when it has expired, 400 for anything else. */
 async function readResetToken(token: string): Promise<ResetClaims> {
-  const secret = key()
   try {
-    const { payload } = await jwtVerify(token, secret, {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'sub', 'jti'],
-    })
-    if (payload.purpose !== PURPOSE || typeof payload.sv !== 'number' || !payload.sub || !payload.jti) throw new Error('not a reset token')
+    const payload = await readLinkToken(RESET_LINKS, token, ['exp', 'sub', 'jti'])
+    if (typeof payload.sv !== 'number' || !payload.sub || !payload.jti) throw new Error('not a reset token')
     return { userId: payload.sub, nonce: payload.jti, sessionVersion: payload.sv }
   } catch (error) {
+    if (error instanceof NotConfiguredError) throw error
     // jose checks the signature before the expiry: only a token of ours is ever called expired.
     if (error instanceof errors.JWTExpired) throw new HttpError(410, PASSWORD_RESET_MESSAGES.expired)
     throw new HttpError(400, PASSWORD_RESET_MESSAGES.invalid)
@@ -82,31 +69,16 @@ export function resetEmail(user: StoredUser, link: string) {
     ignore: 'If you did not ask, you can ignore this email: your password stays as it is, and nobody can use this link without this email.',
   }
   const text = [lines.hello, '', lines.why, lines.act, '', link, '', lines.ignore].join('\n')
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:${COLORS.cream};">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLORS.cream};">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;">
-<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:20px;color:${COLORS.green};">${escapeHtml(site)}</td></tr>
-<tr><td style="background:${COLORS.white};border:1px solid ${COLORS.line};border-radius:8px;padding:32px 28px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLORS.ink};">
-<h1 style="margin:0 0 16px;font-family:${SERIF};font-size:24px;line-height:1.25;color:${COLORS.green};">Choose a new password</h1>
+  const html = emailFrame({
+    title: subject,
+    masthead: site,
+    body: `<h1 style="margin:0 0 16px;font-family:${SERIF};font-size:24px;line-height:1.25;color:${COLORS.green};">Choose a new password</h1>
 <p style="margin:0 0 16px;">${escapeHtml(lines.hello)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(lines.why)} ${escapeHtml(lines.act)}</p>
 <p style="margin:24px 0;"><a href="${escapeHtml(link)}" style="display:inline-block;background:${COLORS.amber};color:${COLORS.green};font-weight:600;text-decoration:none;padding:12px 22px;border-radius:6px;">Choose a new password</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all;">${escapeHtml(link)}</span></p>
-<p style="margin:0;font-size:14px;color:${COLORS.muted};">${escapeHtml(lines.ignore)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`
+<p style="margin:0;font-size:14px;color:${COLORS.muted};">${escapeHtml(lines.ignore)}</p>`,
+  })
   return { subject, text, html }
 }
 

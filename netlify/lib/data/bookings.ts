@@ -1,7 +1,7 @@
+import { NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import { StoredBookingSchema, type BookingRequest, type BookingStatus, type StoredBooking } from '#domain/booking.ts'
 import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { isId } from '#domain/fields.ts'
 import { newId, timeOrderedId } from '#lib/storage/ids.ts'
 import { keys } from '#lib/storage/keys.ts'
@@ -55,7 +55,7 @@ function parse(text: string): StoredBooking {
 async function change(id: string, apply: (booking: StoredBooking) => StoredBooking | null): Promise<StoredBooking> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const entry = await store().getEntry(keys.booking(id))
-    if (!entry) throw new HttpError(404, 'Booking not found')
+    if (!entry) throw new NotFoundError('Booking not found')
     const current = parse(entry.text)
     const next = apply(current)
     if (!next) return current

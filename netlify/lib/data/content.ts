@@ -1,8 +1,8 @@
+import { NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '#domain/content-item.ts'
 import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { newId } from '#lib/storage/ids.ts'
 
 type ContentFields = z.output<typeof ContentInputSchema>
@@ -33,7 +33,7 @@ export const content = {
   remove(id: string): Promise<ContentItem> {
     return doc.update(({ items }) => {
       const item = items.find((i) => i.id === id)
-      if (!item) throw new HttpError(404, 'Content item not found')
+      if (!item) throw new NotFoundError('Content item not found')
       return { doc: { items: items.filter((i) => i.id !== id) }, result: item }
     })
   },

@@ -1,3 +1,4 @@
+import { ConflictError, InvalidError, NotFoundError } from '#domain/errors.ts'
 import { createHash, type Hash } from 'node:crypto'
 import * as z from 'zod/mini'
 import {
@@ -14,7 +15,6 @@ import {
 } from '#domain/media.ts'
 import { isId } from '#domain/fields.ts'
 import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
-import { HttpError } from '#lib/http/http-error.ts'
 import { newId } from '#lib/storage/ids.ts'
 import { keys } from '#lib/storage/keys.ts'
 
@@ -104,7 +104,7 @@ export const media = {
       createdAt: new Date().toISOString(),
       status: 'uploading',
     }
-    if (file.parts > MEDIA_MAX_PARTS) throw new HttpError(400, MEDIA_MESSAGES.tooLarge)
+    if (file.parts > MEDIA_MAX_PARTS) throw new InvalidError(MEDIA_MESSAGES.tooLarge)
     if (!(await store().setIfNew(keys.mediaFile(file.id), JSON.stringify(file))))
       throw new StorageUnavailableError('a fresh media id already existed')
     return file
@@ -122,16 +122,16 @@ export const media = {
    */
   async putPart(id: string, part: number, bytes: Uint8Array): Promise<void> {
     const file = await this.get(id)
-    if (!file) throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
-    if (file.status !== 'uploading') throw new HttpError(409, MEDIA_MESSAGES.alreadyComplete)
-    if (!Number.isInteger(part) || part < 1 || part > file.parts) throw new HttpError(400, MEDIA_MESSAGES.partUnknown)
-    if (bytes.byteLength !== partLength(file, part)) throw new HttpError(400, MEDIA_MESSAGES.partSize)
+    if (!file) throw new NotFoundError(MEDIA_MESSAGES.uploadNotFound)
+    if (file.status !== 'uploading') throw new ConflictError(MEDIA_MESSAGES.alreadyComplete)
+    if (!Number.isInteger(part) || part < 1 || part > file.parts) throw new InvalidError(MEDIA_MESSAGES.partUnknown)
+    if (bytes.byteLength !== partLength(file, part)) throw new InvalidError(MEDIA_MESSAGES.partSize)
     if (await store().setBytesIfNew(keys.mediaPart(id, part), bytes)) return
     // The part holds other bytes: say why as well as we can.
     const now = await this.get(id)
-    if (!now) throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
-    if (now.status !== 'uploading') throw new HttpError(409, MEDIA_MESSAGES.alreadyComplete)
-    throw new HttpError(409, MEDIA_MESSAGES.partConflict)
+    if (!now) throw new NotFoundError(MEDIA_MESSAGES.uploadNotFound)
+    if (now.status !== 'uploading') throw new ConflictError(MEDIA_MESSAGES.alreadyComplete)
+    throw new ConflictError(MEDIA_MESSAGES.partConflict)
   },
 
   /**
@@ -143,13 +143,13 @@ export const media = {
    */
   async complete(id: string): Promise<{ file: MediaFile; completed: boolean }> {
     const entry = await store().getEntry(keys.mediaFile(id))
-    if (!entry) throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
+    if (!entry) throw new NotFoundError(MEDIA_MESSAGES.uploadNotFound)
     const file = parse(entry.text)
     if (file.status === 'ready') return { file, completed: false }
 
     const stored = new Set(await store().keys(keys.mediaParts(id)))
     for (let part = 1; part <= file.parts; part++)
-      if (!stored.has(keys.mediaPart(id, part))) throw new HttpError(400, MEDIA_MESSAGES.partMissing(part, file.parts))
+      if (!stored.has(keys.mediaPart(id, part))) throw new InvalidError(MEDIA_MESSAGES.partMissing(part, file.parts))
 
     const hash = createHash('sha256')
     const partSha256: string[] = []
@@ -158,7 +158,7 @@ export const media = {
     let total = 0
     for (let part = 1; part <= file.parts; part++) {
       const stream = await store().getStream(keys.mediaPart(id, part))
-      if (!stream) throw new HttpError(400, MEDIA_MESSAGES.partMissing(part, file.parts))
+      if (!stream) throw new InvalidError(MEDIA_MESSAGES.partMissing(part, file.parts))
       const partHash = createHash('sha256')
       let length = 0
       await readAll(stream, (chunk) => {
@@ -170,22 +170,22 @@ export const media = {
           headerLength += chunk.byteLength
         }
       })
-      if (length !== partLength(file, part)) throw new HttpError(400, MEDIA_MESSAGES.sizeMismatch)
+      if (length !== partLength(file, part)) throw new InvalidError(MEDIA_MESSAGES.sizeMismatch)
       partSha256.push(partHash.digest('hex'))
       total += length
     }
-    if (total !== file.size) throw new HttpError(400, MEDIA_MESSAGES.sizeMismatch)
+    if (total !== file.size) throw new InvalidError(MEDIA_MESSAGES.sizeMismatch)
 
     const first = Buffer.concat(header)
     const sniffed = sniffMedia(first)
     if ('refused' in sniffed) {
       await this.remove(id)
-      throw new HttpError(400, sniffed.refused)
+      throw new InvalidError(sniffed.refused)
     }
     const dimensions = isImageType(sniffed.type) ? readableImage(first, sniffed.type, file.size) : undefined
     if (isImageType(sniffed.type) && !dimensions) {
       await this.remove(id)
-      throw new HttpError(400, MEDIA_MESSAGES.unreadableImage)
+      throw new InvalidError(MEDIA_MESSAGES.unreadableImage)
     }
     const ready: MediaFile = { ...file, status: 'ready', contentType: sniffed.type, sha256: hash.digest('hex'), partSha256, ...dimensions }
     // Only over the version read before the parts: a file deleted meanwhile stays deleted.
@@ -193,7 +193,7 @@ export const media = {
     // Completed by another request meanwhile (the same parts, which cannot change), or deleted.
     const now = await this.get(id)
     if (now?.status === 'ready') return { file: now, completed: false }
-    throw new HttpError(404, MEDIA_MESSAGES.uploadNotFound)
+    throw new NotFoundError(MEDIA_MESSAGES.uploadNotFound)
   },
 
   /** Every ready file, newest first. */

@@ -1,3 +1,4 @@
+import { ConflictError, DomainError, NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import {
   NEWSLETTER_MESSAGES,
@@ -7,7 +8,6 @@ import {
   type NewsletterProgress,
 } from '#domain/newsletter.ts'
 import { isTombstone, openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { timeOrderedId } from '#lib/storage/ids.ts'
 import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { mapLimited } from '#lib/storage/concurrency.ts'
@@ -87,7 +87,7 @@ async function readEntry(id: string) {
 async function transition(id: string, change: (current: Newsletter) => Newsletter): Promise<Newsletter> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const entry = await readEntry(id)
-    if (!entry) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
+    if (!entry) throw new NotFoundError(NEWSLETTER_MESSAGES.notFound)
     const next = change(entry.newsletter)
     if (await store().setIfMatch(keys.newsletter(id), JSON.stringify(next), entry.etag)) return next
   }
@@ -95,7 +95,7 @@ async function transition(id: string, change: (current: Newsletter) => Newslette
 }
 
 const editable = (newsletter: Newsletter) => {
-  if (newsletter.status === 'sending' || newsletter.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.notEditable)
+  if (newsletter.status === 'sending' || newsletter.status === 'sent') throw new ConflictError(NEWSLETTER_MESSAGES.notEditable)
 }
 
 export const newsletters = {
@@ -136,7 +136,7 @@ export const newsletters = {
   async remove(id: string): Promise<Newsletter> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const entry = await readEntry(id)
-      if (!entry) throw new HttpError(404, NEWSLETTER_MESSAGES.notFound)
+      if (!entry) throw new NotFoundError(NEWSLETTER_MESSAGES.notFound)
       editable(entry.newsletter)
       if (await store().deleteIfMatch(keys.newsletter(id), entry.etag)) return entry.newsletter
     }
@@ -146,8 +146,8 @@ export const newsletters = {
   /** Draft or scheduled → sending. Exactly one of any number of concurrent calls wins; the rest get 409. */
   start(id: string, by: string, now = new Date(), seen?: string): Promise<Newsletter> {
     return transition(id, (current) => {
-      if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
-      if (seen !== undefined && current.updatedAt !== seen) throw new HttpError(409, NEWSLETTER_MESSAGES.changedSinceSeen)
+      if (current.status === 'sending' || current.status === 'sent') throw new ConflictError(NEWSLETTER_MESSAGES.alreadySending)
+      if (seen !== undefined && current.updatedAt !== seen) throw new ConflictError(NEWSLETTER_MESSAGES.changedSinceSeen)
       const { scheduledAt: _done, lastError: _old, ...rest } = current
       const at = now.toISOString()
       return { ...rest, status: 'sending', startedAt: at, updatedAt: at, updatedBy: by, progress: { total: 0, processed: 0, sent: 0, failed: 0, uncertain: 0 } }
@@ -156,15 +156,15 @@ export const newsletters = {
 
   schedule(id: string, at: string, by: string, now = new Date(), seen?: string): Promise<Newsletter> {
     return transition(id, (current) => {
-      if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
-      if (seen !== undefined && current.updatedAt !== seen) throw new HttpError(409, NEWSLETTER_MESSAGES.changedSinceSeen)
+      if (current.status === 'sending' || current.status === 'sent') throw new ConflictError(NEWSLETTER_MESSAGES.alreadySending)
+      if (seen !== undefined && current.updatedAt !== seen) throw new ConflictError(NEWSLETTER_MESSAGES.changedSinceSeen)
       return { ...current, status: 'scheduled', scheduledAt: at, updatedAt: now.toISOString(), updatedBy: by }
     })
   },
 
   cancel(id: string, by: string, now = new Date()): Promise<Newsletter> {
     return transition(id, (current) => {
-      if (current.status === 'sending' || current.status === 'sent') throw new HttpError(409, NEWSLETTER_MESSAGES.alreadySending)
+      if (current.status === 'sending' || current.status === 'sent') throw new ConflictError(NEWSLETTER_MESSAGES.alreadySending)
       const { scheduledAt: _cancelled, ...rest } = current
       return { ...rest, status: 'draft', updatedAt: now.toISOString(), updatedBy: by }
     })
@@ -184,7 +184,7 @@ export const newsletters = {
         if (current?.status === 'scheduled' && current.scheduledAt && current.scheduledAt <= now.toISOString())
           started.push(await newsletters.start(newsletter.id, 'Scheduled sending', now))
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error
+        if (!(error instanceof DomainError)) throw error
       }
     }
     return started

@@ -1,3 +1,4 @@
+import { ConflictError, NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import {
   POST_SCHEDULE_MESSAGES,
@@ -14,7 +15,6 @@ import { slugify } from '#domain/text.ts'
 import { isId } from '#domain/fields.ts'
 import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { newId, timeOrderedId } from '#lib/storage/ids.ts'
 import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { mapLimited } from '#lib/storage/concurrency.ts'
@@ -50,7 +50,7 @@ export const POST_VERSIONS_KEPT = 10
 const store = () => openStore('posts')
 const index = defineDocument(store, IndexSchema, () => ({ posts: [] }))
 
-const notFound = () => new HttpError(404, 'Blog post not found')
+const notFound = () => new NotFoundError('Blog post not found')
 
 function isBodyKeyOf(postId: string, bodyKey: string): boolean {
   const [folder, id, revision, ...rest] = bodyKey.split('/')
@@ -70,7 +70,7 @@ function summary({ bodyKey: _bodyKey, formerSlugs: _formerSlugs, ...rest }: Post
 /** Former addresses kept per post; the oldest go first. */
 const FORMER_SLUGS_MAX = 20
 
-const slugTaken = () => new HttpError(409, POST_SCHEDULE_MESSAGES.slugTaken)
+const slugTaken = () => new ConflictError(POST_SCHEDULE_MESSAGES.slugTaken)
 
 /**
  * The slug a save gives the post. One she typed must be free (no other post has it now; another

@@ -1,9 +1,9 @@
+import { NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import { ResourceSchema, type Resource } from '#domain/resource.ts'
 import type { ResourceInputSchema } from '#domain/resource.ts'
 import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { newId } from '#lib/storage/ids.ts'
 import { downloads } from './downloads'
 
@@ -26,7 +26,7 @@ const doc = defineDocument(
   }),
 )
 
-const notFound = () => new HttpError(404, 'Resource not found')
+const notFound = () => new NotFoundError('Resource not found')
 
 function replace(state: ResourcesDoc, id: string, change: (resource: Resource) => Resource) {
   const index = state.resources.findIndex((resource) => resource.id === id)

@@ -1,9 +1,9 @@
+import { ConflictError, NotAllowedError, NotFoundError } from '#domain/errors.ts'
 import bcrypt from 'bcryptjs'
 import * as z from 'zod/mini'
 import { StoredUserSchema, USER_MESSAGES, type PublicUser, type StoredUser, type UserInputSchema } from '#domain/admin-user.ts'
 import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
-import { HttpError } from '#lib/http/route.ts'
 import { newId } from '#lib/storage/ids.ts'
 
 type UserFields = z.output<typeof UserInputSchema>
@@ -59,8 +59,8 @@ function update<R>(change: (list: StoredUser[]) => { users: StoredUser[]; result
     const { users: next, result } = change(before)
     const owners = next.filter((user) => user.owner)
     if (owners.length > 1) throw new Error('a users document cannot have two owners')
-    if (owners.length === 0 && before.some((user) => user.owner)) throw new HttpError(403, USER_MESSAGES.ownerDelete)
-    if (owners[0] && owners[0].role !== 'admin') throw new HttpError(403, USER_MESSAGES.ownerStaysAdmin)
+    if (owners.length === 0 && before.some((user) => user.owner)) throw new NotAllowedError(USER_MESSAGES.ownerDelete)
+    if (owners[0] && owners[0].role !== 'admin') throw new NotAllowedError(USER_MESSAGES.ownerStaysAdmin)
     return { doc: { users: withOwner(next) }, result }
   })
 }
@@ -111,7 +111,7 @@ export const users = {
       passwordHash,
     }
     return update((users) => {
-      if (users.some((u) => sameName(u.username, fields.username))) throw new HttpError(409, USER_MESSAGES.taken)
+      if (users.some((u) => sameName(u.username, fields.username))) throw new ConflictError(USER_MESSAGES.taken)
       // The first admin of a store without one is its owner (the demo seed's admin, a test's first).
       const next = withOwner([...users, user])
       return { users: next, result: toPublicUser(next.at(-1)!) }
@@ -143,11 +143,11 @@ export const users = {
   remove(id: string, actingUserId: string): Promise<PublicUser> {
     return update((users) => {
       const user = users.find((u) => u.id === id)
-      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
-      if (user.id === actingUserId) throw new HttpError(409, USER_MESSAGES.selfDelete)
-      if (user.owner) throw new HttpError(403, USER_MESSAGES.ownerDelete)
+      if (!user) throw new NotFoundError(USER_MESSAGES.notFound)
+      if (user.id === actingUserId) throw new ConflictError(USER_MESSAGES.selfDelete)
+      if (user.owner) throw new NotAllowedError(USER_MESSAGES.ownerDelete)
       if (user.role === 'admin' && users.filter((u) => u.role === 'admin').length === 1) {
-        throw new HttpError(409, USER_MESSAGES.lastAdmin)
+        throw new ConflictError(USER_MESSAGES.lastAdmin)
       }
       return { users: users.filter((u) => u.id !== id), result: toPublicUser(user) }
     })
@@ -160,11 +160,11 @@ export const users = {
   handOver(ownerId: string, toId: string): Promise<{ from: PublicUser; to: PublicUser }> {
     return update((users) => {
       const from = users.find((u) => u.id === ownerId)
-      if (!from?.owner) throw new HttpError(403, USER_MESSAGES.notOwner)
+      if (!from?.owner) throw new NotAllowedError(USER_MESSAGES.notOwner)
       const to = users.find((u) => u.id === toId)
-      if (!to) throw new HttpError(404, USER_MESSAGES.notFound)
-      if (to.id === from.id) throw new HttpError(409, USER_MESSAGES.alreadyOwner)
-      if (to.role !== 'admin') throw new HttpError(409, USER_MESSAGES.ownerMustBeAdmin)
+      if (!to) throw new NotFoundError(USER_MESSAGES.notFound)
+      if (to.id === from.id) throw new ConflictError(USER_MESSAGES.alreadyOwner)
+      if (to.role !== 'admin') throw new ConflictError(USER_MESSAGES.ownerMustBeAdmin)
       const { owner: _handed, ...former } = from
       const heir: StoredUser = { ...to, owner: true }
       const next = users.map((u) => (u.id === from.id ? former : u.id === to.id ? heir : u))
@@ -184,9 +184,9 @@ export const users = {
     const passwordHash = await bcrypt.hash(password, costOf(options))
     return update((users) => {
       const user = users.find((u) => u.id === id)
-      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      if (!user) throw new NotFoundError(USER_MESSAGES.notFound)
       // Only she sets the owner's password: from My account, or through a reset link sent to her.
-      if (user.owner && by !== id) throw new HttpError(403, USER_MESSAGES.ownerReset)
+      if (user.owner && by !== id) throw new NotAllowedError(USER_MESSAGES.ownerReset)
       const { mustChangePassword: _was, ...rest } = user
       const updated: StoredUser = {
         ...rest,
@@ -202,7 +202,7 @@ export const users = {
   endSessions(id: string): Promise<StoredUser> {
     return update((users) => {
       const user = users.find((u) => u.id === id)
-      if (!user) throw new HttpError(404, USER_MESSAGES.notFound)
+      if (!user) throw new NotFoundError(USER_MESSAGES.notFound)
       const updated: StoredUser = { ...user, sessionVersion: (user.sessionVersion ?? 0) + 1 }
       return { users: users.map((u) => (u.id === id ? updated : u)), result: updated }
     })

@@ -5,7 +5,7 @@ import { StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { runtimeOf } from '#lib/config/env.ts'
 import { readFormFields } from './post'
 import { escapeHtml } from '#lib/pages/markdown.ts'
-import { HttpError, STORAGE_UNAVAILABLE_MESSAGE } from '#lib/http/route.ts'
+import { callerError, STORAGE_UNAVAILABLE_MESSAGE } from '#lib/http/route.ts'
 import { builtPage, type PageTemplate } from '#lib/built-pages.ts'
 import { isPageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from '#lib/pages/render.ts'
 import { withHead, type PageMeta } from '#lib/pages/seo.ts'
@@ -18,7 +18,7 @@ export type AnswerPage = { data: InitialData; template: PageTemplate; meta?: Pag
 
 type FormPost<N extends string> = {
   fields: readonly N[]
-  /** Checks the fields and acts on them (the same way as a JSON call); may throw an HttpError. */
+  /** Checks the fields and acts on them (the same way as a JSON call); may throw an error meant for the caller (callerError). */
   act: (fields: Partial<Record<N, string>>) => Promise<FormOutcome>
   /** The page that shows the outcome, with what was typed where the outcome keeps it. */
   page: (outcome: FormOutcome, fields: Partial<Record<N, string>>) => Promise<AnswerPage>
@@ -39,9 +39,10 @@ export async function answerFormPost<N extends string>(req: Request, context: Co
     outcome = await form.act(fields)
     if (!outcome.ok) status = 400
   } catch (error) {
-    if (error instanceof HttpError) {
-      outcome = { ok: false, message: error.message }
-      status = error.status
+    const refused = callerError(error)
+    if (refused) {
+      outcome = { ok: false, message: refused.message }
+      status = refused.status
     } else if (error instanceof StorageUnavailableError) {
       console.error('storage unavailable:', error.cause)
       outcome = { ok: false, message: STORAGE_UNAVAILABLE_MESSAGE }

@@ -10,14 +10,20 @@ import { HttpError } from './http-error'
 import { ConflictError, DomainError, InvalidError, NotAllowedError, NotConfiguredError, NotFoundError } from '#domain/errors.ts'
 import { UnsafeKeyError } from '#lib/storage/keys.ts'
 
-/** The status that says a domain error over HTTP (domain/errors.ts). */
-function statusOf(error: DomainError): number {
-  if (error instanceof NotFoundError) return 404
-  if (error instanceof ConflictError) return 409
-  if (error instanceof NotAllowedError) return 403
-  if (error instanceof InvalidError) return 400
-  if (error instanceof NotConfiguredError) return 503
-  return 500
+/** An error meant for the caller, as it is answered: an HttpError as it is, a domain error (domain/errors.ts) with its status. */
+export type CallerError = { status: number; message: string; headers: Record<string, string> }
+
+export function callerError(error: unknown): CallerError | undefined {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers }
+  if (!(error instanceof DomainError)) return undefined
+  const status =
+    error instanceof NotFoundError ? 404
+    : error instanceof ConflictError ? 409
+    : error instanceof NotAllowedError ? 403
+    : error instanceof InvalidError ? 400
+    : error instanceof NotConfiguredError ? 503
+    : 500
+  return { status, message: error.message, headers: {} }
 }
 
 /** Bodies past this size are refused before they are parsed (docs/decisions.md, Bad input). */
@@ -120,8 +126,8 @@ export function route(handlers: Partial<Record<Method, Handler>>, { accepts = []
         // Every id is checked where it enters; reaching this means a check is missing upstream.
         console.error('refused:', error.cause)
       }
-      if (error instanceof HttpError) return fail(error.status, error.message, error.headers)
-      if (error instanceof DomainError) return fail(statusOf(error), error.message)
+      const refused = callerError(error)
+      if (refused) return fail(refused.status, refused.message, refused.headers)
       if (error instanceof StorageUnavailableError) {
         console.error('storage unavailable:', error.cause)
         return fail(503, STORAGE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' })

@@ -3,7 +3,7 @@ import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
 import { NEWSLETTER_MESSAGES, type RenderedNewsletter } from '#domain/newsletter.ts'
 import { siteText, toSiteTexts } from '#domain/site-texts.ts'
 import { content } from '#lib/data/content.ts'
-import { HttpError } from '#lib/http/route.ts'
+import { ConflictError } from '#domain/errors.ts'
 import { escapeHtml, renderMarkdown } from '#lib/pages/markdown.ts'
 import { tameMarkdown } from '#lib/pages/markdown-guard.ts'
 import { headerText } from '#lib/email/mailer.ts'
@@ -46,7 +46,7 @@ export async function newsletterTexts(): Promise<NewsletterFooter> {
 /** As newsletterTexts, for a send: refused (409) while there is no postal address. */
 export async function newsletterFooter(): Promise<NewsletterFooter> {
   const footer = await newsletterTexts()
-  if (!footer.postalAddress) throw new HttpError(409, NEWSLETTER_MESSAGES.postalAddressMissing)
+  if (!footer.postalAddress) throw new ConflictError(NEWSLETTER_MESSAGES.postalAddressMissing)
   return footer
 }
 
@@ -62,6 +62,40 @@ export const COLORS = {
 } as const
 export const SERIF = "Georgia, 'Times New Roman', serif"
 export const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+
+/**
+ * Every HTML email the site sends, in one frame: the site's name above a white card on cream, and
+ * an optional small-print footer under it. Tables and inline styles, as mail programs need.
+ * `title`, `masthead` are text (escaped here); `body` and `footer` are HTML made by the caller.
+ */
+export function emailFrame({ title, masthead, body, footer }: { title: string; masthead: string; body: string; footer?: string }): string {
+  const smallPrint = footer
+    ? `
+<tr><td style="padding:20px 8px 0;font-family:${SANS};font-size:13px;line-height:1.5;color:${COLORS.muted};">
+${footer}
+</td></tr>`
+    : ''
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLORS.cream};">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLORS.cream};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;">
+<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:20px;color:${COLORS.green};">${escapeHtml(masthead)}</td></tr>
+<tr><td style="background:${COLORS.white};border:1px solid ${COLORS.line};border-radius:8px;padding:32px 28px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLORS.ink};">
+${body}
+</td></tr>${smallPrint}
+</table>
+</td></tr>
+</table>
+</body>
+</html>`
+}
 
 /** Inline styles for what the sanitized body may hold: clients ignore a <style> block more often than not. */
 const BODY_STYLES: Record<string, string> = {
@@ -161,31 +195,14 @@ export function renderNewsletter(
 ): RenderedNewsletter {
   const line = headerText(subject)
   const address = footer.postalAddress.split(/\r?\n/).map((part) => part.trim()).filter(Boolean)
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(line)}</title>
-</head>
-<body style="margin:0;padding:0;background:${COLORS.cream};">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLORS.cream};">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;">
-<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:20px;color:${COLORS.green};">${escapeHtml(footer.siteName)}</td></tr>
-<tr><td style="background:${COLORS.white};border:1px solid ${COLORS.line};border-radius:8px;padding:32px 28px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLORS.ink};">
-<h1 style="${BODY_STYLES.h1}margin-top:0;">${escapeHtml(line)}</h1>
-${inlineStyles(renderMarkdown(body))}
-</td></tr>
-<tr><td style="padding:20px 8px 0;font-family:${SANS};font-size:13px;line-height:1.5;color:${COLORS.muted};">
-<p style="margin:0 0 8px;">${address.map(escapeHtml).join('<br>')}</p>
-<p style="margin:0;">You receive this because you subscribed to ${escapeHtml(footer.siteName)}. <a href="${unsubscribe.html}" style="color:${COLORS.muted};text-decoration:underline;">Unsubscribe</a></p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`
+  const html = emailFrame({
+    title: line,
+    masthead: footer.siteName,
+    body: `<h1 style="${BODY_STYLES.h1}margin-top:0;">${escapeHtml(line)}</h1>
+${inlineStyles(renderMarkdown(body))}`,
+    footer: `<p style="margin:0 0 8px;">${address.map(escapeHtml).join('<br>')}</p>
+<p style="margin:0;">You receive this because you subscribed to ${escapeHtml(footer.siteName)}. <a href="${unsubscribe.html}" style="color:${COLORS.muted};text-decoration:underline;">Unsubscribe</a></p>`,
+  })
   const text = [
     line,
     '',

@@ -9,7 +9,7 @@ import { sendBatch } from '#lib/email/batch-mailer.ts'
 import { batches, newsletters, progressOf, runs, type Batch, type Run } from '#lib/data/newsletters.ts'
 import { requireKeyFor, sameText } from '#lib/auth/secrets.ts'
 import { type Runtime } from '#lib/config/env.ts'
-import { HttpError } from '#lib/http/route.ts'
+import { ConflictError } from '#domain/errors.ts'
 import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { emailSetup } from '#lib/email/mailer.ts'
 import { newsletterFooter, renderNewsletter, UNSUBSCRIBE_TAGS } from './email'
@@ -252,7 +252,7 @@ export async function runSend(id: string, options: RunOptions): Promise<RunOutco
   try {
     footer = await newsletterFooter()
   } catch (error) {
-    if (error instanceof HttpError) return pause(NEWSLETTER_MESSAGES.postalAddressMissing)
+    if (error instanceof ConflictError) return pause(NEWSLETTER_MESSAGES.postalAddressMissing)
     throw error
   }
   const email = renderNewsletter(newsletter, footer, UNSUBSCRIBE_TAGS)

@@ -27,82 +27,80 @@ export const DEMO_PORTRAIT: DemoImage = {
   illustrates: { kind: 'coach', name: 'Grace Adeyemi' },
 }
 
+/** A post's featured image: 16:9, like every picture at the top of a post. */
+const postImage = (file: string, title: string, alt: string): DemoImage => ({
+  file,
+  width: 1600,
+  height: 900,
+  alt,
+  illustrates: { kind: 'post', title },
+})
+
+/** A resource's cover: 4:3, as the resource cards show them. */
+const resourceCover = (file: string, title: string, alt: string): DemoImage => ({
+  file,
+  width: 1200,
+  height: 900,
+  alt,
+  illustrates: { kind: 'resource', title },
+})
+
 /** One featured image (16:9) per demo post, in the order of DEMO_POSTS. */
 export const DEMO_POST_IMAGES: readonly DemoImage[] = [
-  {
-    file: 'post-first-family-budget.webp',
-    width: 1600,
-    height: 900,
-    alt: 'A kitchen table seen from above with an open notebook, a pencil, a cup of coffee, a few coins and a small plant.',
-    illustrates: { kind: 'post', title: 'Building Your First Family Budget' },
-  },
-  {
-    file: 'post-money-before-i-do.webp',
-    width: 1600,
-    height: 900,
-    alt: 'Two gold wedding rings resting on a shared plan with a list and a small chart, between two cups of coffee.',
-    illustrates: { kind: 'post', title: 'Talking About Money Before You Say "I Do"' },
-  },
-  {
-    file: 'post-emergency-fund.webp',
-    width: 1600,
-    height: 900,
-    alt: 'A large umbrella sheltering a small house from gentle rain, with the sun coming out behind.',
-    illustrates: { kind: 'post', title: 'Your Emergency Fund: Peace of Mind for the Unexpected' },
-  },
-  {
-    file: 'post-generosity.webp',
-    width: 1600,
-    height: 900,
-    alt: 'Two cupped hands holding a little soil with a green seedling growing from it, in warm light.',
-    illustrates: { kind: 'post', title: 'Generosity on Any Income' },
-  },
-  {
-    file: 'post-out-of-debt.webp',
-    width: 1600,
-    height: 900,
-    alt: 'A path of stepping stones winding up a green hill toward a small flag and a rising sun.',
-    illustrates: { kind: 'post', title: 'Getting Out of Debt, One Step at a Time' },
-  },
+  postImage(
+    'post-first-family-budget.webp',
+    'Building Your First Family Budget',
+    'A kitchen table seen from above with an open notebook, a pencil, a cup of coffee, a few coins and a small plant.',
+  ),
+  postImage(
+    'post-money-before-i-do.webp',
+    'Talking About Money Before You Say "I Do"',
+    'Two gold wedding rings resting on a shared plan with a list and a small chart, between two cups of coffee.',
+  ),
+  postImage(
+    'post-emergency-fund.webp',
+    'Your Emergency Fund: Peace of Mind for the Unexpected',
+    'A large umbrella sheltering a small house from gentle rain, with the sun coming out behind.',
+  ),
+  postImage(
+    'post-generosity.webp',
+    'Generosity on Any Income',
+    'Two cupped hands holding a little soil with a green seedling growing from it, in warm light.',
+  ),
+  postImage(
+    'post-out-of-debt.webp',
+    'Getting Out of Debt, One Step at a Time',
+    'A path of stepping stones winding up a green hill toward a small flag and a rising sun.',
+  ),
 ]
 
 /** One cover (4:3) per demo resource, in the order of DEMO_RESOURCES. */
 export const DEMO_RESOURCE_IMAGES: readonly DemoImage[] = [
-  {
-    file: 'resource-gentle-start-ebook.webp',
-    width: 1200,
-    height: 900,
-    alt: 'A green book with a sprout on its cover, standing between a cup of tea and a small potted plant.',
-    illustrates: { kind: 'resource', title: 'Faithful Finances: A Gentle Start' },
-  },
-  {
-    file: 'resource-family-budget-template.webp',
-    width: 1200,
-    height: 900,
-    alt: 'A clipboard holding a simple budget sheet with a bar chart and a pie chart, next to a pencil.',
-    illustrates: { kind: 'resource', title: 'Family Budget Template' },
-  },
-  {
-    file: 'resource-couples-conversations.webp',
-    width: 1200,
-    height: 900,
-    alt: 'Two armchairs turned toward each other with a small table and two cups between them, and empty speech bubbles above.',
-    illustrates: { kind: 'resource', title: 'Money Conversations for Couples' },
-  },
-  {
-    file: 'resource-welcome-video.webp',
-    width: 1200,
-    height: 900,
-    alt: 'A screen showing a calm, sunlit room with a round play button in the middle.',
-    illustrates: { kind: 'resource', title: 'Welcome to Coaching' },
-  },
-  {
-    file: 'resource-debt-payoff-worksheet.webp',
-    width: 1200,
-    height: 900,
-    alt: 'A worksheet with five rows, three of them ticked off, and a progress bar most of the way full.',
-    illustrates: { kind: 'resource', title: 'Debt Payoff Worksheet' },
-  },
+  resourceCover(
+    'resource-gentle-start-ebook.webp',
+    'Faithful Finances: A Gentle Start',
+    'A green book with a sprout on its cover, standing between a cup of tea and a small potted plant.',
+  ),
+  resourceCover(
+    'resource-family-budget-template.webp',
+    'Family Budget Template',
+    'A clipboard holding a simple budget sheet with a bar chart and a pie chart, next to a pencil.',
+  ),
+  resourceCover(
+    'resource-couples-conversations.webp',
+    'Money Conversations for Couples',
+    'Two armchairs turned toward each other with a small table and two cups between them, and empty speech bubbles above.',
+  ),
+  resourceCover(
+    'resource-welcome-video.webp',
+    'Welcome to Coaching',
+    'A screen showing a calm, sunlit room with a round play button in the middle.',
+  ),
+  resourceCover(
+    'resource-debt-payoff-worksheet.webp',
+    'Debt Payoff Worksheet',
+    'A worksheet with five rows, three of them ticked off, and a progress bar most of the way full.',
+  ),
 ]
 
 /** Every illustration, the portrait first. */
