@@ -1,12 +1,9 @@
 import type { Config } from '@netlify/functions'
 import { adminBlogPost } from '#domain/api/posts.ts'
 import { BLOG_MESSAGES } from '#domain/blog-post.ts'
-import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
-import { activity } from '#lib/data/activity.ts'
 import { posts } from '#lib/data/posts.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { HttpError } from '#lib/http/route.ts'
-import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
 
 /** /api/admin/blog-posts/{id}: GET one post with its body (for the editor), DELETE it. */
 export default endpoint(adminBlogPost, {
@@ -17,10 +14,7 @@ export default endpoint(adminBlogPost, {
   },
 
   DELETE: async ({ session: { user }, params: { id } }) => {
-    const removed = await posts.remove(id)
-    const changes = describeRecord(removed, CHANGE_FIELDS.post)
-    await activity.record(user, { action: 'deleted', subject: 'post', recordId: removed.id, label: removed.title, changes })
-    await purgeCdn(CACHE_TAGS.posts)
+    await posts.remove(id, { by: user })
     return { message: BLOG_MESSAGES.deleted }
   },
 })

@@ -1,12 +1,11 @@
 import type { Config } from '@netlify/functions'
 import { PASSWORD_RESET_MESSAGES } from '#domain/admin-user.ts'
 import { passwordReset } from '#domain/api/account.ts'
-import { issueToken } from '#lib/auth/session.ts'
-import { activity } from '#lib/data/activity.ts'
 import { users } from '#lib/data/users.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { trustNetwork } from '#lib/auth/login.ts'
 import { openResetLink, redeemResetLink } from '#lib/auth/password-reset.ts'
+import { setOwnPassword } from '#lib/auth/own-password.ts'
 import { assertStrongPassword } from '#lib/auth/password-strength.ts'
 
 /**
@@ -21,16 +20,10 @@ export default endpoint(passwordReset, {
     const { user, nonce } = await openResetLink(input.token)
     await assertStrongPassword(input.newPassword, user)
     await redeemResetLink(user, nonce)
-    const updated = await users.setPassword(user.id, input.newPassword, { mustChange: false, by: user.id })
+    const { updated, answer } = await setOwnPassword(user, input.newPassword, PASSWORD_RESET_MESSAGES.done, ['With a link sent to her email'])
     await trustNetwork(updated.username, req, context)
     await users.recordLogin(updated.id)
-    const changes = ['With a link sent to her email', 'Her other sessions were signed out']
-    await activity.record(updated, { action: 'password-changed', subject: 'user', recordId: updated.id, label: updated.username, changes })
-    return {
-      message: PASSWORD_RESET_MESSAGES.done,
-      token: await issueToken(updated),
-      user: { username: updated.username, role: updated.role },
-    }
+    return answer
   },
 })
 

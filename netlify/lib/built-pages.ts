@@ -9,13 +9,14 @@ import { HttpError } from '#lib/http/http-error.ts'
  * The built pages a function renders into (page-render.ts): each page rendered on request has an
  * empty copy of itself, written by scripts/prerender.ts.
  */
+const template = <Page extends string>(page: Page) => `${page}-shell.html` as const
 export const PAGE_TEMPLATES = {
-  post: 'post-shell.html',
-  bookNow: 'book-now-shell.html',
-  blog: 'blog-shell.html',
-  about: 'about-shell.html',
-  resources: 'resources-shell.html',
-} as const
+  post: template('post'),
+  bookNow: template('book-now'),
+  blog: template('blog'),
+  about: template('about'),
+  resources: template('resources'),
+}
 export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
 
 /**

@@ -18,6 +18,7 @@ import { defineDocument } from '#lib/storage/document.ts'
 import { newId, timeOrderedId } from '#lib/storage/ids.ts'
 import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { mapLimited } from '#lib/storage/concurrency.ts'
+import { written, type Write, type WrittenBy } from './written'
 
 /** What a save takes: the schema's output, the address and time left out where not chosen. */
 type PostFields = Omit<z.output<typeof PostInputSchema>, 'slug' | 'publishAt'> & { slug?: string; publishAt?: string }
@@ -51,6 +52,15 @@ const store = () => openStore('posts')
 const index = defineDocument(store, IndexSchema, () => ({ posts: [] }))
 
 const notFound = () => new NotFoundError('Blog post not found')
+
+/** A write of a post, for the history and the CDN (written.ts). */
+const change = (before: PostSummary | BlogPost | null, after: PostSummary | BlogPost | null): Write => ({
+  subject: 'post',
+  recordId: (after ?? before)!.id,
+  label: (after ?? before)!.title,
+  before,
+  after,
+})
 
 function isBodyKeyOf(postId: string, bodyKey: string): boolean {
   const [folder, id, revision, ...rest] = bodyKey.split('/')
@@ -214,11 +224,11 @@ export const posts = {
    * Publishes every scheduled post whose time has come (the publishing job, each minute). A post
    * is dated with its scheduled time, not the moment the job got to it. Answers what it published.
    */
-  async publishDue(now = new Date()): Promise<PostSummary[]> {
+  async publishDue(now = new Date(), { by }: WrittenBy = {}): Promise<PostSummary[]> {
     const isDue = (post: PostEntry) =>
       post.status === 'scheduled' && post.publishAt !== undefined && Date.parse(post.publishAt) <= now.getTime()
     if (!(await index.read()).posts.some(isDue)) return []
-    return index.update((state) => {
+    const published = await index.update((state) => {
       const published: PostEntry[] = []
       const next = state.posts.map((post) => {
         if (!isDue(post)) return post
@@ -228,6 +238,8 @@ export const posts = {
       })
       return { doc: { posts: next }, result: published.map(summary) }
     })
+    for (const post of published) await written({ ...change(null, post), action: 'published', changes: [`Scheduled for ${post.publishedAt}`] }, by)
+    return published
   },
 
   /** The kept versions of a post, newest first, without their bodies. */
@@ -242,7 +254,7 @@ export const posts = {
   },
 
   /** `savedBy`: who typed it (the username), for its version; the post itself is signed by `author`. */
-  async create(fields: PostFields, author: string, savedBy = author): Promise<PostSummary> {
+  async create(fields: PostFields, author: string, savedBy = author, { by }: WrittenBy = {}): Promise<PostSummary> {
     const id = newId()
     const bodyKey = await writeBody(id, fields.content)
     const now = new Date().toISOString()
@@ -270,6 +282,7 @@ export const posts = {
         return { doc: { posts: [...created.others, created.entry] }, result: summary(created.entry) }
       })
       await keepVersion(id, fields, savedBy)
+      await written(change(null, result), by)
       return result
     } catch (error) {
       await dropBody(bodyKey)
@@ -277,17 +290,17 @@ export const posts = {
     }
   },
 
-  async update(id: string, fields: PostFields, savedBy = ''): Promise<PostSummary> {
+  async update(id: string, fields: PostFields, savedBy = '', { by }: WrittenBy = {}): Promise<PostSummary> {
     // An unknown id is answered before anything is written.
     if (!(await index.read()).posts.some((post) => post.id === id)) throw notFound()
     const bodyKey = await writeBody(id, fields.content)
-    let replaced: BlobKey | undefined
+    let previous: PostEntry | undefined
     try {
       const result = await index.update((state) => {
         const position = state.posts.findIndex((post) => post.id === id)
         const current = state.posts[position]
         if (!current) throw notFound()
-        replaced = bodyKeyOf(current)
+        previous = current
         const now = new Date().toISOString()
         const others = state.posts.filter((post) => post.id !== id)
         const saved = withSlug(
@@ -310,8 +323,11 @@ export const posts = {
         next.splice(position, 0, saved.entry)
         return { doc: { posts: next }, result: summary(saved.entry) }
       })
-      await dropBody(replaced)
+      // The post as it was, body included, for the history: read before its old body goes.
+      const before = previous && (await readBody(previous))
+      await dropBody(previous && bodyKeyOf(previous))
       await keepVersion(id, fields, savedBy)
+      await written(change(before ?? null, { ...result, content: fields.content }), by)
       return result
     } catch (error) {
       await dropBody(bodyKey)
@@ -319,7 +335,7 @@ export const posts = {
     }
   },
 
-  async remove(id: string): Promise<PostSummary> {
+  async remove(id: string, { by }: WrittenBy = {}): Promise<PostSummary> {
     const removed = await index.update((state) => {
       const entry = state.posts.find((post) => post.id === id)
       if (!entry) throw notFound()
@@ -336,6 +352,7 @@ export const posts = {
           .catch(() => {}),
       ),
     )
+    await written(change(summary(removed), null), by)
     return summary(removed)
   },
 }

@@ -6,6 +6,7 @@ import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
 import { newId } from '#lib/storage/ids.ts'
 import { downloads } from './downloads'
+import { written, type Write, type WrittenBy } from './written'
 
 type ResourceFields = z.output<typeof ResourceInputSchema>
 
@@ -28,13 +29,23 @@ const doc = defineDocument(
 
 const notFound = () => new NotFoundError('Resource not found')
 
-function replace(state: ResourcesDoc, id: string, change: (resource: Resource) => Resource) {
+function replace(state: ResourcesDoc, id: string, edit: (resource: Resource) => Resource) {
   const index = state.resources.findIndex((resource) => resource.id === id)
   if (index < 0) throw notFound()
-  const updated = change(state.resources[index]!)
-  state.resources[index] = updated
-  return { doc: state, result: updated }
+  const before = state.resources[index]!
+  const after = edit(before)
+  state.resources[index] = after
+  return { doc: state, result: { before, after } }
 }
+
+/** A write of a resource, for the history and the CDN (written.ts). */
+const change = (before: Resource | null, after: Resource | null): Write => ({
+  subject: 'resource',
+  recordId: (after ?? before)!.id,
+  label: (after ?? before)!.title,
+  before,
+  after,
+})
 
 export const resources = {
   /** Newest first, with the counts folded so far (the public list never shows counts). */
@@ -57,14 +68,16 @@ export const resources = {
     return state.resources.find((resource) => resource.id === id)
   },
 
-  create(fields: ResourceFields, createdBy: string): Promise<Resource> {
+  async create(fields: ResourceFields, createdBy: string, { by }: WrittenBy = {}): Promise<Resource> {
     const now = new Date().toISOString()
     const resource: Resource = { ...fields, id: newId(), downloadCount: 0, createdBy, createdAt: now, updatedAt: now }
-    return doc.update((state) => ({ doc: { ...state, resources: [...state.resources, resource] }, result: resource }))
+    await doc.update((state) => ({ doc: { ...state, resources: [...state.resources, resource] }, result: resource }))
+    await written(change(null, resource), by)
+    return resource
   },
 
-  update(id: string, fields: ResourceFields): Promise<Resource> {
-    return doc.update((state) =>
+  async update(id: string, fields: ResourceFields, { by }: WrittenBy = {}): Promise<Resource> {
+    const { before, after } = await doc.update((state) =>
       replace(state, id, (resource) => ({
         ...resource,
         ...fields,
@@ -72,14 +85,18 @@ export const resources = {
         updatedAt: new Date().toISOString(),
       })),
     )
+    await written(change(before, after), by)
+    return after
   },
 
-  remove(id: string): Promise<Resource> {
-    return doc.update((state) => {
+  async remove(id: string, { by }: WrittenBy = {}): Promise<Resource> {
+    const removed = await doc.update((state) => {
       const resource = state.resources.find((r) => r.id === id)
       if (!resource) throw notFound()
       return { doc: { ...state, resources: state.resources.filter((r) => r.id !== id) }, result: resource }
     })
+    await written(change(removed, null), by)
+    return removed
   },
 
   /** Records one download of an active resource; unknown and inactive ids are 404. */
