@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { adminMediaComplete } from '#domain/api/library.ts'
 import { formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, mediaPath, type MediaListItem } from '#domain/media.ts'
-import { activity } from '#lib/data/activity.ts'
+import { written } from '#lib/data/written.ts'
 import { media } from '#lib/data/media.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 
@@ -15,7 +15,7 @@ export default endpoint(adminMediaComplete, {
     const { file, completed } = await media.complete(id)
     if (completed) {
       const changes = [`Type: "${file.contentType ? MEDIA_TYPE_LABELS[file.contentType] : ''}"`, `Size: "${formatBytes(file.size)}"`]
-      await activity.record(user, { action: 'uploaded', subject: 'media', recordId: file.id, label: file.name, changes })
+      await written({ subject: 'media', action: 'uploaded', recordId: file.id, label: file.name, before: null, after: file, changes }, user)
     }
     const listed: MediaListItem = { ...file, url: mediaPath(file), usedIn: [] }
     return { file: listed, message: MEDIA_MESSAGES.uploaded }

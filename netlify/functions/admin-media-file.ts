@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { adminMediaFile } from '#domain/api/library.ts'
 import { describeUses, MEDIA_MESSAGES } from '#domain/media.ts'
-import { CACHE_TAGS, purgeCdn } from '#lib/http/cdn.ts'
-import { activity } from '#lib/data/activity.ts'
+import { written } from '#lib/data/written.ts'
 import { media } from '#lib/data/media.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { HttpError, json } from '#lib/http/route.ts'
@@ -22,8 +21,7 @@ export default endpoint(adminMediaFile, {
       return json({ success: false, message: MEDIA_MESSAGES.inUse(describeUses(usedIn)), usedIn }, { status: 409 })
     await media.remove(id)
     const changes = usedIn.length > 0 ? [`Was used in ${describeUses(usedIn)}`] : []
-    await activity.record(user, { action: 'deleted', subject: 'media', recordId: id, label: file.name, changes })
-    await purgeCdn(CACHE_TAGS.media)
+    await written({ subject: 'media', recordId: id, label: file.name, before: file, after: null, changes }, user)
     return { message: MEDIA_MESSAGES.deleted }
   },
 })

@@ -4,6 +4,7 @@ import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '#d
 import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
 import { newId } from '#lib/storage/ids.ts'
+import { written, type Write, type WrittenBy } from './written'
 
 type ContentFields = z.output<typeof ContentInputSchema>
 
@@ -13,6 +14,12 @@ const doc = defineDocument(
   () => ({ items: [] }),
 )
 
+/** A write of a text, for the history and the CDN (written.ts). */
+const change = (before: ContentItem | null, after: ContentItem | null): Write => {
+  const item = (after ?? before)!
+  return { subject: 'content', recordId: item.id, label: `${item.section} / ${item.key}`, before, after }
+}
+
 const bySectionAndKey = (a: ContentItem, b: ContentItem) => a.section.localeCompare(b.section) || a.key.localeCompare(b.key)
 
 export const content = {
@@ -21,20 +28,24 @@ export const content = {
   },
 
   /** POST saves both new items and edits; section + key name the item (docs/product.md, API). */
-  save(fields: ContentFields, updatedBy: string): Promise<ContentItem> {
-    return doc.update(({ items }) => {
+  async save(fields: ContentFields, updatedBy: string, { by }: WrittenBy = {}): Promise<ContentItem> {
+    const { before, after } = await doc.update(({ items }) => {
       const existing = items.find((item) => item.section === fields.section && item.key === fields.key)
       const item: ContentItem = { ...fields, id: existing?.id ?? newId(), updatedBy, updatedAt: new Date().toISOString() }
       const next = existing ? items.map((i) => (i.id === existing.id ? item : i)) : [...items, item]
-      return { doc: { items: next }, result: item }
+      return { doc: { items: next }, result: { before: existing ?? null, after: item } }
     })
+    await written(change(before, after), by)
+    return after
   },
 
-  remove(id: string): Promise<ContentItem> {
-    return doc.update(({ items }) => {
+  async remove(id: string, { by }: WrittenBy = {}): Promise<ContentItem> {
+    const removed = await doc.update(({ items }) => {
       const item = items.find((i) => i.id === id)
       if (!item) throw new NotFoundError('Content item not found')
       return { doc: { items: items.filter((i) => i.id !== id) }, result: item }
     })
+    await written(change(removed, null), by)
+    return removed
   },
 }

@@ -48,7 +48,9 @@ function changesOf({ subject, before, after, changes }: Write): string[] {
  * shows it. Neither can undo the write, so neither failure is thrown (both are logged).
  */
 export async function written(write: Write, by: Actor | undefined): Promise<void> {
-  const tag = SHOWN_UNDER[write.subject]
+  // A new file is in no kept answer until a page links it, and saving that page purges; a new
+  // post, resource or text changes the lists that are kept.
+  const tag = write.subject === 'media' && !write.before ? undefined : SHOWN_UNDER[write.subject]
   await Promise.all([
     by && activity.record(by, { action: actionOf(write), subject: write.subject, recordId: write.recordId, label: write.label, changes: changesOf(write) }),
     tag && purgeCdn(tag),
