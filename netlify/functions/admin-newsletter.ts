@@ -1,8 +1,6 @@
 import type { Config } from '@netlify/functions'
-import { CHANGE_FIELDS, describeChanges, describeRecord } from '#domain/activity.ts'
 import { adminNewsletter } from '#domain/api/mail.ts'
 import { NEWSLETTER_MESSAGES, newsletterFor, type NewsletterReport } from '#domain/newsletter.ts'
-import { activity } from '#lib/data/activity.ts'
 import { newsletters, withLiveProgress } from '#lib/data/newsletters.ts'
 import { unsubscribes } from '#lib/data/unsubscribes.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
@@ -24,17 +22,12 @@ export default endpoint(adminNewsletter, {
   },
 
   PUT: async ({ session: { user }, params: { id }, body: input }) => {
-    const before = await newsletters.get(id)
-    const newsletter = await newsletters.update(id, input, user.username)
-    const changes = before ? describeChanges(before, newsletter, CHANGE_FIELDS.newsletter) : []
-    await activity.record(user, { action: 'updated', subject: 'newsletter', recordId: id, label: newsletter.subject, changes })
+    const newsletter = await newsletters.update(id, input, user.username, { by: user })
     return { newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.updated }
   },
 
   DELETE: async ({ session: { user }, params: { id } }) => {
-    const removed = await newsletters.remove(id)
-    const changes = describeRecord(removed, CHANGE_FIELDS.newsletter)
-    await activity.record(user, { action: 'deleted', subject: 'newsletter', recordId: removed.id, label: removed.subject, changes })
+    await newsletters.remove(id, { by: user })
     return { message: NEWSLETTER_MESSAGES.deleted }
   },
 })

@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions'
-import { CHANGE_FIELDS, describeRecord } from '#domain/activity.ts'
 import { adminNewsletters } from '#domain/api/mail.ts'
 import {
   NEWSLETTER_FIELDS,
@@ -10,7 +9,6 @@ import {
   type NewsletterInput,
 } from '#domain/newsletter.ts'
 import { postPath } from '#domain/route-map.ts'
-import { activity } from '#lib/data/activity.ts'
 import { newsletters } from '#lib/data/newsletters.ts'
 import { posts } from '#lib/data/posts.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
@@ -30,9 +28,7 @@ export default endpoint(adminNewsletters, {
   POST: async ({ session: { user }, body: data }) => {
     const input =
       'fromPostId' in data ? await fromPost(parseWith(NewsletterFromPostSchema, data).fromPostId) : parseWith(NewsletterInputSchema, data)
-    const newsletter = await newsletters.create(input, user.username)
-    const changes = describeRecord(newsletter, CHANGE_FIELDS.newsletter)
-    await activity.record(user, { action: 'created', subject: 'newsletter', recordId: newsletter.id, label: newsletter.subject, changes })
+    const newsletter = await newsletters.create(input, user.username, { by: user })
     return { newsletter: newsletterFor(newsletter, user), message: NEWSLETTER_MESSAGES.created }
   },
 })

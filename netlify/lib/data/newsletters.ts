@@ -11,6 +11,7 @@ import { isTombstone, openStore, StorageUnavailableError } from '#lib/storage/bl
 import { timeOrderedId } from '#lib/storage/ids.ts'
 import { keys, type BlobKey } from '#lib/storage/keys.ts'
 import { mapLimited } from '#lib/storage/concurrency.ts'
+import { written, type Write, type WrittenBy } from './written'
 
 /**
  * Newsletters, one blob each, and the bookkeeping of their sends (store `newsletters`):
@@ -94,6 +95,15 @@ async function transition(id: string, change: (current: Newsletter) => Newslette
   throw new StorageUnavailableError('Could not save the newsletter: it kept changing')
 }
 
+/** A write of a newsletter, for the history (written.ts). */
+const change = (before: Newsletter | null, after: Newsletter | null): Write => ({
+  subject: 'newsletter',
+  recordId: (after ?? before)!.id,
+  label: (after ?? before)!.subject,
+  before,
+  after,
+})
+
 const editable = (newsletter: Newsletter) => {
   if (newsletter.status === 'sending' || newsletter.status === 'sent') throw new ConflictError(NEWSLETTER_MESSAGES.notEditable)
 }
@@ -112,20 +122,31 @@ export const newsletters = {
     return live.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
   },
 
-  async create(input: NewsletterInput, by: string, now = new Date()): Promise<Newsletter> {
+  async create(input: NewsletterInput, updatedBy: string, { by, now = new Date() }: WrittenBy & { now?: Date } = {}): Promise<Newsletter> {
     const at = now.toISOString()
-    const newsletter: Newsletter = { id: timeOrderedId(now), subject: input.subject, body: input.body, status: 'draft', createdAt: at, updatedAt: at, updatedBy: by }
+    const newsletter: Newsletter = { id: timeOrderedId(now), subject: input.subject, body: input.body, status: 'draft', createdAt: at, updatedAt: at, updatedBy }
     if (!(await store().setIfNew(keys.newsletter(newsletter.id), JSON.stringify(newsletter)))) throw new StorageUnavailableError('newsletter id taken')
+    await written(change(null, newsletter), by)
     return newsletter
   },
 
   /** Saves the text; a scheduled newsletter goes back to draft (its time is to be set again). */
-  update(id: string, input: { subject: string; body: string }, by: string, now = new Date()): Promise<Newsletter> {
-    return transition(id, (current) => {
+  async update(
+    id: string,
+    input: { subject: string; body: string },
+    updatedBy: string,
+    { by, now = new Date() }: WrittenBy & { now?: Date } = {},
+  ): Promise<Newsletter> {
+    // The version the change was made to: the last one the function saw is the one that was replaced.
+    let before: Newsletter | null = null
+    const after = await transition(id, (current) => {
+      before = current
       editable(current)
       const { scheduledAt: _unscheduled, ...rest } = current
-      return { ...rest, ...input, status: 'draft', updatedAt: now.toISOString(), updatedBy: by }
+      return { ...rest, ...input, status: 'draft', updatedAt: now.toISOString(), updatedBy }
     })
+    await written(change(before, after), by)
+    return after
   },
 
   /**
@@ -133,12 +154,15 @@ export const newsletters = {
    * deleteIfMatch): a Send that moved it to `sending` meanwhile makes the delete read it again and
    * answer 409, and once the delete has swapped it, the Send finds nothing (404). Never both.
    */
-  async remove(id: string): Promise<Newsletter> {
+  async remove(id: string, { by }: WrittenBy = {}): Promise<Newsletter> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const entry = await readEntry(id)
       if (!entry) throw new NotFoundError(NEWSLETTER_MESSAGES.notFound)
       editable(entry.newsletter)
-      if (await store().deleteIfMatch(keys.newsletter(id), entry.etag)) return entry.newsletter
+      if (await store().deleteIfMatch(keys.newsletter(id), entry.etag)) {
+        await written(change(entry.newsletter, null), by)
+        return entry.newsletter
+      }
     }
     throw new StorageUnavailableError('Could not delete the newsletter: it kept changing')
   },
