@@ -5,6 +5,7 @@ import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { isId } from '#domain/fields.ts'
 import { newId, timeOrderedId } from '#lib/storage/ids.ts'
 import { keys } from '#lib/storage/keys.ts'
+import { written, type WrittenBy } from './written'
 
 /**
  * One blob per booking, keyed by a time-ordered id: stored with one create-only write, listed
@@ -139,8 +140,15 @@ export const bookings = {
     return texts.filter((text): text is string => text !== null).map(parse)
   },
 
-  setStatus(id: string, status: BookingStatus): Promise<StoredBooking> {
-    return change(id, (booking) => ({ ...booking, status, updatedAt: new Date().toISOString() }))
+  async setStatus(id: string, status: BookingStatus, { by }: WrittenBy = {}): Promise<StoredBooking> {
+    // The version the change was made to: the last one `change` saw is the one that was replaced.
+    let before: StoredBooking | null = null
+    const after = await change(id, (booking) => {
+      before = booking
+      return { ...booking, status, updatedAt: new Date().toISOString() }
+    })
+    await written({ subject: 'booking', recordId: id, label: `${after.firstName} ${after.lastName}`, before: before ?? after, after }, by)
+    return after
   },
 
   /**

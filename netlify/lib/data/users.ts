@@ -5,6 +5,16 @@ import { StoredUserSchema, USER_MESSAGES, type PublicUser, type StoredUser, type
 import { openStore } from '#lib/storage/blobs.ts'
 import { defineDocument } from '#lib/storage/document.ts'
 import { newId } from '#lib/storage/ids.ts'
+import { written, type Write, type WrittenBy } from './written'
+
+/** A user added or removed, for the history (written.ts). */
+const change = (before: PublicUser | null, after: PublicUser | null): Write => ({
+  subject: 'user',
+  recordId: (after ?? before)!.id,
+  label: (after ?? before)!.username,
+  before,
+  after,
+})
 
 type UserFields = z.output<typeof UserInputSchema>
 
@@ -99,7 +109,7 @@ export const users = {
     return (await read()).length
   },
 
-  async create(fields: UserFields, options: PasswordCost = {}): Promise<PublicUser> {
+  async create(fields: UserFields, { by, ...options }: PasswordCost & WrittenBy = {}): Promise<PublicUser> {
     // Hash outside the atomic update: it is slow and must not be repeated on a retry.
     const passwordHash = await bcrypt.hash(fields.password, costOf(options))
     const user: StoredUser = {
@@ -110,12 +120,14 @@ export const users = {
       createdAt: new Date().toISOString(),
       passwordHash,
     }
-    return update((users) => {
+    const created = await update((users) => {
       if (users.some((u) => sameName(u.username, fields.username))) throw new ConflictError(USER_MESSAGES.taken)
       // The first admin of a store without one is its owner (the demo seed's admin, a test's first).
       const next = withOwner([...users, user])
       return { users: next, result: toPublicUser(next.at(-1)!) }
     })
+    await written(change(null, created), by)
+    return created
   },
 
   /**
@@ -140,8 +152,8 @@ export const users = {
     })
   },
 
-  remove(id: string, actingUserId: string): Promise<PublicUser> {
-    return update((users) => {
+  async remove(id: string, actingUserId: string, { by }: WrittenBy = {}): Promise<PublicUser> {
+    const removed = await update((users) => {
       const user = users.find((u) => u.id === id)
       if (!user) throw new NotFoundError(USER_MESSAGES.notFound)
       if (user.id === actingUserId) throw new ConflictError(USER_MESSAGES.selfDelete)
@@ -151,6 +163,8 @@ export const users = {
       }
       return { users: users.filter((u) => u.id !== id), result: toPublicUser(user) }
     })
+    await written(change(removed, null), by)
+    return removed
   },
 
   /**
