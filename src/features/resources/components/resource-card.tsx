@@ -1,38 +1,27 @@
 import { Download } from 'lucide-react'
-import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, sizedImage } from '#domain/image-src.ts'
 import type { PublicResource } from '#domain/resource.ts'
 import { RESOURCE_TYPE_LABELS, isResourceType } from '#domain/resource-display.ts'
-import { useImageFailed } from '#src/lib/use-image-failed.ts'
+import { CardImage } from '#src/components/ui/card-image.tsx'
 import { recordDownload } from '#src/features/resources/api/record-download.ts'
 import { ResourceTypeIcon } from './resource-type-icon'
 import styles from './resource-card.module.css'
 
 /** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
 export function ResourceCard({ resource, first = false }: { resource: PublicResource; first?: boolean }) {
-  // A thumbnail that fails to load gives way to the type icon.
-  const [thumbnailFailed, watchThumbnail, onThumbnailError] = useImageFailed()
-  const showThumbnail = resource.thumbnailUrl && !thumbnailFailed
   const typeLabel = isResourceType(resource.type) ? RESOURCE_TYPE_LABELS[resource.type] : resource.type
 
   return (
     <article className="card card-tile">
       <div className={styles.media} data-type={resource.type}>
-        {showThumbnail ? (
-          <img
-            ref={watchThumbnail}
-            {...sizedImage(resource.thumbnailUrl!, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES)}
-            alt=""
-            loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : 'auto'}
-            width={640}
-            height={360}
-            onError={onThumbnailError}
-          />
-        ) : (
-          <span className={styles.icon}>
-            <ResourceTypeIcon type={resource.type} size={40} />
-          </span>
-        )}
+        <CardImage
+          src={resource.thumbnailUrl}
+          first={first}
+          fallback={
+            <span className={styles.icon}>
+              <ResourceTypeIcon type={resource.type} size={40} />
+            </span>
+          }
+        />
       </div>
       <div className="card-tile-body">
         <span className={styles.type}>{typeLabel}</span>
