@@ -5,8 +5,16 @@ import { PAGES } from '#domain/route-map.ts'
 import { CONFIRM_MESSAGES } from '#domain/subscriber-messages.ts'
 import { api, ApiError, errorMessage, paths } from '#src/lib/api-client.ts'
 import { usePageTitle } from './use-page-title'
+import { EmailLinkPage, OneClickButton, type OneClickTexts } from '#src/components/ui/email-link-page.tsx'
 // The same centred box as the not-found messages.
 import styles from '#src/components/ui/not-found-message.module.css'
+
+const CONFIRM_BUTTON: OneClickTexts = {
+  label: 'Confirm my subscription',
+  busyLabel: 'Confirming…',
+  variant: 'primary',
+  announce: 'Confirming your subscription…',
+}
 
 type State = { status: 'idle' | 'working' } | { status: 'confirmed' | 'already-confirmed' | 'invalid' | 'error'; message: string }
 
@@ -43,39 +51,25 @@ export function ConfirmPage() {
 
   const done = state.status === 'confirmed' || state.status === 'already-confirmed'
   return (
-    <section className="section">
-      <div className={`container ${styles.box}`}>
-        <h1>{done ? 'You are subscribed' : 'Confirm your subscription'}</h1>
-        {done || state.status === 'invalid' ? (
-          <>
-            <p ref={outcome} tabIndex={-1} role={state.status === 'invalid' ? 'alert' : 'status'} className={styles.reason}>
-              {state.message}
-            </p>
-            {/* An address mail stopped to (it bounced, or was marked as spam) cannot be signed up again. */}
-            {state.status === 'invalid' && state.message !== CONFIRM_MESSAGES.stopped && (
-              <Link className="btn btn-primary" to={`${PAGES.blog.path}#${FORM_ANCHORS.newsletter}`}>
-                Subscribe again
-              </Link>
-            )}
-          </>
-        ) : (
-          <>
-            <p className={styles.reason}>One click and you will get new posts in your inbox. You can unsubscribe at any time.</p>
-            <button type="button" className="btn btn-primary" onClick={confirm} disabled={state.status === 'working'}>
-              {state.status === 'working' ? 'Confirming…' : 'Confirm my subscription'}
-            </button>
-            <div role="status" aria-live="polite">
-              {state.status === 'working' && <span className="visually-hidden">Confirming your subscription…</span>}
-            </div>
-            {state.status === 'error' && (
-              <p className="notice notice-error" role="alert">
-                {state.message}
-              </p>
-            )}
-          </>
-        )}
-        <Link to="/">Back to Home</Link>
-      </div>
-    </section>
+    <EmailLinkPage title={done ? 'You are subscribed' : 'Confirm your subscription'}>
+      {done || state.status === 'invalid' ? (
+        <>
+          <p ref={outcome} tabIndex={-1} role={state.status === 'invalid' ? 'alert' : 'status'} className={styles.reason}>
+            {state.message}
+          </p>
+          {/* An address mail stopped to (it bounced, or was marked as spam) cannot be signed up again. */}
+          {state.status === 'invalid' && state.message !== CONFIRM_MESSAGES.stopped && (
+            <Link className="btn btn-primary" to={`${PAGES.blog.path}#${FORM_ANCHORS.newsletter}`}>
+              Subscribe again
+            </Link>
+          )}
+        </>
+      ) : (
+        <>
+          <p className={styles.reason}>One click and you will get new posts in your inbox. You can unsubscribe at any time.</p>
+          <OneClickButton texts={CONFIRM_BUTTON} state={state} onClick={confirm} />
+        </>
+      )}
+    </EmailLinkPage>
   )
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { api, errorMessage, paths } from '#src/lib/api-client.ts'
 import { usePageTitle } from './use-page-title'
-// The same centred box as the not-found messages.
-import styles from '#src/components/ui/not-found-message.module.css'
+import { EmailLinkPage, OneClickButton, type OneClickTexts } from '#src/components/ui/email-link-page.tsx'
+
+const UNSUBSCRIBE_BUTTON: OneClickTexts = { label: 'Unsubscribe', busyLabel: 'Unsubscribing…', variant: 'secondary' }
 
 /** The page behind the link in every newsletter email: one button, one POST (docs/decisions.md, Subscribers). */
 export function UnsubscribePage() {
@@ -24,26 +25,15 @@ export function UnsubscribePage() {
   }
 
   return (
-    <section className="section">
-      <div className={`container ${styles.box}`}>
-        <h1>Unsubscribe</h1>
-        {state.status === 'done' ? (
-          <p role="status">{state.message}</p>
-        ) : (
-          <>
-            <p>Stop receiving the newsletter at {email || 'this address'}?</p>
-            <button type="button" className="btn btn-secondary" onClick={unsubscribe} disabled={state.status === 'working'}>
-              {state.status === 'working' ? 'Unsubscribing…' : 'Unsubscribe'}
-            </button>
-            {state.status === 'error' && (
-              <p className="notice notice-error" role="alert">
-                {state.message}
-              </p>
-            )}
-          </>
-        )}
-        <Link to="/">Back to Home</Link>
-      </div>
-    </section>
+    <EmailLinkPage title="Unsubscribe">
+      {state.status === 'done' ? (
+        <p role="status">{state.message}</p>
+      ) : (
+        <>
+          <p>Stop receiving the newsletter at {email || 'this address'}?</p>
+          <OneClickButton texts={UNSUBSCRIBE_BUTTON} state={state} onClick={unsubscribe} />
+        </>
+      )}
+    </EmailLinkPage>
   )
 }
