@@ -295,12 +295,16 @@ export const posts = {
     if (!(await index.read()).posts.some((post) => post.id === id)) throw notFound()
     const bodyKey = await writeBody(id, fields.content)
     let previous: PostEntry | undefined
+    let before: BlogPost | null = null
     try {
-      const result = await index.update((state) => {
+      const result = await index.update(async (state) => {
         const position = state.posts.findIndex((post) => post.id === id)
         const current = state.posts[position]
         if (!current) throw notFound()
         previous = current
+        // The post as it was, body included, for the history; read before anything is replaced,
+        // so a failure here leaves the post as it was.
+        before = await readBody(current)
         const now = new Date().toISOString()
         const others = state.posts.filter((post) => post.id !== id)
         const saved = withSlug(
@@ -323,11 +327,9 @@ export const posts = {
         next.splice(position, 0, saved.entry)
         return { doc: { posts: next }, result: summary(saved.entry) }
       })
-      // The post as it was, body included, for the history: read before its old body goes.
-      const before = previous && (await readBody(previous))
       await dropBody(previous && bodyKeyOf(previous))
       await keepVersion(id, fields, savedBy)
-      await written(change(before ?? null, { ...result, content: fields.content }), by)
+      await written(change(before, { ...result, content: fields.content }), by)
       return result
     } catch (error) {
       await dropBody(bodyKey)
