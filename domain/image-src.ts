@@ -35,5 +35,14 @@ export function sizedImage(url: string, widths: readonly number[], sizes: string
 export const CARD_IMAGE_WIDTHS = [320, 480, 720, 960] as const
 export const CARD_IMAGE_SIZES = '(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw'
 
+/**
+ * A card's picture (16:9, decorative: the card's title says what it is) in the sizes a card is
+ * shown at. The list's first card is on screen when the list appears: its picture is fetched at once.
+ */
+export function cardImage(url: string, first: boolean) {
+  const priority = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const)
+  return { ...sizedImage(url, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES), alt: '', width: 640, height: 360, ...priority }
+}
+
 /** A post's featured picture: the reading column (at most 42rem), or the screen's width. */
 export const FEATURED_IMAGE_SIZES = '(min-width: 45rem) 42rem, 100vw'

@@ -2,26 +2,30 @@ import { Clock } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { PostSummary } from '#domain/blog-post.ts'
 import { CARD_TAGS_MAX } from '#domain/blog-post-display.ts'
+import { cardImage } from '#domain/image-src.ts'
 import { postPath } from '#domain/route-map.ts'
 import { excerptOf, formatLongDate } from '#domain/text.ts'
-import { CardImage } from '#src/components/ui/card-image.tsx'
+import { useImageFailed } from '#src/lib/use-image-failed.ts'
 import styles from './post-card.module.css'
 
 /** `first`: the list's first card, on screen when the list appears: its picture is fetched at once. */
 export function PostCard({ post, first = false }: { post: PostSummary; first?: boolean }) {
+  const [imageFailed, watchImage, onImageError] = useImageFailed()
   const date = post.publishedAt ?? post.createdAt
   return (
     <article className={`card card-tile ${styles.card}`}>
-      <CardImage
-        src={post.featuredImage}
-        first={first}
-        className={styles.image}
-        fallback={
-          <div className={styles.placeholder} aria-hidden="true">
-            <span>{post.title.charAt(0)}</span>
-          </div>
-        }
-      />
+      {post.featuredImage && !imageFailed ? (
+        <img
+          ref={watchImage}
+          className={styles.image}
+          {...cardImage(post.featuredImage, first)}
+          onError={onImageError}
+        />
+      ) : (
+        <div className={styles.placeholder} aria-hidden="true">
+          <span>{post.title.charAt(0)}</span>
+        </div>
+      )}
       <div className="card-tile-body">
         {post.tags.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">
