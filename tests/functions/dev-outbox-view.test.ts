@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import * as outboxView from '../../netlify/dev-functions/dev-outbox-view.ts'
+import * as outboxView from '#dev-functions/dev-outbox-view.ts'
 import { outbox } from '#lib/data/outbox.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it, vi } from 'vitest'
-import * as devSeed from '../../netlify/dev-functions/dev-seed.ts'
+import * as devSeed from '#dev-functions/dev-seed.ts'
 import { STORE_NAMES, openStore } from '#lib/storage/blobs.ts'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { mediaPath } from '#domain/media.ts'
