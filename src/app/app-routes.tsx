@@ -62,7 +62,7 @@ function routeProps(page: PublicPage) {
 const LoginPage = named(() => import('#src/pages/admin/login.tsx'), 'LoginPage')
 const ForgotPasswordPage = named(() => import('#src/pages/admin/forgot-password.tsx'), 'ForgotPasswordPage')
 const ResetPasswordPage = named(() => import('#src/pages/admin/reset-password.tsx'), 'ResetPasswordPage')
-const AdminLayout = named(() => import('#src/features/admin/components/admin-layout.tsx'), 'AdminLayout')
+const AdminLayout = named(() => import('#src/features/admin/shell/admin-layout.tsx'), 'AdminLayout')
 const DashboardPage = named(() => import('#src/pages/admin/dashboard.tsx'), 'DashboardPage')
 const ContentPage = named(() => import('#src/pages/admin/content.tsx'), 'ContentPage')
 const BlogResourcesPage = named(() => import('#src/pages/admin/blog-resources.tsx'), 'BlogResourcesPage')

@@ -65,7 +65,7 @@ describe('first-load JavaScript per public page', () => {
   it('keeps the admin panel out of every public page', () => {
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
     const publicFiles = firstLoad([entry, RENDERER, ...PUBLIC_PAGES.map((page) => `src/pages/${page}.tsx`)])
-    const adminOnly = firstLoad(['src/pages/admin/dashboard.tsx', 'src/features/admin/components/admin-layout.tsx'])
+    const adminOnly = firstLoad(['src/pages/admin/dashboard.tsx', 'src/features/admin/shell/admin-layout.tsx'])
     const adminChunks = [...adminOnly].filter((file) => /admin|dashboard/.test(file))
     expect(adminChunks.length).toBeGreaterThan(0)
     for (const file of adminChunks) expect(publicFiles.has(file), file).toBe(false)

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom'
 import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_ACTOR, type ActivitySubject } from '#domain/activity.ts'
-import { adminApi } from '#src/features/admin/api/admin-api.ts'
-import { ActivityList } from '#src/features/admin/components/activity-list.tsx'
-import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
-import styles from '#src/features/admin/components/admin-ui.module.css'
-import { LoadState } from '#src/features/admin/components/load-state.tsx'
-import { useAdminData } from '#src/features/admin/use-admin-data.ts'
+import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { ActivityList } from '#src/features/admin/activity/activity-list.tsx'
+import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 
 const isSubject = (value: string | null): value is ActivitySubject => ACTIVITY_SUBJECTS.includes(value as ActivitySubject)
 

@@ -5,9 +5,9 @@ import * as z from 'zod/mini'
 import { FORGOT_PASSWORD_FIELDS, ForgotPasswordSchema, PASSWORD_RESET_MESSAGES } from '#domain/admin-user.ts'
 import { firstIssue } from '#domain/fields.ts'
 import { ADMIN_PUBLIC_PAGES } from '#domain/route-map.ts'
-import { passwordResetApi } from '#src/features/admin/api/password-reset.ts'
-import { TextField } from '#src/features/admin/components/field.tsx'
-import { failureText } from '#src/features/admin/use-flash.ts'
+import { passwordResetApi } from '#src/features/admin/account/password-reset.ts'
+import { TextField } from '#src/features/admin/kit/field.tsx'
+import { failureText } from '#src/features/admin/kit/use-flash.ts'
 import styles from './login.module.css'
 
 /**

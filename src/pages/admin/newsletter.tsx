@@ -11,26 +11,26 @@ import {
 } from '#domain/newsletter.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
-import { adminApi } from '#src/features/admin/api/admin-api.ts'
-import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
-import styles from '#src/features/admin/components/admin-ui.module.css'
-import { Badge } from '#src/features/admin/components/badge.tsx'
-import { FlashBanner } from '#src/features/admin/components/flash-banner.tsx'
-import { LoadState } from '#src/features/admin/components/load-state.tsx'
-import { NewsletterForm } from '#src/features/admin/components/newsletter-form.tsx'
-import { NewsletterPreviewPane } from '#src/features/admin/components/newsletter-preview.tsx'
-import { NewsletterProgress, NewsletterSummary } from '#src/features/admin/components/newsletter-progress.tsx'
-import { NewsletterSendPanel, type NewsletterSendActions } from '#src/features/admin/components/newsletter-send.tsx'
+import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Badge } from '#src/features/admin/kit/badge.tsx'
+import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
+import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { NewsletterForm } from '#src/features/admin/newsletters/newsletter-form.tsx'
+import { NewsletterPreviewPane } from '#src/features/admin/newsletters/newsletter-preview.tsx'
+import { NewsletterProgress, NewsletterSummary } from '#src/features/admin/newsletters/newsletter-progress.tsx'
+import { NewsletterSendPanel, type NewsletterSendActions } from '#src/features/admin/newsletters/newsletter-send.tsx'
 import {
   NEWSLETTER_STATUS_TONES,
   NEWSLETTER_TEXTS,
   NEWSLETTERS_PATH,
   newsletterPath,
   newsletterWhen,
-} from '#src/features/admin/newsletter-texts.ts'
-import { useNewsletterPreview } from '#src/features/admin/use-newsletter-preview.ts'
-import { useNewsletterReport } from '#src/features/admin/use-newsletter-report.ts'
-import { failureText, useFlash, type Flash } from '#src/features/admin/use-flash.ts'
+} from '#src/features/admin/newsletters/newsletter-texts.ts'
+import { useNewsletterPreview } from '#src/features/admin/newsletters/use-newsletter-preview.ts'
+import { useNewsletterReport } from '#src/features/admin/newsletters/use-newsletter-report.ts'
+import { failureText, useFlash, type Flash } from '#src/features/admin/kit/use-flash.ts'
 
 const BackLink = () => (
   <Link to={NEWSLETTERS_PATH} className="btn btn-outline btn-small">

@@ -3,25 +3,25 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '#domain/newsletter.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
-import { adminApi } from '#src/features/admin/api/admin-api.ts'
-import { AdminPageHeader } from '#src/features/admin/components/admin-page-header.tsx'
-import { AdminTable, type Column } from '#src/features/admin/components/admin-table.tsx'
-import styles from '#src/features/admin/components/admin-ui.module.css'
-import { Badge } from '#src/features/admin/components/badge.tsx'
-import { useConfirm } from '#src/features/admin/components/confirm-dialog.tsx'
-import { FlashBanner } from '#src/features/admin/components/flash-banner.tsx'
-import { LoadState } from '#src/features/admin/components/load-state.tsx'
-import { NewsletterFromPost } from '#src/features/admin/components/newsletter-from-post.tsx'
-import { RowAction } from '#src/features/admin/components/row-action.tsx'
+import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
+import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Badge } from '#src/features/admin/kit/badge.tsx'
+import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
+import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
+import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { NewsletterFromPost } from '#src/features/admin/newsletters/newsletter-from-post.tsx'
+import { RowAction } from '#src/features/admin/kit/row-action.tsx'
 import {
   NEWSLETTER_STATUS_TONES,
   NEWSLETTER_TEXTS,
   NEWSLETTERS_PATH,
   newsletterPath,
   newsletterWhen,
-} from '#src/features/admin/newsletter-texts.ts'
-import { useAdminData } from '#src/features/admin/use-admin-data.ts'
-import { failureText, useFlash, type FlashControl } from '#src/features/admin/use-flash.ts'
+} from '#src/features/admin/newsletters/newsletter-texts.ts'
+import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
+import { failureText, useFlash, type FlashControl } from '#src/features/admin/kit/use-flash.ts'
 
 const columns: Column<Newsletter>[] = [
   {

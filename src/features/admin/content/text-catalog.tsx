@@ -1,0 +1,244 @@
+import { ExternalLink, Pencil, Undo2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import type { ContentItem, ContentType } from '#domain/content-item.ts'
+import { imageSrc } from '#domain/image-src.ts'
+import { isSafeUrl } from '#domain/safe-url.ts'
+import { builtInText, namingField, parseListText, TEXT_CATALOG, type CatalogEntry, type ListItem } from '#domain/text-catalog.ts'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Badge } from '#src/features/admin/kit/badge.tsx'
+import { ListEditor } from './list-editor'
+import { storedType, TextEditor } from './text-editor'
+
+/** Each answers null when done, or the message saying why not. */
+export type TextActions = {
+  save: (entry: CatalogEntry, value: string, type: ContentType) => Promise<string | null>
+  /** Deletes the stored item, so the page shows its built-in text again. */
+  revert: (entry: CatalogEntry, item: ContentItem) => Promise<string | null>
+  /** Beside a picture's address: a way to choose a file from the library. */
+  picker?: (field: string, choose: (url: string) => void) => ReactNode
+}
+
+const idOf = (entry: CatalogEntry) => `${entry.section}.${entry.key}`
+
+/** What the page shows now: the edit when the page can use it, else the built-in text. */
+function shown(entry: CatalogEntry, item: ContentItem | undefined): { value: string; usable: boolean } {
+  const edited = item?.value.trim()
+  if (!edited) return { value: builtInText(entry), usable: !item }
+  const usable = entry.kind === 'image' ? isSafeUrl(edited) : entry.kind === 'list' ? parseListText(entry, edited) !== null : true
+  return { value: usable ? edited : builtInText(entry), usable }
+}
+
+/**
+ * Every text of the public pages, by page and by place on the page, each with its current value
+ * and whether it is built-in or edited. Edit opens it in place; Revert goes back to the built-in
+ * text, with Undo until the next change.
+ */
+export function TextCatalog({ items, actions }: { items: readonly ContentItem[]; actions: TextActions }) {
+  const [open, setOpen] = useState<string | null>(null)
+  const [reverted, setReverted] = useState<{ id: string; item: ContentItem } | null>(null)
+  const [failure, setFailure] = useState<{ id: string; text: string } | null>(null)
+  const stored = new Map(items.map((item) => [`${item.section}.${item.key}`, item]))
+
+  return (
+    <>
+      <nav className={styles.pageJumps} aria-label="Pages">
+        {TEXT_CATALOG.map((page) => (
+          <a key={page.id} href={`#texts-${page.id}`}>
+            {page.name}
+          </a>
+        ))}
+      </nav>
+      {TEXT_CATALOG.map((page) => (
+        <section key={page.id} id={`texts-${page.id}`} className={`${styles.panel} ${styles.textPage}`} aria-labelledby={`texts-${page.id}-title`}>
+          <div className={styles.textPageHeader}>
+            <h2 id={`texts-${page.id}-title`} className={styles.panelTitle}>
+              {page.name}
+            </h2>
+            <a href={page.path} target="_blank" rel="noopener" className={styles.iconButton}>
+              View page <ExternalLink aria-hidden="true" size={16} />
+              <span className="visually-hidden"> {page.name} (opens in a new tab)</span>
+            </a>
+          </div>
+          {page.places.map((place) => (
+            <div key={place.name} className={styles.textPlace}>
+              <h3 className={styles.sectionName}>
+                {place.name}
+                {place.alsoOn && <span className={styles.alsoOn}> · also on the {place.alsoOn}</span>}
+              </h3>
+              <ul className={styles.textList}>
+                {place.entries.map((entry) => {
+                  const id = idOf(entry)
+                  const item = stored.get(id)
+                  const close = () => {
+                    setFailure(null)
+                    setOpen(null)
+                  }
+                  const run = async (action: () => Promise<string | null>) => {
+                    setReverted(null)
+                    setFailure(null)
+                    const problem = await action()
+                    if (problem === null) close()
+                    else setFailure({ id, text: problem })
+                    return problem === null
+                  }
+                  return (
+                    <li key={id} className={styles.textRow}>
+                      <TextRow
+                        entry={entry}
+                        item={item}
+                        editing={open === id}
+                        reverted={reverted?.id === id ? reverted.item : undefined}
+                        failure={failure?.id === id ? failure.text : undefined}
+                        onEdit={() => {
+                          setReverted(null)
+                          setFailure(null)
+                          setOpen(id)
+                        }}
+                        onClose={close}
+                        onSave={(value) => run(() => actions.save(entry, value, storedType(entry, item?.type)))}
+                        onRevert={async (gone) => {
+                          if (await run(() => actions.revert(entry, gone))) setReverted({ id, item: gone })
+                        }}
+                        onUndo={(gone) => void run(() => actions.save(entry, gone.value, gone.type))}
+                        picker={actions.picker}
+                      />
+                    </li>
+                  )
+                })}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </>
+  )
+}
+
+function TextRow({
+  entry,
+  item,
+  editing,
+  reverted,
+  failure,
+  onEdit,
+  onClose,
+  onSave,
+  onRevert,
+  onUndo,
+  picker,
+}: {
+  entry: CatalogEntry
+  item: ContentItem | undefined
+  editing: boolean
+  reverted: ContentItem | undefined
+  failure: string | undefined
+  onEdit: () => void
+  onClose: () => void
+  onSave: (value: string) => Promise<boolean>
+  onRevert: (item: ContentItem) => Promise<void>
+  onUndo: (item: ContentItem) => void
+  picker: TextActions['picker']
+}) {
+  const { value, usable } = shown(entry, item)
+  const headingId = `text-${entry.section}-${entry.key}`
+
+  return (
+    <article aria-labelledby={headingId}>
+      <div className={styles.textRowHeader}>
+        <h4 id={headingId} className={styles.textLabel}>
+          {entry.label}
+        </h4>
+        <TextStatus item={item} usable={usable} />
+        {!editing && (
+          <div className={styles.textActions}>
+            <button type="button" className={styles.iconButton} onClick={onEdit}>
+              <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {entry.label}</span>
+            </button>
+            {item && (
+              <button type="button" className={styles.iconButton} onClick={() => void onRevert(item)}>
+                <Undo2 aria-hidden="true" size={16} /> Revert<span className="visually-hidden"> {entry.label}</span>
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {editing ? (
+        entry.kind === 'list' ? (
+          <ListEditor entry={entry} items={parseListText(entry, value) ?? []} onSave={onSave} onCancel={onClose} />
+        ) : (
+          <TextEditor entry={entry} value={value} type={storedType(entry, item?.type)} onSave={onSave} onCancel={onClose} picker={picker} />
+        )
+      ) : (
+        <TextValue entry={entry} value={value} />
+      )}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {reverted && !editing && (
+        <p className={styles.revertNote} role="status">
+          Back to the built-in text.{' '}
+          <button type="button" className={styles.linkButton} onClick={() => onUndo(reverted)}>
+            Undo
+          </button>
+        </p>
+      )}
+    </article>
+  )
+}
+
+function TextStatus({ item, usable }: { item: ContentItem | undefined; usable: boolean }) {
+  if (!item) return <Badge tone="gray">Built-in</Badge>
+  const when = `${new Date(item.updatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} by ${item.updatedBy}`
+  if (!usable)
+    return (
+      <span className={styles.textStatus}>
+        <Badge tone="amber">Not shown</Badge> Edited {when}, but the page cannot use it and shows the built-in text. Edit or revert it.
+      </span>
+    )
+  return (
+    <span className={styles.textStatus}>
+      <Badge tone="green">Edited</Badge> {when}
+    </span>
+  )
+}
+
+/** The value as it reads on the page: a list item by item, a picture as a picture. */
+function TextValue({ entry, value }: { entry: CatalogEntry; value: string }) {
+  if (entry.kind === 'image')
+    return value ? (
+      <div className={styles.imageChoice}>
+        <img className={styles.imagePreview} src={imageSrc(value, 192)} alt="" width={96} height={96} />
+        <span className={styles.value}>{value}</span>
+      </div>
+    ) : (
+      <p className={styles.muted}>No picture yet.</p>
+    )
+  if (entry.kind === 'list') {
+    const items = parseListText(entry, value) ?? []
+    return (
+      <ol className={styles.textListValue}>
+        {items.map((item, index) => (
+          <li key={index}>{describeItem(item, namingField(entry))}</li>
+        ))}
+      </ol>
+    )
+  }
+  return <p className={`${styles.value} ${entry.kind === 'paragraph' ? styles.textParagraph : ''}`}>{value}</p>
+}
+
+/** One line per item: its name, then the rest, shortened. */
+function describeItem(item: ListItem, naming: string): ReactNode {
+  if (typeof item === 'string') return item
+  const first = item[naming] ?? ''
+  const more = Object.entries(item)
+    .flatMap(([name, part]) => (name === naming ? [] : [part]))
+    .join(' · ')
+  return (
+    <>
+      <strong>{first}</strong>
+      {more && ` · ${more.length > 140 ? `${more.slice(0, 140)}…` : more}`}
+    </>
+  )
+}

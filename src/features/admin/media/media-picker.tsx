@@ -1,0 +1,107 @@
+import { ImagePlus } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { formatBytes, isImageType, MEDIA_TYPE_LABELS, type MediaListItem } from '#domain/media.ts'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { useMediaLibrary } from './use-media-library'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { MediaPreview } from './media-preview'
+
+/**
+ * "Choose from library" beside a URL field: a dialog lists the library's files (only images for
+ * an image field) and a choice puts the file's address into the field. Typing an address still
+ * works; the dialog closes on Escape and gives the focus back to its button.
+ */
+export function MediaPicker({ field, imagesOnly = false, onPick }: { field: string; imagesOnly?: boolean; onPick: (url: string) => void }) {
+  const [open, setOpen] = useState(false)
+  const library = useMediaLibrary()
+  const { load } = library
+  const button = useRef<HTMLButtonElement>(null)
+  const wasOpen = useRef(false)
+
+  useEffect(() => {
+    if (open) load()
+    // Once the modal dialog is gone (the page behind it is inert while it is open), focus goes back to the button.
+    else if (wasOpen.current) button.current?.focus()
+    wasOpen.current = open
+  }, [open, load])
+
+  function close(url?: string) {
+    setOpen(false)
+    if (url) onPick(url)
+  }
+
+  return (
+    <>
+      <button ref={button} type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <ImagePlus aria-hidden="true" size={18} /> Choose from library
+        <span className="visually-hidden"> for {field}</span>
+      </button>
+      {open && <PickerDialog field={field} imagesOnly={imagesOnly} state={library.state} onClose={close} />}
+    </>
+  )
+}
+
+function PickerDialog({
+  field,
+  imagesOnly,
+  state,
+  onClose,
+}: {
+  field: string
+  imagesOnly: boolean
+  state: ReturnType<typeof useMediaLibrary>['state']
+  onClose: (url?: string) => void
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    ref.current?.showModal()
+  }, [])
+  const shown = (files: MediaListItem[]) => (imagesOnly ? files.filter((file) => isImageType(file.contentType)) : files)
+
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${styles.pickerDialog}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+    >
+      <h2 id={titleId} className={styles.dialogTitle}>
+        {imagesOnly ? 'Choose an image' : 'Choose a file'} for {field}
+      </h2>
+      <LoadState state={state} loading="Loading files…">
+        {(files) =>
+          shown(files).length === 0 ? (
+            <EmptyState message={imagesOnly ? 'No images in the library yet. Upload one under Media.' : 'No files in the library yet. Upload one under Media.'} />
+          ) : (
+            <ul className={styles.pickerList} aria-label="Library files">
+              {shown(files).map((file) => (
+                <li key={file.id}>
+                  <button type="button" className={styles.pickerItem} onClick={() => onClose(file.url)}>
+                    <MediaPreview file={file} />
+                    <span>
+                      <strong>{file.name}</strong>
+                      <span className={styles.muted}>
+                        {file.contentType ? MEDIA_TYPE_LABELS[file.contentType] : ''}, {formatBytes(file.size)}
+                        {file.width && file.height ? `, ${file.width} × ${file.height}` : ''}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadState>
+      <div className={styles.dialogActions}>
+        <button type="button" className="btn btn-outline btn-small" onClick={() => onClose()}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  )
+}

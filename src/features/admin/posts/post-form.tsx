@@ -1,0 +1,104 @@
+import {
+  POST_FIELDS,
+  POST_STATUS_LABELS,
+  PostInputSchema,
+  parseTags,
+  type BlogPost,
+  type PostInput,
+  type RenderedPostVersion,
+} from '#domain/blog-post.ts'
+import { useState } from 'react'
+import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
+import { usePostVersions } from './use-post-versions'
+import { usePostPreview } from './use-post-preview'
+import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
+import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
+import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
+import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
+import { PostPreviewPane } from './post-preview'
+import { PostVersions, VERSION_MESSAGES } from './post-versions'
+
+/**
+ * Create or edit a post, with a live preview of the body beside it (below it on narrow screens).
+ * Tags are typed comma-separated and sent as a trimmed list (docs/product.md, Validation). The
+ * address is sent only when she changed it, so an untouched draft's still follows its title. A
+ * scheduled post asks for its time, typed in her own time zone and sent as an exact instant. An
+ * existing post lists its last versions: any can be looked at in the preview or put back into
+ * the form, to be saved like any edit.
+ */
+export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost, PostInput>) {
+  const form = useSchemaForm({
+    schema: PostInputSchema,
+    fields: POST_FIELDS,
+    initial: {
+      title: initial?.title ?? '',
+      excerpt: initial?.excerpt ?? '',
+      content: initial?.content ?? '',
+      featuredImage: initial?.featuredImage ?? '',
+      tags: initial?.tags.join(', ') ?? '',
+      slug: initial?.slug ?? '',
+      status: initial?.status ?? 'draft',
+      publishAt: toLocalInput(initial?.publishAt),
+    },
+    onSave,
+    toInput: ({ slug, publishAt, ...values }) => ({
+      ...values,
+      tags: parseTags(values.tags),
+      slug: slug.trim() === (initial?.slug ?? '') ? undefined : slug,
+      publishAt: values.status === 'scheduled' ? fromLocalInput(publishAt) : undefined,
+    }),
+  })
+  const preview = usePostPreview(form.values.content)
+  const history = usePostVersions(initial?.id)
+  const [viewing, setViewing] = useState<RenderedPostVersion | null>(null)
+  const [restored, setRestored] = useState<string | null>(null)
+
+  function restore(version: RenderedPostVersion) {
+    const { title, excerpt, content, featuredImage = '', tags } = version
+    form.load({ title, excerpt, content, featuredImage, tags: tags.join(', ') })
+    setViewing(null)
+    setRestored(VERSION_MESSAGES.restored(version.savedAt))
+  }
+
+  return (
+    <div className={styles.editorWithPreview}>
+      <EntityForm
+        form={form}
+        name={initial ? `Edit post ${initial.title}` : 'New blog post'}
+        submitLabel={initial ? 'Save changes' : 'Create post'}
+        onCancel={onCancel}
+      >
+        <TextField {...form.field('title')} wide />
+        <TextAreaField {...form.field('excerpt')} rows={2} wide />
+        <TextAreaField {...form.field('content')} rows={12} wide />
+        <TextField
+          {...form.field('featuredImage')}
+          type="url"
+          inputMode="url"
+          action={<MediaPicker field="Featured image" imagesOnly onPick={(url) => form.load({ featuredImage: url })} />}
+        />
+        <TextField {...form.field('tags')} placeholder="Budgeting, Marriage" />
+        <TextField {...form.field('slug')} placeholder="made-from-the-title" autoCapitalize="none" spellCheck={false} wide />
+        <SelectField {...form.field('status')} options={POST_STATUS_LABELS} />
+        {form.values.status === 'scheduled' && <TextField {...form.field('publishAt')} type="datetime-local" />}
+        {restored && (
+          <p className={`notice ${styles.span2}`} role="status">
+            {restored}
+          </p>
+        )}
+      </EntityForm>
+      {viewing ? (
+        <PostPreviewPane
+          title={viewing.title}
+          excerpt={viewing.excerpt}
+          preview={{ status: 'ready', html: viewing.html }}
+          viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
+        />
+      ) : (
+        <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
+      )}
+      {initial && <PostVersions state={history.state} open={history.open} onView={setViewing} onRestore={restore} />}
+    </div>
+  )
+}

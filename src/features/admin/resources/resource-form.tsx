@@ -1,0 +1,51 @@
+import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '#domain/resource.ts'
+import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
+import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
+import { CheckboxField, SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
+import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
+
+/**
+ * Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing).
+ * The file and thumbnail can be typed, or chosen from the media library.
+ */
+export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Resource, ResourceInput>) {
+  const form = useSchemaForm({
+    schema: ResourceInputSchema,
+    fields: RESOURCE_FIELDS,
+    initial: {
+      title: initial?.title ?? '',
+      description: initial?.description ?? '',
+      type: initial?.type ?? 'ebook',
+      fileUrl: initial?.fileUrl ?? '',
+      thumbnailUrl: initial?.thumbnailUrl ?? '',
+      isActive: initial?.isActive ?? true,
+    },
+    onSave,
+  })
+
+  return (
+    <EntityForm
+      form={form}
+      name={initial ? `Edit resource ${initial.title}` : 'New resource'}
+      submitLabel={initial ? 'Save changes' : 'Create resource'}
+      onCancel={onCancel}
+    >
+      <TextField {...form.field('title')} />
+      <SelectField {...form.field('type')} options={RESOURCE_TYPE_LABELS} />
+      <TextAreaField {...form.field('description')} rows={3} wide />
+      <TextField
+        {...form.field('fileUrl')}
+        type="url"
+        inputMode="url"
+        action={<MediaPicker field="File URL" onPick={(url) => form.load({ fileUrl: url })} />}
+      />
+      <TextField
+        {...form.field('thumbnailUrl')}
+        type="url"
+        inputMode="url"
+        action={<MediaPicker field="Thumbnail URL" imagesOnly onPick={(url) => form.load({ thumbnailUrl: url })} />}
+      />
+      <CheckboxField {...form.checkbox('isActive')} />
+    </EntityForm>
+  )
+}

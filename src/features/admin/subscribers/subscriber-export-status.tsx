@@ -1,0 +1,66 @@
+import { Download, X } from 'lucide-react'
+import { EXPORT_MESSAGES } from '#domain/subscriber-export.ts'
+import type { ExportView } from './use-subscriber-export'
+import styles from './subscriber-transfer.module.css'
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/**
+ * How far the export has come, read out politely as it moves; the download starts by itself when
+ * it is ready, with a button to download again. A failure is announced at once.
+ */
+export function SubscriberExportStatus({
+  view,
+  onDownload,
+  onDismiss,
+}: {
+  view: ExportView
+  onDownload: () => void
+  onDismiss: () => void
+}) {
+  if (view.status === 'idle') return null
+  if (view.status === 'failed') {
+    return (
+      <div className={`notice notice-error ${styles.exportBox}`}>
+        <p role="alert">{`The export did not finish. ${view.message}`}</p>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-outline btn-small" onClick={onDismiss}>
+            <X aria-hidden="true" size={18} /> Dismiss
+          </button>
+        </div>
+      </div>
+    )
+  }
+  const { job } = view
+  const running = view.status === 'running'
+  const text = running
+    ? job.total > 0
+      ? `${EXPORT_MESSAGES.started} ${count(job.processed)} of ${count(job.total)} subscribers.`
+      : `${EXPORT_MESSAGES.started} Counting subscribers.`
+    : `${EXPORT_MESSAGES.done} ${count(job.processed)} subscribers; the download has started.`
+  return (
+    <div className={`notice ${running ? 'notice-warning' : 'notice-success'} ${styles.exportBox}`}>
+      {running && (
+        <progress
+          className={styles.progress}
+          max={Math.max(job.total, 1)}
+          value={job.total > 0 ? job.processed : undefined}
+          aria-label="Export progress"
+        />
+      )}
+      <p role="status" aria-live="polite" className={styles.status}>
+        {text}
+      </p>
+      {!running && (
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-outline btn-small" onClick={onDownload}>
+            <Download aria-hidden="true" size={18} /> Download again
+          </button>
+          <button type="button" className="btn btn-outline btn-small" onClick={onDismiss}>
+            <X aria-hidden="true" size={18} /> Dismiss
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
