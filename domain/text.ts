@@ -71,9 +71,19 @@ export function fromLocalInput(local: string): string {
   return Number.isNaN(date.getTime()) ? local : date.toISOString()
 }
 
-/** A moment in the admin's own time zone, e.g. "Nov 24, 2026, 9:00 AM" (with seconds: "9:00:41 AM"). */
-export function formatDateTime(iso: string | null | undefined, { seconds = false } = {}): string {
+/**
+ * The admin's one way of writing when something happened, in her own time zone: a moment, e.g.
+ * "Nov 24, 2026, 9:00 AM" (with seconds: "9:00:41 AM"); or, with `time: false`, the day it
+ * happened, e.g. "November 24, 2026" (a sign-up, a publication).
+ */
+export function formatDateTime(iso: string | null | undefined, { seconds = false, time = true } = {}): string {
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return ''
+  if (!time) return date.toLocaleDateString('en-US', { dateStyle: 'long' })
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' })
+}
+
+/** A count as the admin writes it, with thousands separated: "50,000". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US')
 }
