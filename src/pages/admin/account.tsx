@@ -4,8 +4,10 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { ROLE_LABELS, USER_MESSAGES, type PasswordChangeInput } from '#domain/admin-user.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
-import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { FlashBanner, StatusBanner } from '#src/features/admin/kit/flash-banner.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
+import { Details, Muted } from '#src/features/admin/kit/text.tsx'
 import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
 import { PasswordChangeForm } from '#src/features/admin/account/password-change-form.tsx'
@@ -69,34 +71,31 @@ export function AccountPage() {
   return (
     <>
       <AdminPageHeader title="My account" description="Your sign-in details, your password and your sessions." />
-      {mustChange && !flash.flash && (
-        <p className={`notice notice-warning ${styles.flash}`} role="status">
-          {USER_MESSAGES.mustChange}
-        </p>
-      )}
+      {mustChange && !flash.flash && <StatusBanner>{USER_MESSAGES.mustChange}</StatusBanner>}
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
       <Panel title="Signed in as">
-        <dl className={styles.details}>
-          <dt>Username</dt>
-          <dd>{session.user.username}</dd>
-          <dt>Role</dt>
-          <dd>{ROLE_LABELS[session.user.role]}</dd>
-        </dl>
+        <Details
+          items={[
+            ['Username', session.user.username],
+            ['Role', ROLE_LABELS[session.user.role]],
+          ]}
+        />
       </Panel>
       <Panel title="Change password">
-        <p className={`${styles.muted} ${styles.panelIntro}`}>Changing your password signs you out everywhere else.</p>
+        <Muted as="p" intro>
+          Changing your password signs you out everywhere else.
+        </Muted>
         <PasswordChangeForm key={formKey} onSave={change} />
       </Panel>
       <Panel title="Sign out everywhere">
-        <p className={`${styles.muted} ${styles.panelIntro}`}>
+        <Muted as="p" intro>
           Ends every session of yours, on every device, this one included: for a lost phone, or a computer that is not yours. Your password
           stays as it is.
-        </p>
-        <div className={styles.formActions}>
-          <button type="button" className="btn btn-outline btn-small" onClick={signOutEverywhere} disabled={signingOut}>
-            <LogOut aria-hidden="true" size={16} />
-            {signingOut ? 'Signing out…' : 'Sign out everywhere'}
-          </button>
+        </Muted>
+        <div className={layout.actions}>
+          <Button icon={LogOut} iconSize={16} onClick={signOutEverywhere} busy={signingOut} busyLabel="Signing out…">
+            Sign out everywhere
+          </Button>
         </div>
       </Panel>
       {dialog}

@@ -3,7 +3,9 @@ import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_A
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { ActivityList } from '#src/features/admin/activity/activity-list.tsx'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { FilterRow, FilterSelect } from '#src/features/admin/kit/filter.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 
@@ -33,48 +35,33 @@ export function ActivityPage() {
   return (
     <>
       <AdminPageHeader title="Activity" description="Who changed what on the site, and when." />
-      <form className={styles.filterRow} aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="activity-subject">Kind</label>
-          <select id="activity-subject" className="input" value={subject ?? ''} onChange={(e) => show({ subject: e.target.value })}>
-            <option value="">Everything</option>
-            {Object.entries(ACTIVITY_SUBJECT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="activity-actor">Who</label>
-          <select id="activity-actor" className="input" value={actor ?? ''} onChange={(e) => show({ actor: e.target.value })}>
-            <option value="">Everyone</option>
-            {people.status === 'ready' &&
-              people.data.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.username}
-                </option>
-              ))}
-            <option value={SYSTEM_ACTOR.id}>{SYSTEM_ACTOR.username}</option>
-          </select>
-        </div>
-      </form>
+      <FilterRow label="Filter activity">
+        <FilterSelect
+          label="Kind"
+          all="Everything"
+          options={Object.entries(ACTIVITY_SUBJECT_LABELS)}
+          value={subject ?? ''}
+          onChange={(value) => show({ subject: value })}
+        />
+        <FilterSelect
+          label="Who"
+          all="Everyone"
+          options={[
+            ...(people.status === 'ready' ? people.data.map((person) => [person.id, person.username] as const) : []),
+            [SYSTEM_ACTOR.id, SYSTEM_ACTOR.username],
+          ]}
+          value={actor ?? ''}
+          onChange={(value) => show({ actor: value })}
+        />
+      </FilterRow>
       <LoadState state={page} loading="Loading activity…">
         {(data) => (
           <>
             <ActivityList entries={data.entries} empty={subject || actor ? ACTIVITY_MESSAGES.emptyFiltered : ACTIVITY_MESSAGES.empty} />
             {(after || data.next) && (
-              <nav className={styles.pager} aria-label="Activity pages">
-                {after && (
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => show({ after: undefined })}>
-                    Newest
-                  </button>
-                )}
-                {data.next && (
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => show({ after: data.next! })}>
-                    Older
-                  </button>
-                )}
+              <nav className={layout.pager} aria-label="Activity pages">
+                {after && <Button onClick={() => show({ after: undefined })}>Newest</Button>}
+                {data.next && <Button onClick={() => show({ after: data.next! })}>Older</Button>}
               </nav>
             )}
           </>

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
 import { EntityList } from '#src/features/admin/kit/entity-list.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
@@ -15,16 +15,16 @@ const loadAll = () => Promise.all([adminApi.posts(), adminApi.resources()])
 type Tab = 'posts' | 'resources'
 /** Each tab, its name and the `new` value that opens its create form. */
 const TABS = [
-  { tab: 'posts', name: 'Blog Posts', creates: 'post' },
-  { tab: 'resources', name: 'Resources', creates: 'resource' },
-] as const satisfies { tab: Tab; name: string; creates: string }[]
+  { id: 'posts', name: 'Blog Posts', creates: 'post' },
+  { id: 'resources', name: 'Resources', creates: 'resource' },
+] as const satisfies { id: Tab; name: string; creates: string }[]
 
 /** Two tabs with counts; the tab and "new" form live in the URL so links can open them. */
 export function BlogResourcesPage() {
   const [data, reload] = useAdminData(loadAll, 'Failed to load data')
   const flash = useFlash()
   const [params, setParams] = useSearchParams()
-  const current = TABS.find(({ tab }) => tab === params.get('tab')) ?? TABS[0]
+  const current = TABS.find(({ id }) => id === params.get('tab')) ?? TABS[0]
   const creating = params.get('new') === current.creates
   const setCreating = (open: boolean) =>
     setParams(
@@ -48,35 +48,25 @@ export function BlogResourcesPage() {
   return (
     <>
       <AdminPageHeader title="Blog & Resources" description="Write posts and share free resources." />
-      <div className={styles.tabs} role="tablist" aria-label="Blog and resources">
-        {TABS.map(({ tab, name }) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={`tab-${tab}`}
-            aria-controls={`panel-${tab}`}
-            aria-selected={tab === current.tab}
-            className={`touch-row ${styles.tab}`}
-            onClick={() => selectTab(tab)}
-          >
-            {name} <span className={styles.count}>{counts[tab]}</span>
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Blog and resources"
+        tabs={TABS.map(({ id, name }) => ({ id, name, count: counts[id] }))}
+        current={current.id}
+        onSelect={selectTab}
+      />
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
-      <div role="tabpanel" id={`panel-${current.tab}`} aria-labelledby={`tab-${current.tab}`}>
+      <TabPanel current={current.id}>
         {/* Keyed by tab: a row being edited in one tab is not open in the other. */}
         <LoadState state={data} loading="Loading…">
           {() =>
-            current.tab === 'posts' ? (
+            current.id === 'posts' ? (
               <EntityList key="posts" {...postsTab} rows={posts} {...list} />
             ) : (
               <EntityList key="resources" {...resourcesTab} rows={resources} {...list} />
             )
           }
         </LoadState>
-      </div>
+      </TabPanel>
     </>
   )
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom'
 import { CONTENT_MESSAGES } from '#domain/content-item.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
@@ -15,8 +15,8 @@ const { saved, saveFailed } = CONTENT_MESSAGES
 
 /** The two views; the one shown lives in the address, so a link can open either. */
 const VIEWS = [
-  { view: 'pages', name: 'By page' },
-  { view: 'stored', name: 'Stored items' },
+  { id: 'pages', name: 'By page' },
+  { id: 'stored', name: 'Stored items' },
 ] as const
 
 /**
@@ -27,7 +27,7 @@ export function ContentPage() {
   const [items, reload] = useAdminData(adminApi.content, CONTENT_MESSAGES.loadFailed)
   const flash = useFlash()
   const [params, setParams] = useSearchParams()
-  const current = VIEWS.find(({ view }) => view === params.get('view')) ?? VIEWS[0]
+  const current = VIEWS.find(({ id }) => id === params.get('view')) ?? VIEWS[0]
 
   /** A change, then the list again; a failure's message is shown by the text it concerns. */
   const change = async (call: () => Promise<unknown>, success: string, failure: string) => {
@@ -54,37 +54,27 @@ export function ContentPage() {
         title="Content"
         description="Every text on the public pages, where it shows. Edit one in place; Revert brings back the built-in text."
       />
-      <div className={styles.tabs} role="tablist" aria-label="Content views">
-        {VIEWS.map(({ view, name }) => (
-          <button
-            key={view}
-            type="button"
-            role="tab"
-            id={`tab-${view}`}
-            aria-controls={`panel-${view}`}
-            aria-selected={view === current.view}
-            className={`touch-row ${styles.tab}`}
-            onClick={() => {
-              flash.clear()
-              setParams(view === 'stored' ? { view } : {}, { replace: true })
-            }}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Content views"
+        tabs={VIEWS}
+        current={current.id}
+        onSelect={(view) => {
+          flash.clear()
+          setParams(view === 'stored' ? { view } : {}, { replace: true })
+        }}
+      />
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
-      <div role="tabpanel" id={`panel-${current.view}`} aria-labelledby={`tab-${current.view}`}>
+      <TabPanel current={current.id}>
         <LoadState state={items} loading="Loading content…">
           {(data) =>
-            current.view === 'pages' ? (
+            current.id === 'pages' ? (
               <TextCatalog items={data} actions={actions} />
             ) : (
               <StoredContent items={data} reload={reload} flash={flash} />
             )
           }
         </LoadState>
-      </div>
+      </TabPanel>
     </>
   )
 }

@@ -1,12 +1,15 @@
 import { CalendarClock, FilePlus2, FileText, Newspaper, Plus, UserPlus, Users } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { ACTIVITY_LATEST, ACTIVITY_MESSAGES } from '#domain/activity.ts'
-import { formatLongDate } from '#domain/text.ts'
+import { formatCount, formatDateTime } from '#domain/text.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { ActivityList } from '#src/features/admin/activity/activity-list.tsx'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { EmailSetupNotice, emailTransportLabel } from '#src/features/admin/shell/email-setup-notice.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { ButtonLink } from '#src/features/admin/kit/button.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
+import { Details } from '#src/features/admin/kit/text.tsx'
+import { DashboardStat, DashboardStats } from '#src/features/admin/shell/dashboard-stat.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
@@ -31,33 +34,33 @@ export function DashboardPage() {
         {(data) => (
           <>
             <EmailSetupNotice email={data.email} />
-            <ul className={styles.statGrid} aria-label="Site totals">
-              <Stat icon={<Users size={22} />} value={String(data.users)} label="Total users" />
-              <Stat icon={<FileText size={22} />} value={String(data.contentItems)} label="Content items" />
-              <Stat
+            <DashboardStats label="Site totals">
+              <DashboardStat icon={<Users size={22} />} value={formatCount(data.users)} label="Total users" />
+              <DashboardStat icon={<FileText size={22} />} value={formatCount(data.contentItems)} label="Content items" />
+              <DashboardStat
                 icon={<CalendarClock size={22} />}
-                value={data.lastUpdated ? formatLongDate(data.lastUpdated) : 'Never'}
+                value={data.lastUpdated ? formatDateTime(data.lastUpdated, { time: false }) : 'Never'}
                 label="Last updated"
               />
-            </ul>
+            </DashboardStats>
           </>
         )}
       </LoadState>
       <Panel title="Quick actions">
-        <div className={styles.quickActions}>
-          <Link to="/admin/content" className="btn btn-secondary btn-small">
-            <Plus aria-hidden="true" size={18} /> Add content
-          </Link>
-          <Link to="/admin/blog-resources?new=post" className="btn btn-outline btn-small">
-            <Newspaper aria-hidden="true" size={18} /> New blog post
-          </Link>
-          <Link to="/admin/blog-resources?tab=resources&new=resource" className="btn btn-outline btn-small">
-            <FilePlus2 aria-hidden="true" size={18} /> Add resource
-          </Link>
+        <div className={layout.actions}>
+          <ButtonLink to="/admin/content" variant="secondary" icon={Plus}>
+            Add content
+          </ButtonLink>
+          <ButtonLink to="/admin/blog-resources?new=post" icon={Newspaper}>
+            New blog post
+          </ButtonLink>
+          <ButtonLink to="/admin/blog-resources?tab=resources&new=resource" icon={FilePlus2}>
+            Add resource
+          </ButtonLink>
           {isAdmin && (
-            <Link to="/admin/users" className="btn btn-outline btn-small">
-              <UserPlus aria-hidden="true" size={18} /> Add user
-            </Link>
+            <ButtonLink to="/admin/users" icon={UserPlus}>
+              Add user
+            </ButtonLink>
           )}
         </div>
       </Panel>
@@ -67,7 +70,7 @@ export function DashboardPage() {
             {(page) => (
               <>
                 <ActivityList entries={page?.entries ?? []} empty={ACTIVITY_MESSAGES.empty} />
-                <p className={styles.panelFooter}>
+                <p className={layout.panelFooter}>
                   <Link to="/admin/activity">All activity</Link>
                 </p>
               </>
@@ -76,31 +79,15 @@ export function DashboardPage() {
         </Panel>
       )}
       <Panel title="System info">
-        <dl className={styles.infoList}>
-          <dt>Admin panel</dt>
-          <dd>Version {ADMIN_VERSION}</dd>
-          <dt>Hosting</dt>
-          <dd>Netlify (static site and functions)</dd>
-          <dt>Storage</dt>
-          <dd>Netlify Blobs</dd>
-          <dt>Email</dt>
-          <dd>{stats.status === 'ready' ? emailTransportLabel(stats.data.email) : 'SendGrid'}</dd>
-        </dl>
+        <Details
+          items={[
+            ['Admin panel', `Version ${ADMIN_VERSION}`],
+            ['Hosting', 'Netlify (static site and functions)'],
+            ['Storage', 'Netlify Blobs'],
+            ['Email', stats.status === 'ready' ? emailTransportLabel(stats.data.email) : 'SendGrid'],
+          ]}
+        />
       </Panel>
     </>
-  )
-}
-
-function Stat({ icon, value, label }: { icon: React.ReactNode; value: string; label: string }) {
-  return (
-    <li className={`${styles.panel} ${styles.stat}`}>
-      <span className={styles.statIcon} aria-hidden="true">
-        {icon}
-      </span>
-      <span>
-        <span className={styles.statValue}>{value}</span>
-        <span className={styles.statLabel}>{label}</span>
-      </span>
-    </li>
   )
 }

@@ -8,6 +8,7 @@ import { ADMIN_PUBLIC_PAGES } from '#domain/route-map.ts'
 import { passwordResetApi } from '#src/features/admin/account/password-reset.ts'
 import { TextField } from '#src/features/admin/kit/field.tsx'
 import { failureText } from '#src/features/admin/kit/use-flash.ts'
+import { Button } from '#src/features/admin/kit/button.tsx'
 import styles from './login.module.css'
 
 /**
@@ -73,9 +74,9 @@ export function ForgotPasswordPage() {
               {error}
             </p>
           )}
-          <button type="submit" className="btn btn-secondary" disabled={working}>
-            {working ? 'Sending…' : sent ? 'Send the link again' : 'Email me a link'}
-          </button>
+          <Button type="submit" variant="secondary" size="large" busy={working} busyLabel="Sending…">
+            {sent ? 'Send the link again' : 'Email me a link'}
+          </Button>
         </form>
         <Link to={ADMIN_PUBLIC_PAGES.login} className={styles.back}>
           Back to sign in

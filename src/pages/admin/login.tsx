@@ -9,6 +9,7 @@ import { ADMIN_PUBLIC_PAGES } from '#domain/route-map.ts'
 import { login } from '#src/features/admin/account/login.ts'
 import { TextField } from '#src/features/admin/kit/field.tsx'
 import { readSession } from '#src/lib/session.ts'
+import { Button } from '#src/features/admin/kit/button.tsx'
 import styles from './login.module.css'
 
 /** What the page was sent with: a word on how the last session ended ("signed out everywhere"). */
@@ -82,9 +83,9 @@ export function LoginPage() {
               {error}
             </p>
           )}
-          <button type="submit" className="btn btn-secondary" disabled={working}>
-            {working ? 'Signing in...' : 'Sign in'}
-          </button>
+          <Button type="submit" variant="secondary" size="large" busy={working} busyLabel="Signing in...">
+            Sign in
+          </Button>
         </form>
         {/* The demo sign-in is shown by development builds only (docs/decisions.md, No default password). */}
         {import.meta.env.DEV && (

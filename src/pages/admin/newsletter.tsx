@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import {
   NEWSLETTER_MESSAGES,
   NEWSLETTER_STATUS_LABELS,
@@ -13,7 +13,9 @@ import { ApiError } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { ButtonLink } from '#src/features/admin/kit/button.tsx'
+import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
@@ -33,9 +35,9 @@ import { useNewsletterReport } from '#src/features/admin/newsletters/use-newslet
 import { failureText, useFlash, type Flash } from '#src/features/admin/kit/use-flash.ts'
 
 const BackLink = () => (
-  <Link to={NEWSLETTERS_PATH} className="btn btn-outline btn-small">
-    <ArrowLeft aria-hidden="true" size={18} /> All newsletters
-  </Link>
+  <ButtonLink to={NEWSLETTERS_PATH} icon={ArrowLeft}>
+    All newsletters
+  </ButtonLink>
 )
 
 /** A new newsletter: once saved it is a draft with its own address, where it can be tested and sent. */
@@ -144,10 +146,8 @@ export function NewsletterPage() {
   return (
     <>
       <AdminPageHeader title={newsletter?.subject ?? 'Newsletter'} description={newsletter && newsletterWhen(newsletter)}>
-        <div className={styles.headerActions}>
-          {newsletter && <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>}
-          <BackLink />
-        </div>
+        {newsletter && <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>}
+        <BackLink />
       </AdminPageHeader>
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
       <LoadState state={state} loading="Loading the newsletter…">
@@ -176,12 +176,9 @@ function SentNewsletter({ report }: { report: NewsletterReport }) {
   const { newsletter } = report
   const preview = useNewsletterPreview(newsletter.subject, newsletter.body)
   return (
-    <div className={styles.editorWithPreview}>
-      <div className={styles.composeColumn}>
-        {newsletter.status === 'sending' ? <NewsletterProgress report={report} /> : <NewsletterSummary report={report} />}
-        <p className={styles.muted}>{NEWSLETTER_TEXTS.readOnly}</p>
-      </div>
-      <NewsletterPreviewPane preview={preview} />
-    </div>
+    <WithPreview preview={<NewsletterPreviewPane preview={preview} />}>
+      {newsletter.status === 'sending' ? <NewsletterProgress report={report} /> : <NewsletterSummary report={report} />}
+      <Muted as="p">{NEWSLETTER_TEXTS.readOnly}</Muted>
+    </WithPreview>
   )
 }

@@ -5,8 +5,9 @@ import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { AdminTable, CellNote, type Column } from '#src/features/admin/kit/admin-table.tsx'
+import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
+import { Panel } from '#src/features/admin/kit/panel.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
@@ -26,7 +27,7 @@ import { failureText, useFlash, type FlashControl } from '#src/features/admin/ki
 const columns: Column<Newsletter>[] = [
   {
     label: 'Subject',
-    className: styles.cellStrong,
+    look: 'strong',
     cell: (newsletter) => <Link to={newsletterPath(newsletter.id)}>{newsletter.subject}</Link>,
   },
   {
@@ -34,13 +35,13 @@ const columns: Column<Newsletter>[] = [
     cell: (newsletter) => (
       <>
         <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>
-        <span className={styles.cellNote}>{newsletterWhen(newsletter)}</span>
+        <CellNote>{newsletterWhen(newsletter)}</CellNote>
       </>
     ),
   },
   {
     label: 'Counts',
-    className: styles.muted,
+    look: 'muted',
     cell: ({ progress }) =>
       progress ? `${progress.sent} sent · ${progress.failed} failed${progress.uncertain ? ` · ${progress.uncertain} uncertain` : ''}` : '—',
   },
@@ -69,25 +70,18 @@ export function NewslettersPage() {
   }
 
   const write = (
-    <Link to={`${NEWSLETTERS_PATH}/new`} className="btn btn-secondary btn-small">
-      <PenLine aria-hidden="true" size={18} /> Write a newsletter
-    </Link>
+    <ButtonLink to={`${NEWSLETTERS_PATH}/new`} variant="secondary" icon={PenLine}>
+      Write a newsletter
+    </ButtonLink>
   )
 
   return (
     <>
       <AdminPageHeader title="Newsletters" description="Write to your confirmed subscribers, test it, then send or schedule it.">
-        <div className={styles.quickActions}>
-          <button
-            type="button"
-            className="btn btn-outline btn-small"
-            aria-expanded={choosingPost}
-            onClick={() => setChoosingPost((open) => !open)}
-          >
-            <FileInput aria-hidden="true" size={18} /> Start from a post
-          </button>
-          {write}
-        </div>
+        <Button icon={FileInput} aria-expanded={choosingPost} onClick={() => setChoosingPost((open) => !open)}>
+          Start from a post
+        </Button>
+        {write}
       </AdminPageHeader>
       <FlashBanner flash={flash.flash} onClose={flash.clear} />
       {choosingPost && <StartFromPost flash={flash} onClose={() => setChoosingPost(false)} />}
@@ -96,7 +90,7 @@ export function NewslettersPage() {
           newsletters.length === 0 ? (
             <EmptyState message={NEWSLETTER_TEXTS.empty} action={write} />
           ) : (
-            <div className={styles.panel}>
+            <Panel as="div">
               <AdminTable
                 columns={columns}
                 rows={newsletters}
@@ -106,7 +100,7 @@ export function NewslettersPage() {
                   )
                 }
               />
-            </div>
+            </Panel>
           )
         }
       </LoadState>

@@ -8,6 +8,7 @@ import { TextField } from '#src/features/admin/kit/field.tsx'
 import { failureText } from '#src/features/admin/kit/use-flash.ts'
 import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
 import styles from './login.module.css'
 
 type LinkState = { status: 'checking' } | { status: 'ready'; username: string } | { status: 'refused'; message: string }
@@ -86,9 +87,9 @@ export function ResetPasswordPage() {
             <p className="notice notice-error" role="alert">
               {link.message}
             </p>
-            <Link to={ADMIN_PUBLIC_PAGES.forgotPassword} className="btn btn-secondary">
+            <ButtonLink to={ADMIN_PUBLIC_PAGES.forgotPassword} variant="secondary" size="large">
               Ask for a new link
-            </Link>
+            </ButtonLink>
           </div>
         )}
         <Link to={ADMIN_PUBLIC_PAGES.login} className={styles.back}>
@@ -129,9 +130,9 @@ function NewPasswordForm({
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-secondary" disabled={form.saving}>
-          {form.saving ? 'Saving…' : 'Set my new password'}
-        </button>
+        <Button type="submit" variant="secondary" size="large" busy={form.saving}>
+          Set my new password
+        </Button>
       </form>
     </>
   )

@@ -1,13 +1,16 @@
-import { Search } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { isStopped } from '#domain/sendgrid-event.ts'
 import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '#domain/subscriber.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import { AdminList, type Column } from '#src/features/admin/kit/admin-table.tsx'
+import { AdminList, CellNote, type Column } from '#src/features/admin/kit/admin-table.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { FilterSelect, SearchRow } from '#src/features/admin/kit/filter.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import { formatDateTime } from '#domain/text.ts'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { SubscriberExportStatus } from '#src/features/admin/subscribers/subscriber-export-status.tsx'
@@ -19,7 +22,7 @@ import { useSubscriberExport } from '#src/features/admin/subscribers/use-subscri
 import { useSubscriberImport } from '#src/features/admin/subscribers/use-subscriber-import.ts'
 import { readSession } from '#src/lib/session.ts'
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+const dateOf = (iso: string) => formatDateTime(iso, { time: false })
 const TONES = { pending: 'amber', confirmed: 'green', bounced: 'red', complained: 'red' } as const
 
 /** How an imported subscriber came in: who imported them and, if added confirmed, the admin's words of their consent. */
@@ -27,15 +30,11 @@ function ImportNote({ subscriber }: { subscriber: Subscriber }) {
   if (!subscriber.imported_by) return null
   if (subscriber.consent_statement === undefined)
     return (
-      <span className={styles.cellNote}>
+      <CellNote>
         {`Imported by ${subscriber.imported_by}, ${subscriber.state === 'confirmed' ? 'confirmed from the email' : 'asked to confirm by email'}`}
-      </span>
+      </CellNote>
     )
-  return (
-    <span className={`${styles.cellNote} ${styles.cellNoteWrap}`}>
-      {`Added as confirmed by ${subscriber.imported_by}. Consent: “${subscriber.consent_statement}”`}
-    </span>
-  )
+  return <CellNote wrap>{`Added as confirmed by ${subscriber.imported_by}. Consent: “${subscriber.consent_statement}”`}</CellNote>
 }
 
 /** The state, and for an address mail has stopped to, why and since when (the words, not only the colour). */
@@ -51,22 +50,20 @@ function StateCell({ subscriber }: { subscriber: Subscriber }) {
   return (
     <>
       {badge}
-      <span className={`${styles.cellNote} ${styles.cellNoteWrap}`}>
-        {subscriber.stopped_reason ?? 'SendGrid reported a problem with this address.'}
-      </span>
+      <CellNote wrap>{subscriber.stopped_reason ?? 'SendGrid reported a problem with this address.'}</CellNote>
       {subscriber.stopped_at && (
-        <span className={styles.cellNote}>
+        <CellNote>
           No email since <time dateTime={subscriber.stopped_at}>{dateOf(subscriber.stopped_at)}</time>
-        </span>
+        </CellNote>
       )}
     </>
   )
 }
 
 const columns: Column<Subscriber>[] = [
-  { label: 'Email', className: styles.cellStrong, cell: (subscriber) => subscriber.email },
+  { label: 'Email', look: 'strong', cell: (subscriber) => subscriber.email },
   { label: 'State', cell: (subscriber) => <StateCell subscriber={subscriber} /> },
-  { label: 'Subscribed', className: styles.muted, cell: (subscriber) => dateOf(subscriber.created_at) },
+  { label: 'Subscribed', look: 'muted', cell: (subscriber) => dateOf(subscriber.created_at) },
 ]
 
 const isState = (value: string | null): value is SubscriberState => SUBSCRIBER_STATES.some((state) => state === value)
@@ -87,7 +84,6 @@ export function SubscribersPage() {
     `${search}|${page}|${state}`,
   )
   const { flash, clear } = useFlash()
-  const [query, setQuery] = useState(search)
   const exporter = useSubscriberExport()
   const importer = useSubscriberImport(reload)
   const [importing, setImporting] = useState(false)
@@ -125,45 +121,16 @@ export function SubscribersPage() {
           }}
         />
       )}
-      <form
-        className={styles.searchRow}
-        role="search"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault()
-          go({ search: query.trim(), page: 1 })
-        }}
-      >
-        <label htmlFor="subscriber-search" className="visually-hidden">
-          Search by email
-        </label>
-        <input
-          id="subscriber-search"
-          className="input"
-          type="search"
-          placeholder="Search by email"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <button type="submit" className="btn btn-secondary btn-small">
-          <Search aria-hidden="true" size={18} /> Search
-        </button>
-        <label htmlFor="subscriber-state" className="visually-hidden">
-          Show
-        </label>
-        <select
-          id="subscriber-state"
-          className={`input ${styles.stateFilter}`}
+      <SearchRow label="Search by email" value={search} onSearch={(query) => go({ search: query, page: 1 })}>
+        <FilterSelect
+          label="Show"
+          hideLabel
+          all="All subscribers"
+          options={SUBSCRIBER_STATES.map((value) => [value, SUBSCRIBER_STATE_LABELS[value]] as const)}
           value={state ?? ''}
-          onChange={(e) => go({ state: isState(e.target.value) ? e.target.value : '', page: 1 })}
-        >
-          <option value="">All subscribers</option>
-          {SUBSCRIBER_STATES.map((value) => (
-            <option key={value} value={value}>
-              {SUBSCRIBER_STATE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </form>
+          onChange={(value) => go({ state: isState(value) ? value : '', page: 1 })}
+        />
+      </SearchRow>
       <LoadState state={data} loading="Loading subscribers…">
         {({ subscribers, hasMore }) => (
           <AdminList
@@ -177,14 +144,14 @@ export function SubscribersPage() {
                   : 'No subscribers yet.'
             }
             footer={
-              <nav className={styles.pager} aria-label="Pages">
-                <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+              <nav className={layout.pager} aria-label="Pages">
+                <Button disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
                   Previous
-                </button>
-                <span className={styles.muted}>Page {page}</span>
-                <button type="button" className="btn btn-outline btn-small" disabled={!hasMore} onClick={() => go({ page: page + 1 })}>
+                </Button>
+                <Muted>Page {page}</Muted>
+                <Button disabled={!hasMore} onClick={() => go({ page: page + 1 })}>
                   Next
-                </button>
+                </Button>
               </nav>
             }
           />

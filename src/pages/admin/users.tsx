@@ -3,8 +3,10 @@ import { useState } from 'react'
 import { ROLE_LABELS, USER_MESSAGES, type PublicUser, type UserInput } from '#domain/admin-user.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
-import { Badge } from '#src/features/admin/kit/badge.tsx'
+import { formatDateTime } from '#domain/text.ts'
+import { Badge, Badges } from '#src/features/admin/kit/badge.tsx'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
 import { EntityList, type EntityListSpec } from '#src/features/admin/kit/entity-list.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
@@ -18,7 +20,7 @@ import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 import { useFlash } from '#src/features/admin/kit/use-flash.ts'
 import { readSession } from '#src/lib/session.ts'
 
-const date = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never')
+const date = (iso?: string) => (iso ? formatDateTime(iso) : 'Never')
 
 /**
  * Users are added and deleted, never edited; there is always one, so the list is never empty. The
@@ -34,19 +36,19 @@ const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
   },
   form: UserForm,
   columns: [
-    { label: 'Username', className: styles.cellStrong, cell: (user) => user.username },
+    { label: 'Username', look: 'strong', cell: (user) => user.username },
     { label: 'Email', cell: (user) => user.email },
     {
       label: 'Role',
       cell: (user) => (
-        <span className={styles.badges}>
+        <Badges>
           <Badge tone={user.role === 'admin' ? 'amber' : 'gray'}>{ROLE_LABELS[user.role]}</Badge>
           {user.owner && <Badge tone="green">Owner</Badge>}
-        </span>
+        </Badges>
       ),
     },
-    { label: 'Created', className: styles.muted, cell: (user) => date(user.createdAt) },
-    { label: 'Last login', className: styles.muted, cell: (user) => date(user.lastLogin) },
+    { label: 'Created', look: 'muted', cell: (user) => date(user.createdAt) },
+    { label: 'Last login', look: 'muted', cell: (user) => date(user.lastLogin) },
     {
       label: 'Password',
       cell: (user) => (user.mustChangePassword ? <Badge tone="amber">Must change</Badge> : <Badge tone="gray">Set</Badge>),
@@ -106,15 +108,13 @@ export function UsersPage() {
         {users.status === 'ready' && open === null && (
           <>
             {iAmOwner && (
-              <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen('handover')}>
-                <Crown aria-hidden="true" size={16} />
+              <Button icon={Crown} iconSize={16} onClick={() => setOpen('handover')}>
                 Hand ownership over
-              </button>
+              </Button>
             )}
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen('reset')}>
-              <KeyRound aria-hidden="true" size={16} />
+            <Button icon={KeyRound} iconSize={16} onClick={() => setOpen('reset')}>
               Reset a password
-            </button>
+            </Button>
             <AddButton label="Add user" onClick={() => setAdding(true)} />
           </>
         )}
@@ -136,9 +136,9 @@ export function UsersPage() {
             )}
             {open === 'handover' && (
               <Panel title="Hand ownership over">
-                <p className={styles.muted}>
+                <Muted as="p">
                   The owner is the one admin nobody else can delete, or reset the password of. Choose the admin who takes it over.
-                </p>
+                </Muted>
                 <OwnerHandoverForm
                   admins={list.filter((user) => user.role === 'admin' && user.username !== me)}
                   onSave={(input) => handOver(list, input)}

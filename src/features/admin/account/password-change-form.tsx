@@ -1,7 +1,8 @@
 import { PASSWORD_CHANGE_FIELDS, PasswordChangeSchema, type PasswordChangeInput } from '#domain/admin-user.ts'
-import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
 import { TextField } from '#src/features/admin/kit/field.tsx'
+import styles from '#src/features/admin/kit/layout.module.css'
+import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 
 /** My account: the current password, then the new one twice. */
 export function PasswordChangeForm({ onSave }: { onSave: (input: PasswordChangeInput) => Promise<boolean> }) {
@@ -15,10 +16,10 @@ export function PasswordChangeForm({ onSave }: { onSave: (input: PasswordChangeI
         <TextField {...form.field('newPassword')} type="password" autoComplete="new-password" />
         <TextField {...form.field('confirmPassword')} type="password" autoComplete="new-password" />
       </div>
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-secondary btn-small" disabled={form.saving}>
-          {form.saving ? 'Changing…' : 'Change password'}
-        </button>
+      <div className={styles.actions}>
+        <Button type="submit" variant="secondary" busy={form.saving} busyLabel="Changing…">
+          Change password
+        </Button>
       </div>
     </form>
   )

@@ -1,22 +1,23 @@
 import { activitySentence, type ActivityEntry } from '#domain/activity.ts'
 import { formatDateTime } from '#domain/text.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './activity-list.module.css'
 
 /** History entries, newest first: when, who, what, and the short before/after summary. */
 export function ActivityList({ entries, empty }: { entries: ActivityEntry[]; empty: string }) {
-  if (entries.length === 0) return <p className={styles.muted}>{empty}</p>
+  if (entries.length === 0) return <Muted as="p">{empty}</Muted>
   return (
     <ol className={styles.activity}>
       {entries.map((entry) => (
-        <li key={entry.id} className={styles.activityEntry}>
-          <time dateTime={entry.at} className={styles.activityTime}>
+        <li key={entry.id} className={styles.entry}>
+          <time dateTime={entry.at} className={styles.time}>
             {formatDateTime(entry.at)}
           </time>
-          <p className={styles.activityWhat}>
+          <p className={styles.what}>
             <strong>{entry.actor.username}</strong> {activitySentence(entry)}
           </p>
           {entry.changes.length > 0 && (
-            <ul className={styles.activityChanges}>
+            <ul className={styles.changes}>
               {entry.changes.map((change, i) => (
                 <li key={i}>{change}</li>
               ))}

@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { LIST_MAX_ITEMS, listTextIssues, type CatalogEntry, type ListField, type ListItem } from '#domain/text-catalog.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import styles from './content.module.css'
 import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { InlineEditor } from './text-editor'
 
@@ -47,9 +48,14 @@ export function ListEditor({
     })
 
   const change = (id: number, name: string, value: string) =>
-    setRows((current) => current.map((row) => (row.id !== id ? row : { id, item: entry.fields ? { ...(row.item as object), [name]: value } : value })))
+    setRows((current) =>
+      current.map((row) => (row.id !== id ? row : { id, item: entry.fields ? { ...(row.item as object), [name]: value } : value })),
+    )
   const add = () => {
-    setRows((current) => [...current, { id: nextId.current++, item: entry.fields ? Object.fromEntries(fields.map((f) => [f.name, ''])) : '' }])
+    setRows((current) => [
+      ...current,
+      { id: nextId.current++, item: entry.fields ? Object.fromEntries(fields.map((f) => [f.name, ''])) : '' },
+    ])
     focusItem(rows.length, 'input, textarea')
   }
   const remove = (index: number) => {
@@ -73,7 +79,9 @@ export function ListEditor({
   function submit() {
     // Empty optional parts are left out, as the built-in lists have them.
     const cleaned = rows.map(({ item }) =>
-      typeof item === 'string' ? item.trim() : Object.fromEntries(Object.entries(item).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : []))),
+      typeof item === 'string'
+        ? item.trim()
+        : Object.fromEntries(Object.entries(item).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : []))),
     )
     const found = listTextIssues(entry, cleaned)
     setIssues(found)
@@ -102,25 +110,35 @@ export function ListEditor({
                     error: issues[field.name ? `${index}.${field.name}` : `${index}`],
                     onChange: (event: { target: { value: string } }) => change(row.id, field.name, event.target.value),
                   }
-                  return field.long ? <TextAreaField key={field.name} {...props} rows={3} wide /> : <TextField key={field.name} {...props} />
+                  return field.long ? (
+                    <TextAreaField key={field.name} {...props} rows={3} wide />
+                  ) : (
+                    <TextField key={field.name} {...props} />
+                  )
                 })}
               </div>
               <div className={styles.listActions}>
-                <button type="button" className={styles.iconButton} data-move="-1" disabled={index === 0} onClick={() => move(index, -1)}>
-                  <ArrowUp aria-hidden="true" size={16} /> Move up<span className="visually-hidden"> {noun} {index + 1}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  data-move="1"
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDown aria-hidden="true" size={16} /> Move down<span className="visually-hidden"> {noun} {index + 1}</span>
-                </button>
-                <button type="button" className={`${styles.iconButton} ${styles.dangerLink}`} onClick={() => remove(index)}>
-                  <Trash2 aria-hidden="true" size={16} /> Remove<span className="visually-hidden"> {noun} {index + 1}</span>
-                </button>
+                <Button variant="row" icon={ArrowUp} data-move="-1" disabled={index === 0} onClick={() => move(index, -1)}>
+                  Move up
+                  <span className="visually-hidden">
+                    {' '}
+                    {noun} {index + 1}
+                  </span>
+                </Button>
+                <Button variant="row" icon={ArrowDown} data-move="1" disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
+                  Move down
+                  <span className="visually-hidden">
+                    {' '}
+                    {noun} {index + 1}
+                  </span>
+                </Button>
+                <Button variant="rowDanger" icon={Trash2} onClick={() => remove(index)}>
+                  Remove
+                  <span className="visually-hidden">
+                    {' '}
+                    {noun} {index + 1}
+                  </span>
+                </Button>
               </div>
             </fieldset>
           </li>
@@ -131,9 +149,9 @@ export function ListEditor({
           {issues.list}
         </p>
       )}
-      <button ref={addButton} type="button" className={styles.iconButton} onClick={add} disabled={rows.length >= LIST_MAX_ITEMS}>
-        <Plus aria-hidden="true" size={16} /> Add {noun}
-      </button>
+      <Button ref={addButton} variant="row" icon={Plus} onClick={add} disabled={rows.length >= LIST_MAX_ITEMS}>
+        Add {noun}
+      </Button>
     </InlineEditor>
   )
 }

@@ -1,18 +1,13 @@
 import { useState } from 'react'
-import {
-  CONTENT_LIST_VALUE_MAX,
-  CONTENT_MESSAGES,
-  CONTENT_TYPE_LABELS,
-  type ContentInput,
-  type ContentItem,
-} from '#domain/content-item.ts'
-import { truncate } from '#domain/text.ts'
+import { CONTENT_LIST_VALUE_MAX, CONTENT_MESSAGES, CONTENT_TYPE_LABELS, type ContentInput, type ContentItem } from '#domain/content-item.ts'
+import { formatDateTime, truncate } from '#domain/text.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
 import { useEntityCrud, type EntityCrud } from '#src/features/admin/kit/use-entity-crud.tsx'
 import type { FlashControl } from '#src/features/admin/kit/use-flash.ts'
 import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './content.module.css'
 import { ContentForm } from './content-form'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
 import { AddButton } from '#src/features/admin/kit/row-action.tsx'
@@ -32,14 +27,10 @@ const contentCrud: EntityCrud<ContentItem, ContentItem, ContentInput> = {
 }
 
 const columns: Column<ContentItem>[] = [
-  { label: 'Key', className: styles.cellStrong, cell: (item) => item.key },
-  { label: 'Value', className: styles.value, cell: (item) => truncate(item.value, CONTENT_LIST_VALUE_MAX) },
+  { label: 'Key', look: 'strong', cell: (item) => item.key },
+  { label: 'Value', look: 'value', cell: (item) => truncate(item.value, CONTENT_LIST_VALUE_MAX) },
   { label: 'Type', cell: (item) => CONTENT_TYPE_LABELS[item.type] },
-  {
-    label: 'Updated',
-    className: styles.muted,
-    cell: (item) => `${new Date(item.updatedAt).toLocaleDateString('en-US')} by ${item.updatedBy}`,
-  },
+  { label: 'Updated', look: 'muted', cell: (item) => `${formatDateTime(item.updatedAt)} by ${item.updatedBy}` },
 ]
 
 /**
@@ -57,7 +48,9 @@ export function StoredContent({ items, reload, flash }: { items: ContentItem[]; 
   return (
     <>
       <div className={styles.storedHeader}>
-        <p className={styles.panelIntro}>Each text as stored, by section and key. A missing item shows the built-in text.</p>
+        <Muted as="p" intro>
+          Each text as stored, by section and key. A missing item shows the built-in text.
+        </Muted>
         <AddButton
           label="Add content"
           onClick={() => {
@@ -75,10 +68,10 @@ export function StoredContent({ items, reload, flash }: { items: ContentItem[]; 
         <EmptyState message="No content items yet. The site shows its built-in texts." />
       ) : (
         groupBySection(items).map(([section, sectionItems]) => (
-          <section key={section} className={`${styles.panel} ${styles.sectionGroup}`} aria-label={`Section ${section}`}>
+          <Panel key={section} className={styles.sectionGroup} label={`Section ${section}`}>
             <h2 className={styles.sectionName}>{section}</h2>
             <AdminTable columns={columns} rows={sectionItems} actions={list.actions} editor={editor} />
-          </section>
+          </Panel>
         ))
       )}
       {list.dialog}

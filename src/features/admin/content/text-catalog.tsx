@@ -4,8 +4,12 @@ import type { ContentItem, ContentType } from '#domain/content-item.ts'
 import { imageSrc } from '#domain/image-src.ts'
 import { isSafeUrl } from '#domain/safe-url.ts'
 import { builtInText, namingField, parseListText, TEXT_CATALOG, type CatalogEntry, type ListItem } from '#domain/text-catalog.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { formatDateTime } from '#domain/text.ts'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
+import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
+import { Panel, panelTitleClass } from '#src/features/admin/kit/panel.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './content.module.css'
 import { ListEditor } from './list-editor'
 import { storedType, TextEditor } from './text-editor'
 
@@ -49,15 +53,15 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
         ))}
       </nav>
       {TEXT_CATALOG.map((page) => (
-        <section key={page.id} id={`texts-${page.id}`} className={`${styles.panel} ${styles.textPage}`} aria-labelledby={`texts-${page.id}-title`}>
+        <Panel key={page.id} id={`texts-${page.id}`} className={styles.textPage} labelledBy={`texts-${page.id}-title`}>
           <div className={styles.textPageHeader}>
-            <h2 id={`texts-${page.id}-title`} className={styles.panelTitle}>
+            <h2 id={`texts-${page.id}-title`} className={panelTitleClass}>
               {page.name}
             </h2>
-            <a href={page.path} target="_blank" rel="noopener" className={styles.iconButton}>
+            <ButtonLink variant="row" href={page.path}>
               View page <ExternalLink aria-hidden="true" size={16} />
               <span className="visually-hidden"> {page.name} (opens in a new tab)</span>
-            </a>
+            </ButtonLink>
           </div>
           {page.places.map((place) => (
             <div key={place.name} className={styles.textPlace}>
@@ -108,7 +112,7 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
               </ul>
             </div>
           ))}
-        </section>
+        </Panel>
       ))}
     </>
   )
@@ -151,13 +155,13 @@ function TextRow({
         <TextStatus item={item} usable={usable} />
         {!editing && (
           <div className={styles.textActions}>
-            <button type="button" className={styles.iconButton} onClick={onEdit}>
-              <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {entry.label}</span>
-            </button>
+            <Button variant="row" icon={Pencil} onClick={onEdit}>
+              Edit<span className="visually-hidden"> {entry.label}</span>
+            </Button>
             {item && (
-              <button type="button" className={styles.iconButton} onClick={() => void onRevert(item)}>
-                <Undo2 aria-hidden="true" size={16} /> Revert<span className="visually-hidden"> {entry.label}</span>
-              </button>
+              <Button variant="row" icon={Undo2} onClick={() => void onRevert(item)}>
+                Revert<span className="visually-hidden"> {entry.label}</span>
+              </Button>
             )}
           </div>
         )}
@@ -179,9 +183,9 @@ function TextRow({
       {reverted && !editing && (
         <p className={styles.revertNote} role="status">
           Back to the built-in text.{' '}
-          <button type="button" className={styles.linkButton} onClick={() => onUndo(reverted)}>
+          <Button variant="link" onClick={() => onUndo(reverted)}>
             Undo
-          </button>
+          </Button>
         </p>
       )}
     </article>
@@ -190,7 +194,7 @@ function TextRow({
 
 function TextStatus({ item, usable }: { item: ContentItem | undefined; usable: boolean }) {
   if (!item) return <Badge tone="gray">Built-in</Badge>
-  const when = `${new Date(item.updatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} by ${item.updatedBy}`
+  const when = `${formatDateTime(item.updatedAt)} by ${item.updatedBy}`
   if (!usable)
     return (
       <span className={styles.textStatus}>
@@ -213,7 +217,7 @@ function TextValue({ entry, value }: { entry: CatalogEntry; value: string }) {
         <span className={styles.value}>{value}</span>
       </div>
     ) : (
-      <p className={styles.muted}>No picture yet.</p>
+      <Muted as="p">No picture yet.</Muted>
     )
   if (entry.kind === 'list') {
     const items = parseListText(entry, value) ?? []

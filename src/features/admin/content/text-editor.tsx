@@ -7,7 +7,9 @@ import { imageSrc } from '#domain/image-src.ts'
 import { isSafeUrl } from '#domain/safe-url.ts'
 import type { CatalogEntry } from '#domain/text-catalog.ts'
 import { useLeaveGuard } from '#src/features/admin/kit/use-leave-guard.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
+import styles from './content.module.css'
 import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 
 /** How a page text is stored: a picture as an image, a list as JSON, anything else as it was. */
@@ -60,13 +62,11 @@ export function InlineEditor({
   return (
     <form ref={form} className={styles.inlineEditor} onSubmit={submit} noValidate aria-label={name}>
       {children}
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-secondary btn-small" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => (dirty ? guard.leave(onCancel) : onCancel())}>
-          Cancel
-        </button>
+      <div className={layout.actions}>
+        <Button type="submit" variant="secondary" busy={saving}>
+          Save
+        </Button>
+        <Button onClick={() => (dirty ? guard.leave(onCancel) : onCancel())}>Cancel</Button>
       </div>
       {guard.dialog}
     </form>
@@ -122,7 +122,9 @@ export function TextEditor({
       {entry.kind === 'image' && (
         <div className={styles.imageChoice}>
           {picker?.(entry.label, (url) => setText(url))}
-          {text.trim() && isSafeUrl(text.trim()) && <img className={styles.imagePreview} src={imageSrc(text.trim(), 192)} alt="" width={96} height={96} />}
+          {text.trim() && isSafeUrl(text.trim()) && (
+            <img className={styles.imagePreview} src={imageSrc(text.trim(), 192)} alt="" width={96} height={96} />
+          )}
         </div>
       )}
     </InlineEditor>

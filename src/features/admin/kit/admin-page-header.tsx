@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import styles from './admin-ui.module.css'
+import styles from './admin-page-header.module.css'
 
+/** A screen's title and what it is for; `children` (its buttons) sit beside it, side by side. */
 export function AdminPageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
   return (
     <div className={styles.pageHeader}>
@@ -8,7 +9,7 @@ export function AdminPageHeader({ title, description, children }: { title: strin
         <h1>{title}</h1>
         {description && <p>{description}</p>}
       </div>
-      {children}
+      {children && <div className={styles.actions}>{children}</div>}
     </div>
   )
 }

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
-import styles from './admin-ui.module.css'
+import { Panel } from './panel'
+import styles from './admin-table.module.css'
+
+/** How a column's text reads: the row's name (strong), a side detail (muted), a stored value as typed, a refusal (alert). */
+const LOOKS = { strong: styles.strong, muted: styles.muted, value: styles.value, alert: styles.alert }
 
 /** One column of an admin list: its header, and what a row shows in it. */
 export type Column<Row> = {
   label: string
   cell: (row: Row) => ReactNode
-  className?: string
+  look?: keyof typeof LOOKS | ((row: Row) => keyof typeof LOOKS | undefined)
   testId?: string
 }
 
@@ -17,15 +21,23 @@ export type AdminTableProps<Row extends { id: string }> = {
   actions?: (row: Row) => ReactNode
   /** The row being edited shows this form across the whole row instead of its cells. */
   editor?: { id: string; form: ReactNode } | null
+  /** Said to screen readers about the table (what part of what it shows). */
+  caption?: string
+}
+
+const lookOf = <Row,>(column: Column<Row>, row: Row) => {
+  const look = typeof column.look === 'function' ? column.look(row) : column.look
+  return look && LOOKS[look]
 }
 
 /**
  * An admin list. On a phone each cell becomes a line introduced by its column's name (data-label,
- * read by the admin styles), so the columns declare their names once.
+ * read by the styles), so the columns declare their names once.
  */
-export function AdminTable<Row extends { id: string }>({ columns, rows, actions, editor }: AdminTableProps<Row>) {
+export function AdminTable<Row extends { id: string }>({ columns, rows, actions, editor, caption }: AdminTableProps<Row>) {
   return (
     <table className={styles.table}>
+      {caption && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
           {columns.map((column) => (
@@ -48,11 +60,15 @@ export function AdminTable<Row extends { id: string }>({ columns, rows, actions,
             ) : (
               <>
                 {columns.map((column) => (
-                  <td key={column.label} data-label={column.label} className={column.className} data-testid={column.testId}>
+                  <td key={column.label} data-label={column.label} className={lookOf(column, row)} data-testid={column.testId}>
                     {column.cell(row)}
                   </td>
                 ))}
-                {actions && <td className={styles.actions}>{actions(row)}</td>}
+                {actions && (
+                  <td className={styles.actions}>
+                    <span className={styles.actionGroup}>{actions(row)}</span>
+                  </td>
+                )}
               </>
             )}
           </tr>
@@ -70,9 +86,19 @@ export function AdminList<Row extends { id: string }>({
 }: AdminTableProps<Row> & { empty?: string; footer?: ReactNode }) {
   if (empty !== undefined && table.rows.length === 0) return <EmptyState message={empty} />
   return (
-    <div className={styles.panel}>
+    <Panel as="div">
       <AdminTable {...table} />
       {footer}
-    </div>
+    </Panel>
   )
+}
+
+/** A second line in a cell (when a post goes out, why mail stopped); `wrap` for a longer one. */
+export function CellNote({ wrap = false, children }: { wrap?: boolean; children: ReactNode }) {
+  return <span className={wrap ? `${styles.note} ${styles.noteWrap}` : styles.note}>{children}</span>
+}
+
+/** Words in a cell in a column's looks, beside others (a booking's name, its service). */
+export function CellText({ look, as: Element = 'span', children }: { look: keyof typeof LOOKS; as?: 'span' | 'div'; children: ReactNode }) {
+  return <Element className={LOOKS[look]}>{children}</Element>
 }

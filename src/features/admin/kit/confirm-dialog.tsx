@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import styles from './admin-ui.module.css'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { Button } from './button'
+import { Dialog } from './dialog'
 
 /** The two answers; the safe one (cancel) has the focus. */
 export type ConfirmLabels = { confirmLabel: string; cancelLabel: string }
@@ -28,38 +29,32 @@ export function useConfirm() {
 }
 
 function ConfirmDialog({ title, message, labels, opener, onClose }: Omit<Pending, 'resolve'> & { onClose: (ok: boolean) => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    ref.current?.showModal()
+  const messageId = useId()
+  useEffect(
     // The dialog is removed rather than closed by the browser, which would give the focus back to
     // what opened it: that is done once it is gone (while it is open, the rest of the page is inert).
-    return () => {
+    () => () => {
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
-    }
-  }, [opener])
+    },
+    [opener],
+  )
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose(false)
-      }}
+    <Dialog
+      title={title}
+      description={messageId}
+      onCancel={() => onClose(false)}
+      actions={
+        <>
+          <Button onClick={() => onClose(false)} autoFocus>
+            {labels.cancelLabel}
+          </Button>
+          <Button variant="danger" onClick={() => onClose(true)}>
+            {labels.confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <h2 id="confirm-title" className={styles.dialogTitle}>
-        {title}
-      </h2>
-      <p id="confirm-message">{message}</p>
-      <div className={styles.dialogActions}>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => onClose(false)} autoFocus>
-          {labels.cancelLabel}
-        </button>
-        <button type="button" className={`btn btn-small ${styles.danger}`} onClick={() => onClose(true)}>
-          {labels.confirmLabel}
-        </button>
-      </div>
-    </dialog>
+      <p id={messageId}>{message}</p>
+    </Dialog>
   )
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { useLeaveGuard } from './use-leave-guard'
 import type { SchemaForm } from './use-schema-form'
-import styles from './admin-ui.module.css'
+import styles from './layout.module.css'
+import { Button } from './button'
 
 /**
- * The frame of every admin form: its fields in a two-column grid, then the submit button (which
- * reads `savingLabel` while the save runs) and Cancel. Browser validation is off: the entity
+ * The frame of every admin form: its fields in a two-column grid, then the submit button (busy,
+ * reading `savingLabel`, while the save runs) and Cancel. Browser validation is off: the entity
  * schema's messages show under the fields instead. With unsaved changes, Cancel and leaving the
  * page ask first.
  */
@@ -28,13 +29,11 @@ export function EntityForm({
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate aria-label={name}>
       <div className={styles.formGrid}>{children}</div>
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-secondary btn-small" disabled={form.saving}>
-          {form.saving ? savingLabel : submitLabel}
-        </button>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => guard.leave(onCancel)}>
-          Cancel
-        </button>
+      <div className={styles.actions}>
+        <Button type="submit" variant="secondary" busy={form.saving} busyLabel={savingLabel}>
+          {submitLabel}
+        </Button>
+        <Button onClick={() => guard.leave(onCancel)}>Cancel</Button>
       </div>
       {guard.dialog}
     </form>

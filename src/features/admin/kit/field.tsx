@@ -1,12 +1,5 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactElement,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react'
-import styles from './admin-ui.module.css'
+import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react'
+import styles from './field.module.css'
 
 /**
  * What every field shows around its control: the label and hint come from the entity's field
@@ -17,25 +10,19 @@ type FrameProps = { label: string; hint?: string; error?: string; wide?: boolean
 /** The props that tie a control to its label, hint and error for assistive technology. */
 type ControlLinks = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }
 
-/**
- * A labelled field with its hint or error under it (docs/brand.md: labels above, errors under).
- * The frame owns the control's id, so a form names each field once; a wide field spans the grid.
- */
-function FieldFrame({ label, hint, error, wide, action, control }: FrameProps & { control: (links: ControlLinks) => ReactElement }) {
+/** The ids of a field's hint and error, and what its control is described by (the error replaces the hint). */
+function useFieldIds({ hint, error }: { hint?: string; error?: string }) {
   const id = useId()
   const showHint = Boolean(hint) && !error
   const describedBy = error ? `${id}-error` : showHint ? `${id}-hint` : undefined
-  const field = (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {action ? (
-        <div className={styles.withAction}>
-          {control({ id, ...(error && { 'aria-invalid': true }), ...(describedBy && { 'aria-describedby': describedBy }) })}
-          {action}
-        </div>
-      ) : (
-        control({ id, ...(error && { 'aria-invalid': true }), ...(describedBy && { 'aria-describedby': describedBy }) })
-      )}
+  const links: ControlLinks = { id, ...(error && { 'aria-invalid': true }), ...(describedBy && { 'aria-describedby': describedBy }) }
+  return { id, showHint, links }
+}
+
+/** The hint, or the error that replaces it, under a control. */
+function FieldNotes({ id, hint, error, showHint }: { id: string; hint?: string; error?: string; showHint: boolean }) {
+  return (
+    <>
       {showHint && (
         <p className="muted" id={`${id}-hint`}>
           {hint}
@@ -46,16 +33,37 @@ function FieldFrame({ label, hint, error, wide, action, control }: FrameProps & 
           {error}
         </p>
       )}
-    </div>
+    </>
   )
-  return wide ? <div className={styles.span2}>{field}</div> : field
 }
 
-export function TextField({ label, hint, error, wide, action, ...input }: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A labelled field with its hint or error under it (docs/brand.md: labels above, errors under).
+ * The frame owns the control's id, so a form names each field once; a wide field spans the grid.
+ */
+function FieldFrame({ label, hint, error, wide, action, control }: FrameProps & { control: (links: ControlLinks) => ReactElement }) {
+  const { id, showHint, links } = useFieldIds({ hint, error })
+  return (
+    <div className={wide ? `field ${styles.wide}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {action ? (
+        <div className={styles.withAction}>
+          {control(links)}
+          {action}
+        </div>
+      ) : (
+        control(links)
+      )}
+      <FieldNotes {...{ id, hint, error, showHint }} />
+    </div>
+  )
+}
+
+export function TextField({ label, hint, error, wide, action, ...input }: FrameProps & ComponentProps<'input'>) {
   return <FieldFrame {...{ label, hint, error, wide, action }} control={(links) => <input className="input" {...input} {...links} />} />
 }
 
-export function TextAreaField({ label, hint, error, wide, ...input }: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, hint, error, wide, ...input }: FrameProps & ComponentProps<'textarea'>) {
   return <FieldFrame {...{ label, hint, error, wide }} control={(links) => <textarea className="input" {...input} {...links} />} />
 }
 
@@ -67,7 +75,7 @@ export function SelectField({
   wide,
   options,
   ...select
-}: FrameProps & SelectHTMLAttributes<HTMLSelectElement> & { options: Readonly<Record<string, string>> }) {
+}: FrameProps & ComponentProps<'select'> & { options: Readonly<Record<string, string>> }) {
   return (
     <FieldFrame
       {...{ label, hint, error, wide }}
@@ -84,12 +92,65 @@ export function SelectField({
   )
 }
 
-/** A checkbox reads best with its label after it, the whole line clickable. */
-export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/**
+ * A file chosen from the device: `onFile` gets it, and the field is emptied again, so choosing
+ * the same file twice (after fixing it) is seen as a new choice.
+ */
+export function FileField({
+  label,
+  hint,
+  error,
+  wide,
+  onFile,
+  ...input
+}: FrameProps & Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'value'> & { onFile: (file: File) => void }) {
   return (
-    <label className={`touch-row ${styles.checkbox}`}>
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
+    <FieldFrame
+      {...{ label, hint, error, wide }}
+      control={(links) => (
+        <input
+          className="input"
+          type="file"
+          {...input}
+          {...links}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (file) onFile(file)
+          }}
+        />
+      )}
+    />
+  )
+}
+
+/**
+ * A checkbox reads best with its label after it, the whole line clickable; its hint or error
+ * sits under it, as under any field.
+ */
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  checked,
+  onChange,
+  ref,
+}: {
+  label: string
+  hint?: string
+  error?: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  ref?: ComponentProps<'input'>['ref']
+}) {
+  const { id, showHint, links } = useFieldIds({ hint, error })
+  return (
+    <div className={styles.checkboxField}>
+      <label className={`touch-row ${styles.checkbox}`}>
+        <input ref={ref} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} {...links} />
+        {label}
+      </label>
+      <FieldNotes {...{ id, hint, error, showHint }} />
+    </div>
   )
 }

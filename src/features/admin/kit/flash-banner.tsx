@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, X } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { Flash } from './use-flash'
-import styles from './admin-ui.module.css'
+import styles from './flash-banner.module.css'
 
 export function FlashBanner({ flash, onClose }: { flash: Flash; onClose: () => void }) {
   if (!flash) return null
@@ -12,10 +13,19 @@ export function FlashBanner({ flash, onClose }: { flash: Flash; onClose: () => v
       <span role={flash.kind === 'error' ? 'alert' : 'status'} className="flash-text">
         {flash.text}
       </span>
-      <button type="button" className={styles.flashClose} onClick={onClose}>
+      <button type="button" className={styles.close} onClick={onClose}>
         <X aria-hidden="true" size={18} />
         <span className="visually-hidden">Dismiss</span>
       </button>
     </div>
+  )
+}
+
+/** A standing word where the banner goes (what she must do first), without a close button. */
+export function StatusBanner({ children }: { children: ReactNode }) {
+  return (
+    <p className={`notice notice-warning ${styles.flash}`} role="status">
+      {children}
+    </p>
   )
 }

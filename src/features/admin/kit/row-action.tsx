@@ -1,5 +1,5 @@
 import { Plus, type LucideIcon } from 'lucide-react'
-import styles from './admin-ui.module.css'
+import { Button, ButtonLink } from './button'
 
 type RowActionProps = {
   icon: LucideIcon
@@ -7,40 +7,43 @@ type RowActionProps = {
   /** What the action acts on, added for screen readers so each row's buttons have their own names. */
   subject: string
   danger?: boolean
-} & ({ onClick: () => void; disabled?: boolean; href?: undefined } | { href: string })
+} & ({ onClick: () => void; disabled?: boolean; busy?: boolean; busyLabel?: string; href?: undefined } | { href: string })
 
 /** A small icon button (or a link that opens a new tab) in a list row's actions. */
-export function RowAction({ icon: Icon, label, subject, danger = false, ...action }: RowActionProps) {
-  const content = (
+export function RowAction({ icon, label, subject, danger = false, ...action }: RowActionProps) {
+  const named = (words: string) => (
     <>
-      <Icon aria-hidden="true" size={16} />
-      {` ${label}`}
+      {words}
       <span className="visually-hidden">{` ${subject}`}</span>
     </>
   )
+  const content = named(label)
   if (action.href !== undefined)
     return (
-      <a className={styles.iconButton} href={action.href} target="_blank" rel="noopener noreferrer">
+      <ButtonLink variant="row" icon={icon} href={action.href}>
         {content}
-      </a>
+      </ButtonLink>
     )
+  const { onClick, disabled, busy, busyLabel } = action
   return (
-    <button
-      type="button"
-      className={danger ? `${styles.iconButton} ${styles.dangerLink}` : styles.iconButton}
-      onClick={action.onClick}
-      disabled={action.disabled}
+    <Button
+      variant={danger ? 'rowDanger' : 'row'}
+      icon={icon}
+      onClick={onClick}
+      disabled={disabled}
+      busy={busy}
+      busyLabel={busyLabel && named(busyLabel)}
     >
       {content}
-    </button>
+    </Button>
   )
 }
 
 /** The button that opens a list's create form. */
 export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <button type="button" className="btn btn-secondary btn-small" onClick={onClick}>
-      <Plus aria-hidden="true" size={18} /> {label}
-    </button>
+    <Button variant="secondary" icon={Plus} onClick={onClick}>
+      {label}
+    </Button>
   )
 }

@@ -108,10 +108,11 @@ export function useEntityCrud<Row extends { id: string }, Item extends { id: str
         {calls.update && open && (
           <RowAction
             icon={Pencil}
-            label={opening === row.id ? 'Opening…' : 'Edit'}
+            label="Edit"
             subject={subject}
             onClick={() => edit(row, open)}
-            disabled={opening === row.id}
+            busy={opening === row.id}
+            busyLabel="Opening…"
           />
         )}
         {(crud.removable?.(row) ?? true) && <RowAction icon={Trash2} label="Delete" subject={subject} danger onClick={() => remove(row)} />}

@@ -2,7 +2,8 @@ import { Link2, Trash2 } from 'lucide-react'
 import { describeUses, formatBytes, MEDIA_MESSAGES, MEDIA_TYPE_LABELS, type MediaListItem } from '#domain/media.ts'
 import { formatDateTime } from '#domain/text.ts'
 import { AdminList, type Column } from '#src/features/admin/kit/admin-table.tsx'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './media.module.css'
 import { MediaPreview } from './media-preview'
 import { RowAction } from '#src/features/admin/kit/row-action.tsx'
 
@@ -10,9 +11,9 @@ const columns: Column<MediaListItem>[] = [
   { label: 'Preview', cell: (file) => <MediaPreview file={file} /> },
   {
     label: 'Name',
-    className: styles.cellStrong,
+    look: 'strong',
     cell: (file) => (
-      <a href={file.url} target="_blank" rel="noopener noreferrer" className={styles.mediaName}>
+      <a href={file.url} target="_blank" rel="noopener noreferrer" className={styles.name}>
         {file.name}
       </a>
     ),
@@ -22,13 +23,13 @@ const columns: Column<MediaListItem>[] = [
   { label: 'Dimensions', cell: (file) => (file.width && file.height ? `${file.width} × ${file.height}` : '—') },
   {
     label: 'Uploaded',
-    className: styles.muted,
+    look: 'muted',
     cell: (file) => `${file.uploadedBy}, ${formatDateTime(file.createdAt)}`,
   },
   {
     label: 'Used in',
     testId: 'used-in',
-    cell: (file) => (file.usedIn.length > 0 ? describeUses(file.usedIn) : <span className={styles.muted}>Not used yet</span>),
+    cell: (file) => (file.usedIn.length > 0 ? describeUses(file.usedIn) : <Muted>Not used yet</Muted>),
   },
 ]
 

@@ -1,9 +1,12 @@
 import { ImagePlus } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatBytes, isImageType, MEDIA_TYPE_LABELS, type MediaListItem } from '#domain/media.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { useMediaLibrary } from './use-media-library'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { Dialog } from '#src/features/admin/kit/dialog.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './media.module.css'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { MediaPreview } from './media-preview'
 
@@ -33,10 +36,10 @@ export function MediaPicker({ field, imagesOnly = false, onPick }: { field: stri
 
   return (
     <>
-      <button ref={button} type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <ImagePlus aria-hidden="true" size={18} /> Choose from library
+      <Button ref={button} icon={ImagePlus} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Choose from library
         <span className="visually-hidden"> for {field}</span>
-      </button>
+      </Button>
       {open && <PickerDialog field={field} imagesOnly={imagesOnly} state={library.state} onClose={close} />}
     </>
   )
@@ -53,30 +56,25 @@ function PickerDialog({
   state: ReturnType<typeof useMediaLibrary>['state']
   onClose: (url?: string) => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-  useEffect(() => {
-    ref.current?.showModal()
-  }, [])
   const shown = (files: MediaListItem[]) => (imagesOnly ? files.filter((file) => isImageType(file.contentType)) : files)
 
   return (
-    <dialog
-      ref={ref}
-      className={`${styles.dialog} ${styles.pickerDialog}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
+    <Dialog
+      title={`${imagesOnly ? 'Choose an image' : 'Choose a file'} for ${field}`}
+      wide
+      onCancel={() => onClose()}
+      actions={<Button onClick={() => onClose()}>Cancel</Button>}
     >
-      <h2 id={titleId} className={styles.dialogTitle}>
-        {imagesOnly ? 'Choose an image' : 'Choose a file'} for {field}
-      </h2>
       <LoadState state={state} loading="Loading files…">
         {(files) =>
           shown(files).length === 0 ? (
-            <EmptyState message={imagesOnly ? 'No images in the library yet. Upload one under Media.' : 'No files in the library yet. Upload one under Media.'} />
+            <EmptyState
+              message={
+                imagesOnly
+                  ? 'No images in the library yet. Upload one under Media.'
+                  : 'No files in the library yet. Upload one under Media.'
+              }
+            />
           ) : (
             <ul className={styles.pickerList} aria-label="Library files">
               {shown(files).map((file) => (
@@ -85,10 +83,10 @@ function PickerDialog({
                     <MediaPreview file={file} />
                     <span>
                       <strong>{file.name}</strong>
-                      <span className={styles.muted}>
+                      <Muted>
                         {file.contentType ? MEDIA_TYPE_LABELS[file.contentType] : ''}, {formatBytes(file.size)}
                         {file.width && file.height ? `, ${file.width} × ${file.height}` : ''}
-                      </span>
+                      </Muted>
                     </span>
                   </button>
                 </li>
@@ -97,11 +95,6 @@ function PickerDialog({
           )
         }
       </LoadState>
-      <div className={styles.dialogActions}>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => onClose()}>
-          Cancel
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   )
 }

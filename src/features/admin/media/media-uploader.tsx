@@ -1,16 +1,16 @@
 import { Upload } from 'lucide-react'
-import { useId, useState, type DragEvent } from 'react'
+import { useState, type DragEvent } from 'react'
 import { formatBytes, MEDIA_ACCEPT, MEDIA_MAX_BYTES } from '#domain/media.ts'
-import type { UploadState } from './use-media-upload'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { FileField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
+import styles from './media.module.css'
+import type { UploadState } from './use-media-upload'
 
 /**
  * Choose a file (or drop one on the box): the bar advances as each part arrives, and the line
  * under it says how far, for screen readers too. A refusal is said under it, naming the file.
  */
 export function MediaUploader({ state, onFile }: { state: UploadState; onFile: (file: File) => void }) {
-  const id = useId()
   const [dragging, setDragging] = useState(false)
   const uploading = state.status === 'uploading'
 
@@ -33,24 +33,13 @@ export function MediaUploader({ state, onFile }: { state: UploadState; onFile: (
         onDrop={drop}
       >
         <Upload aria-hidden="true" size={28} />
-        <label htmlFor={id} className={styles.dropLabel}>
-          Choose a PDF or an image
-        </label>
-        <input
-          id={id}
-          type="file"
+        <FileField
+          label="Choose a PDF or an image"
+          hint={`PDF, JPEG, PNG, WebP or GIF, up to ${formatBytes(MEDIA_MAX_BYTES)}. You can also drop a file here.`}
           accept={MEDIA_ACCEPT}
           disabled={uploading}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            event.target.value = ''
-            if (file) onFile(file)
-          }}
+          onFile={onFile}
         />
-        <p className="muted" id={`${id}-hint`}>
-          PDF, JPEG, PNG, WebP or GIF, up to {formatBytes(MEDIA_MAX_BYTES)}. You can also drop a file here.
-        </p>
       </div>
       {uploading && (
         <div className={styles.uploadProgress}>

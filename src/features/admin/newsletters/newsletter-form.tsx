@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { NEWSLETTER_FIELDS, NewsletterInputSchema, type Newsletter, type NewsletterInput } from '#domain/newsletter.ts'
-import { useNewsletterPreview } from './use-newsletter-preview'
-import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
+import { Panel } from '#src/features/admin/kit/panel.tsx'
+import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
+import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import { NewsletterPreviewPane } from './newsletter-preview'
+import { useNewsletterPreview } from './use-newsletter-preview'
 
 /**
  * Write or edit a newsletter: its subject and its message in markdown, with the email as it will
@@ -26,22 +27,19 @@ export function NewsletterForm({
   })
   const preview = useNewsletterPreview(form.values.subject, form.values.body)
   return (
-    <div className={styles.editorWithPreview}>
-      <div className={styles.composeColumn}>
-        <div className={styles.panel}>
-          <EntityForm
-            form={form}
-            name={initial ? `Edit newsletter ${initial.subject}` : 'New newsletter'}
-            submitLabel={initial ? 'Save' : 'Save draft'}
-            onCancel={onCancel}
-          >
-            <TextField {...form.field('subject')} wide />
-            <TextAreaField {...form.field('body')} rows={18} wide />
-          </EntityForm>
-        </div>
-        {after?.(form.dirty)}
-      </div>
-      <NewsletterPreviewPane preview={preview} />
-    </div>
+    <WithPreview preview={<NewsletterPreviewPane preview={preview} />}>
+      <Panel as="div">
+        <EntityForm
+          form={form}
+          name={initial ? `Edit newsletter ${initial.subject}` : 'New newsletter'}
+          submitLabel={initial ? 'Save' : 'Save draft'}
+          onCancel={onCancel}
+        >
+          <TextField {...form.field('subject')} wide />
+          <TextAreaField {...form.field('body')} rows={18} wide />
+        </EntityForm>
+      </Panel>
+      {after?.(form.dirty)}
+    </WithPreview>
   )
 }

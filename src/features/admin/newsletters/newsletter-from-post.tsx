@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { PostSummary } from '#domain/blog-post.ts'
-import { formatLongDate } from '#domain/text.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { formatDateTime } from '#domain/text.ts'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { SelectField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './newsletters.module.css'
 
 /**
  * Starts a newsletter from a published post: its title becomes the subject and its text the
@@ -17,7 +20,6 @@ export function NewsletterFromPost({
   onCreate: (postId: string) => Promise<unknown>
   onCancel: () => void
 }) {
-  const id = useId()
   const published = posts.filter((post) => post.status === 'published')
   const [postId, setPostId] = useState(published[0]?.id ?? '')
   const [creating, setCreating] = useState(false)
@@ -33,31 +35,25 @@ export function NewsletterFromPost({
   return (
     <Panel title="Start from a post">
       {published.length === 0 ? (
-        <p className={styles.muted}>There are no published posts yet.</p>
+        <>
+          <Muted as="p">There are no published posts yet.</Muted>
+          <Button onClick={onCancel}>Close</Button>
+        </>
       ) : (
-        <form className={styles.scheduleForm} onSubmit={submit} aria-label="Start from a post">
-          <div className="field">
-            <label htmlFor={`${id}-post`}>Published post</label>
-            <select id={`${id}-post`} className="input" value={postId} onChange={(event) => setPostId(event.target.value)}>
-              {published.map((post) => (
-                <option key={post.id} value={post.id}>
-                  {post.title} ({formatLongDate(post.publishedAt)})
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-secondary btn-small" disabled={creating}>
-            {creating ? 'Creating…' : 'Create draft from this post'}
-          </button>
-          <button type="button" className="btn btn-outline btn-small" onClick={onCancel}>
-            Cancel
-          </button>
+        <form className={styles.inlineForm} onSubmit={submit} aria-label="Start from a post">
+          <SelectField
+            label="Published post"
+            value={postId}
+            onChange={(event) => setPostId(event.target.value)}
+            options={Object.fromEntries(
+              published.map((post) => [post.id, `${post.title} (${formatDateTime(post.publishedAt, { time: false })})`]),
+            )}
+          />
+          <Button type="submit" variant="secondary" busy={creating} busyLabel="Creating…">
+            Create draft from this post
+          </Button>
+          <Button onClick={onCancel}>Cancel</Button>
         </form>
-      )}
-      {published.length === 0 && (
-        <button type="button" className="btn btn-outline btn-small" onClick={onCancel}>
-          Close
-        </button>
       )}
     </Panel>
   )

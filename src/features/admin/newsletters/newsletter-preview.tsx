@@ -1,13 +1,16 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { PreviewPane } from '#src/features/admin/kit/preview-pane.tsx'
+import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
 import { applyStyles, withoutStyles } from './email-frame'
+import styles from './newsletters.module.css'
 import type { NewsletterPreview } from './use-newsletter-preview'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
 
 const TABS = [
-  { part: 'html', name: 'Email' },
-  { part: 'text', name: 'Plain text' },
+  { id: 'html', name: 'Email' },
+  { id: 'text', name: 'Plain text' },
 ] as const
-type Part = (typeof TABS)[number]['part']
+type Part = (typeof TABS)[number]['id']
 
 const NOTES = { empty: 'Preview', updating: 'Updating preview…', ready: 'Preview', failed: 'Preview unavailable' } as const
 
@@ -18,68 +21,31 @@ const NOTES = { empty: 'Preview', updating: 'Updating preview…', ready: 'Previ
  * can act on the admin; its styles are applied from here (see email-frame.ts).
  */
 export function NewsletterPreviewPane({ preview }: { preview: NewsletterPreview }) {
-  const id = useId()
+  const id = `${useId()}-`
   const [part, setPart] = useState<Part>('html')
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const email = preview.status === 'empty' ? undefined : preview.email
   const unstyled = useMemo(() => (email ? withoutStyles(email.html) : undefined), [email])
 
-  // The tabs follow the ARIA pattern: the arrow keys move between them and select.
-  function onKeyDown(event: KeyboardEvent, index: number) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
-    event.preventDefault()
-    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length
-    setPart(TABS[next]!.part)
-    tabs.current[next]?.focus()
-  }
-
   return (
-    <section
-      className={`${styles.preview} ${styles.emailPreview}`}
-      aria-labelledby={`${id}-note`}
-      aria-busy={preview.status === 'updating'}
-    >
-      <p id={`${id}-note`} className={styles.previewNote} role="status">
-        {NOTES[preview.status]}
-      </p>
+    <PreviewPane note={NOTES[preview.status]} busy={preview.status === 'updating'}>
       {preview.status === 'failed' && (
         <p className="notice notice-error" role="alert">
           {preview.error}
         </p>
       )}
       {preview.status === 'empty' ? (
-        <p className={styles.muted}>Write a subject and a message to see the email here.</p>
+        <Muted as="p">Write a subject and a message to see the email here.</Muted>
       ) : (
         <>
           {email && (
             <p className={styles.emailSubject}>
-              <span className={styles.muted}>Subject:</span> {email.subject}
+              <Muted>Subject:</Muted> {email.subject}
             </p>
           )}
-          <div className={styles.tabs} role="tablist" aria-label="Email parts">
-            {TABS.map((tab, index) => (
-              <button
-                key={tab.part}
-                ref={(element) => {
-                  tabs.current[index] = element
-                }}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${tab.part}`}
-                aria-controls={`${id}-panel-${tab.part}`}
-                aria-selected={part === tab.part}
-                tabIndex={part === tab.part ? 0 : -1}
-                className={`touch-row ${styles.tab}`}
-                onClick={() => setPart(tab.part)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                {tab.name}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${id}-panel-${part}`} aria-labelledby={`${id}-tab-${part}`}>
+          <Tabs label="Email parts" tabs={TABS} current={part} onSelect={setPart} idPrefix={id} compact />
+          <TabPanel current={part} idPrefix={id}>
             {!email ? (
-              <p className={styles.muted}>Making the preview…</p>
+              <Muted as="p">Making the preview…</Muted>
             ) : part === 'html' ? (
               <iframe
                 className={styles.emailFrame}
@@ -93,9 +59,9 @@ export function NewsletterPreviewPane({ preview }: { preview: NewsletterPreview 
                 {email.text}
               </pre>
             )}
-          </div>
+          </TabPanel>
         </>
       )}
-    </section>
+    </PreviewPane>
   )
 }

@@ -1,7 +1,9 @@
 import { NEWSLETTER_MESSAGES, type NewsletterReport } from '#domain/newsletter.ts'
 import { formatDateTime } from '#domain/text.ts'
 import { NEWSLETTER_TEXTS } from './newsletter-texts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { StatCounts } from '#src/features/admin/kit/stat.tsx'
+import { Details, Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './newsletters.module.css'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
 
 /**
@@ -27,9 +29,9 @@ export function NewsletterProgress({ report }: { report: NewsletterReport }) {
       <p className={styles.progressText} aria-live="polite">
         Sent {sent} · Failed {failed}
       </p>
-      <p className={styles.muted}>
+      <Muted as="p">
         {processed} of {total} subscribers looked at. {NEWSLETTER_MESSAGES.started}
-      </p>
+      </Muted>
     </Panel>
   )
 }
@@ -39,29 +41,22 @@ export function NewsletterSummary({ report }: { report: NewsletterReport }) {
   const { newsletter, unsubscribedSince } = report
   const { sent = 0, failed = 0, uncertain = 0 } = newsletter.progress ?? {}
   const counts = [
-    { label: 'Sent', value: sent },
-    { label: 'Failed', value: failed },
-    { label: 'Uncertain', value: uncertain },
-    { label: 'Unsubscribed since', value: unsubscribedSince ?? '—' },
-  ]
+    ['Sent', sent],
+    ['Failed', failed],
+    ['Uncertain', uncertain],
+    ['Unsubscribed since', unsubscribedSince ?? '—'],
+  ] as const
   return (
     <Panel title="How it went">
-      <dl className={styles.sendCounts}>
-        {counts.map(({ label, value }) => (
-          <div key={label} className={styles.sendCount}>
-            <dt className={styles.statLabel}>{label}</dt>
-            <dd className={styles.statValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className={styles.muted}>{NEWSLETTER_TEXTS.uncertain}</p>
-      {unsubscribedSince === undefined && <p className={styles.muted}>{NEWSLETTER_TEXTS.unsubscribesForgotten}</p>}
-      <dl className={styles.infoList}>
-        <dt>Started</dt>
-        <dd>{formatDateTime(newsletter.startedAt) || '—'}</dd>
-        <dt>Finished</dt>
-        <dd>{formatDateTime(newsletter.finishedAt) || '—'}</dd>
-      </dl>
+      <StatCounts items={counts} />
+      <Muted as="p">{NEWSLETTER_TEXTS.uncertain}</Muted>
+      {unsubscribedSince === undefined && <Muted as="p">{NEWSLETTER_TEXTS.unsubscribesForgotten}</Muted>}
+      <Details
+        items={[
+          ['Started', formatDateTime(newsletter.startedAt) || '—'],
+          ['Finished', formatDateTime(newsletter.finishedAt) || '—'],
+        ]}
+      />
       {newsletter.lastError && (
         <p className="notice notice-error" role="alert">
           {newsletter.lastError}

@@ -5,7 +5,10 @@ import { NEWSLETTER_MESSAGES, type Newsletter } from '#domain/newsletter.ts'
 import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
 import { NEWSLETTER_TEXTS } from './newsletter-texts'
 import type { Flash } from '#src/features/admin/kit/use-flash.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './newsletters.module.css'
 import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
 import { TextField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
@@ -24,7 +27,8 @@ type Busy = keyof NewsletterSendActions | null
 const earliest = () => toLocalInput(new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000).toISOString())
 
 /** Whom the last test went to: the address when the server shows it (an admin, or her own), else who sent it. */
-const lastTestTo = ({ testSentTo, testSentBy }: Newsletter) => (testSentTo ? ` to ${testSentTo}` : testSentBy ? `, sent by ${testSentBy}` : '')
+const lastTestTo = ({ testSentTo, testSentBy }: Newsletter) =>
+  testSentTo ? ` to ${testSentTo}` : testSentBy ? `, sent by ${testSentBy}` : ''
 
 /**
  * A saved draft's or scheduled newsletter's ways out: a test to her own address, the send to
@@ -85,22 +89,22 @@ export function NewsletterSendPanel({
   return (
     <Panel title="Send">
       <div className={styles.sendActions}>
-        <div className={styles.quickActions}>
-          <button
-            type="button"
-            className="btn btn-outline btn-small"
+        <div className={layout.actions}>
+          <Button
+            icon={TestTube2}
             onClick={() => run('test', actions.test)}
             disabled={waiting}
+            busy={busy === 'test'}
+            busyLabel="Sending test…"
             aria-describedby={`${id}-test`}
           >
-            <TestTube2 aria-hidden="true" size={18} /> {busy === 'test' ? 'Sending test…' : 'Send a test to me'}
-          </button>
+            Send a test to me
+          </Button>
         </div>
-        <p id={`${id}-test`} className={styles.muted}>
+        <Muted as="p" id={`${id}-test`}>
           {dirty ? NEWSLETTER_TEXTS.testNeedsSave : NEWSLETTER_TEXTS.testExplained}
-          {newsletter.testSentAt &&
-            ` Last test: ${formatDateTime(newsletter.testSentAt)}${lastTestTo(newsletter)}.`}
-        </p>
+          {newsletter.testSentAt && ` Last test: ${formatDateTime(newsletter.testSentAt)}${lastTestTo(newsletter)}.`}
+        </Muted>
 
         {!canSend ? (
           <p className="notice notice-warning">{NEWSLETTER_TEXTS.editorCannotSend}</p>
@@ -111,23 +115,22 @@ export function NewsletterSendPanel({
                 Scheduled for {formatDateTime(newsletter.scheduledAt)}. {NEWSLETTER_TEXTS.editingScheduled}
               </p>
             )}
-            <div className={styles.quickActions}>
-              <button type="button" className="btn btn-secondary btn-small" onClick={sendNow} disabled={waiting}>
-                <Send aria-hidden="true" size={18} /> {busy === 'sendNow' ? 'Starting…' : 'Send to all confirmed subscribers…'}
-              </button>
+            <div className={layout.actions}>
+              <Button variant="secondary" icon={Send} onClick={sendNow} disabled={waiting} busy={busy === 'sendNow'} busyLabel="Starting…">
+                Send to all confirmed subscribers…
+              </Button>
               {scheduled ? (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
+                <Button
                   onClick={() => run('cancelSchedule', actions.cancelSchedule)}
                   disabled={busy !== null}
+                  busy={busy === 'cancelSchedule'}
+                  busyLabel="Cancelling…"
                 >
-                  {busy === 'cancelSchedule' ? 'Cancelling…' : 'Cancel schedule'}
-                </button>
+                  Cancel schedule
+                </Button>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
+                <Button
+                  icon={CalendarClock}
                   aria-expanded={scheduling}
                   aria-controls={`${id}-schedule`}
                   onClick={() => {
@@ -136,13 +139,13 @@ export function NewsletterSendPanel({
                   }}
                   disabled={waiting}
                 >
-                  <CalendarClock aria-hidden="true" size={18} /> Schedule…
-                </button>
+                  Schedule…
+                </Button>
               )}
             </div>
-            {dirty && <p className={styles.muted}>Save your changes before sending: only the saved version goes out.</p>}
+            {dirty && <Muted as="p">Save your changes before sending: only the saved version goes out.</Muted>}
             {scheduling && !scheduled && (
-              <form id={`${id}-schedule`} className={styles.scheduleForm} onSubmit={schedule} noValidate aria-label="Schedule the send">
+              <form id={`${id}-schedule`} className={styles.inlineForm} onSubmit={schedule} noValidate aria-label="Schedule the send">
                 <TextField
                   label="Send on"
                   hint={`Your local time (${zone}).`}
@@ -152,12 +155,10 @@ export function NewsletterSendPanel({
                   error={atError}
                   onChange={(event) => setAt(event.target.value)}
                 />
-                <button type="submit" className="btn btn-secondary btn-small" disabled={waiting}>
-                  {busy === 'schedule' ? 'Scheduling…' : 'Schedule send'}
-                </button>
-                <button type="button" className="btn btn-outline btn-small" onClick={() => setScheduling(false)}>
-                  Cancel
-                </button>
+                <Button type="submit" variant="secondary" disabled={waiting} busy={busy === 'schedule'} busyLabel="Scheduling…">
+                  Schedule send
+                </Button>
+                <Button onClick={() => setScheduling(false)}>Cancel</Button>
               </form>
             )}
           </>

@@ -12,7 +12,8 @@ import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
 import { usePostVersions } from './use-post-versions'
 import { usePostPreview } from './use-post-preview'
 import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import styles from '#src/features/admin/kit/layout.module.css'
+import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
@@ -61,8 +62,22 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
     setRestored(VERSION_MESSAGES.restored(version.savedAt))
   }
 
+  const pane = viewing ? (
+    <PostPreviewPane
+      title={viewing.title}
+      excerpt={viewing.excerpt}
+      preview={{ status: 'ready', html: viewing.html }}
+      viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
+    />
+  ) : (
+    <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
+  )
+
   return (
-    <div className={styles.editorWithPreview}>
+    <WithPreview
+      preview={pane}
+      after={initial && <PostVersions state={history.state} open={history.open} onView={setViewing} onRestore={restore} />}
+    >
       <EntityForm
         form={form}
         name={initial ? `Edit post ${initial.title}` : 'New blog post'}
@@ -88,17 +103,6 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
           </p>
         )}
       </EntityForm>
-      {viewing ? (
-        <PostPreviewPane
-          title={viewing.title}
-          excerpt={viewing.excerpt}
-          preview={{ status: 'ready', html: viewing.html }}
-          viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
-        />
-      ) : (
-        <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
-      )}
-      {initial && <PostVersions state={history.state} open={history.open} onView={setViewing} onRestore={restore} />}
-    </div>
+    </WithPreview>
   )
 }

@@ -1,5 +1,7 @@
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { PreviewPane } from '#src/features/admin/kit/preview-pane.tsx'
+import styles from './posts.module.css'
 import type { PostPreview } from './use-post-preview'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
 
 /**
  * The live preview beside the post editor: the server's sanitized HTML, styled as the post page's
@@ -21,19 +23,16 @@ export function PostPreviewPane({
     ? viewing.label
     : { updating: 'Updating preview…', failed: 'Preview unavailable. It will try again as you type.', ready: 'Preview' }[preview.status]
   return (
-    <section className={styles.preview} aria-labelledby="post-preview-title" aria-busy={preview.status === 'updating'}>
-      <p id="post-preview-title" className={styles.previewNote} role="status">
-        {note}
-      </p>
+    <PreviewPane note={note} busy={preview.status === 'updating'}>
       {viewing && (
-        <button type="button" className={`btn btn-outline btn-small ${styles.previewBack}`} onClick={viewing.close}>
+        <Button className={styles.previewBack} onClick={viewing.close}>
           Back to the editor’s text
-        </button>
+        </Button>
       )}
       <h2 className={styles.previewTitle}>{title || 'Untitled post'}</h2>
       {excerpt && <p className={styles.previewExcerpt}>{excerpt}</p>}
       {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/pages/markdown.ts). */}
       <div className="prose" data-testid="post-preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
-    </section>
+    </PreviewPane>
   )
 }

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import type { PostVersionSummary, RenderedPostVersion } from '#domain/blog-post.ts'
 import { formatDateTime } from '#domain/text.ts'
 import type { VersionsState } from './use-post-versions'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
+import styles from './posts.module.css'
 
 export const VERSION_MESSAGES = {
   loadFailed: 'Failed to load the versions',
@@ -45,7 +47,7 @@ export function PostVersions({
       <h3 id="post-versions-title" className={styles.versionsTitle}>
         History
       </h3>
-      {state.status === 'loading' && <p className={styles.muted}>Loading versions…</p>}
+      {state.status === 'loading' && <Muted as="p">Loading versions…</Muted>}
       {state.status === 'failed' && <p className="field-error">{VERSION_MESSAGES.loadFailed}</p>}
       {failed && (
         <p className="field-error" role="alert">
@@ -59,32 +61,22 @@ export function PostVersions({
               <span>
                 <time dateTime={version.savedAt}>{formatDateTime(version.savedAt, { seconds: true })}</time>
                 {i === 0 && ' (current)'}
-                <span className={styles.muted}>
+                <Muted>
                   {' '}
                   · {version.savedBy || 'unknown'} · {version.title}
-                </span>
+                </Muted>
               </span>
               <span className={styles.versionActions}>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
-                  disabled={busy !== null}
-                  aria-label={`View the version of ${formatDateTime(version.savedAt, { seconds: true })}`}
-                  onClick={() => fetchThen(version, onView)}
-                >
-                  View
-                </button>
-                {i > 0 && (
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-small"
+                {(i > 0 ? (['View', 'Restore'] as const) : (['View'] as const)).map((action) => (
+                  <Button
+                    key={action}
                     disabled={busy !== null}
-                    aria-label={`Restore the version of ${formatDateTime(version.savedAt, { seconds: true })}`}
-                    onClick={() => fetchThen(version, onRestore)}
+                    aria-label={`${action} the version of ${formatDateTime(version.savedAt, { seconds: true })}`}
+                    onClick={() => fetchThen(version, action === 'View' ? onView : onRestore)}
                   >
-                    Restore
-                  </button>
-                )}
+                    {action}
+                  </Button>
+                ))}
               </span>
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { BLOG_MESSAGES, POST_STATUS_LABELS, type BlogPost, type PostInput, type PostSummary } from '#domain/blog-post.ts'
 import { postPath } from '#domain/route-map.ts'
-import { formatDateTime, formatLongDate } from '#domain/text.ts'
+import { formatDateTime } from '#domain/text.ts'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import { CellNote } from '#src/features/admin/kit/admin-table.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import type { EntityListSpec } from '#src/features/admin/kit/entity-list.tsx'
 import { PostForm } from './post-form'
@@ -22,18 +22,18 @@ export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
   },
   form: PostForm,
   columns: [
-    { label: 'Title', className: styles.cellStrong, cell: (post) => post.title },
+    { label: 'Title', look: 'strong', cell: (post) => post.title },
     {
       label: 'Status',
       cell: (post) => (
         <>
           <Badge tone={STATUS_TONES[post.status]}>{POST_STATUS_LABELS[post.status]}</Badge>
-          {post.publishAt && <span className={styles.cellNote}>{formatDateTime(post.publishAt)}</span>}
+          {post.publishAt && <CellNote>{formatDateTime(post.publishAt)}</CellNote>}
         </>
       ),
     },
-    { label: 'Tags', className: styles.muted, cell: (post) => post.tags.join(', ') || '—' },
-    { label: 'Date', className: styles.muted, cell: (post) => formatLongDate(post.publishedAt ?? post.createdAt) },
+    { label: 'Tags', look: 'muted', cell: (post) => post.tags.join(', ') || '—' },
+    { label: 'Date', look: 'muted', cell: (post) => formatDateTime(post.publishedAt ?? post.createdAt, { time: false }) },
   ],
   empty: 'No blog posts yet.',
   create: { title: 'New blog post', addLabel: 'New post' },

@@ -1,7 +1,7 @@
 import { RESOURCE_MESSAGES, RESOURCE_TYPE_LABELS, type Resource, type ResourceInput } from '#domain/resource.ts'
 import { ResourceTypeIcon } from '#src/features/resources/components/resource-type-icon.tsx'
 import { adminApi } from '#src/features/admin/kit/admin-api.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import styles from './resources.module.css'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import type { EntityListSpec } from '#src/features/admin/kit/entity-list.tsx'
 import { ResourceForm } from './resource-form'
@@ -17,7 +17,7 @@ export const resourcesTab: EntityListSpec<Resource, Resource, ResourceInput> = {
   },
   form: ResourceForm,
   columns: [
-    { label: 'Title', className: styles.cellStrong, cell: (resource) => resource.title },
+    { label: 'Title', look: 'strong', cell: (resource) => resource.title },
     {
       label: 'Type',
       cell: (resource) => (

@@ -1,5 +1,5 @@
 import { EMAIL_NOT_CONFIGURED, type EmailStatus } from '#domain/admin-stats.ts'
-import styles from '#src/features/admin/kit/admin-ui.module.css'
+import styles from './shell.module.css'
 
 /** Shown while a deployed site has no email settings: bookings are kept, nothing is mailed. */
 export function EmailSetupNotice({ email }: { email: EmailStatus }) {

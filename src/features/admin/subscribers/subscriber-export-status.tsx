@@ -1,9 +1,9 @@
 import { Download, X } from 'lucide-react'
 import { EXPORT_MESSAGES } from '#domain/subscriber-export.ts'
+import { formatCount as count } from '#domain/text.ts'
+import { Button } from '#src/features/admin/kit/button.tsx'
 import type { ExportView } from './use-subscriber-export'
 import styles from './subscriber-transfer.module.css'
-
-const count = (n: number) => n.toLocaleString('en-US')
 
 /**
  * How far the export has come, read out politely as it moves; the download starts by itself when
@@ -24,9 +24,9 @@ export function SubscriberExportStatus({
       <div className={`notice notice-error ${styles.exportBox}`}>
         <p role="alert">{`The export did not finish. ${view.message}`}</p>
         <div className={styles.actions}>
-          <button type="button" className="btn btn-outline btn-small" onClick={onDismiss}>
-            <X aria-hidden="true" size={18} /> Dismiss
-          </button>
+          <Button icon={X} onClick={onDismiss}>
+            Dismiss
+          </Button>
         </div>
       </div>
     )
@@ -53,12 +53,12 @@ export function SubscriberExportStatus({
       </p>
       {!running && (
         <div className={styles.actions}>
-          <button type="button" className="btn btn-outline btn-small" onClick={onDownload}>
-            <Download aria-hidden="true" size={18} /> Download again
-          </button>
-          <button type="button" className="btn btn-outline btn-small" onClick={onDismiss}>
-            <X aria-hidden="true" size={18} /> Dismiss
-          </button>
+          <Button icon={Download} onClick={onDownload}>
+            Download again
+          </Button>
+          <Button icon={X} onClick={onDismiss}>
+            Dismiss
+          </Button>
         </div>
       )}
     </div>

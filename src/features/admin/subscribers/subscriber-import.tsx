@@ -15,11 +15,13 @@ import {
 } from '#domain/subscriber-import.ts'
 import { saveFile } from './export-subscribers'
 import type { ImportChoice, ImportOutcomes, ImportView } from './use-subscriber-import'
+import { formatCount as count } from '#domain/text.ts'
+import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { CheckboxField, FileField, TextAreaField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
+import { Muted } from '#src/features/admin/kit/text.tsx'
 import styles from './subscriber-transfer.module.css'
-import ui from '#src/features/admin/kit/admin-ui.module.css'
-
-const count = (n: number) => n.toLocaleString('en-US')
 const OUTCOME_TEXT: Record<ImportResult['outcome'], string> = { added: 'Will be added', exists: 'Already subscribed', refused: 'Refused' }
 /** How many refusal reasons are listed on screen; all of them are in the downloadable list. */
 const REASONS_SHOWN = 20
@@ -63,10 +65,21 @@ function Reasons({ results, title }: { results: ImportResult[]; title: string })
           <li key={result.row}>{rowReason(result)}</li>
         ))}
       </ul>
-      {refused.length > REASONS_SHOWN && <p className={ui.muted}>{`And ${count(refused.length - REASONS_SHOWN)} more.`}</p>}
+      {refused.length > REASONS_SHOWN && <Muted as="p">{`And ${count(refused.length - REASONS_SHOWN)} more.`}</Muted>}
     </>
   )
 }
+
+/** The preview's rows: each row of the file, its address, and what would become of it. */
+const previewColumns = (emails: Map<number, string>): Column<ImportResult & { id: string }>[] => [
+  { label: 'Row', cell: (result) => result.row },
+  { label: 'Email', cell: (result) => emails.get(result.row) },
+  {
+    label: 'What happens',
+    look: (result) => (result.outcome === 'refused' ? 'alert' : undefined),
+    cell: (result) => (result.outcome === 'refused' ? `Refused: ${result.reason ?? ''}` : OUTCOME_TEXT[result.outcome]),
+  },
+]
 
 /** The choices of how the new people are added, in plain words (domain/subscriber-import.ts, the modes). */
 const MODE_TEXT = {
@@ -133,32 +146,23 @@ export function SubscriberImport({
 
   return (
     <Panel title="Import subscribers">
-      <p className={ui.panelIntro}>
+      <Muted as="p" intro>
         {`A CSV file with a column named "email", up to 5 MB and ${count(IMPORT_MAX_ROWS)} rows. You will see what happens to each row before anything is added. New people are asked to confirm by email unless an admin adds them as confirmed. People already on the list are left exactly as they are.`}
-      </p>
+      </Muted>
       {view.status !== 'done' && (
-        <div>
-          <label htmlFor={`${id}-file`} className="label">
-            CSV file
-          </label>
-          <input
-            id={`${id}-file`}
-            className="input"
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              event.target.value = ''
-              setConsent(false)
-              setConsentError(false)
-              setMode('ask')
-              setStatement('')
-              setStatementError(null)
-              if (file) onChoose(file)
-            }}
-          />
-        </div>
+        <FileField
+          label="CSV file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onFile={(file) => {
+            setConsent(false)
+            setConsentError(false)
+            setMode('ask')
+            setStatement('')
+            setStatementError(null)
+            onChoose(file)
+          }}
+        />
       )}
 
       <p role="status" aria-live="polite" className={styles.status}>
@@ -193,27 +197,11 @@ export function SubscriberImport({
             ]}
           />
           <div className={styles.tableWrap}>
-            <table className={ui.table}>
-              <caption className="visually-hidden">{`The first ${Math.min(IMPORT_PREVIEW_ROWS, plan.rows.length)} rows of the file`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">What happens</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcomes.results.slice(0, IMPORT_PREVIEW_ROWS).map((result) => (
-                  <tr key={result.row}>
-                    <td>{result.row}</td>
-                    <td>{emails.get(result.row)}</td>
-                    <td className={result.outcome === 'refused' ? styles.refusedCell : undefined}>
-                      {result.outcome === 'refused' ? `Refused: ${result.reason ?? ''}` : OUTCOME_TEXT[result.outcome]}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              caption={`The first ${Math.min(IMPORT_PREVIEW_ROWS, plan.rows.length)} rows of the file`}
+              columns={previewColumns(emails)}
+              rows={outcomes.results.slice(0, IMPORT_PREVIEW_ROWS).map((result) => ({ ...result, id: String(result.row) }))}
+            />
           </div>
           <Reasons results={outcomes.results} title="Rows that will not be imported" />
           <fieldset className={styles.modes}>
@@ -236,71 +224,47 @@ export function SubscriberImport({
                     }}
                   />
                   <label htmlFor={`${id}-mode-${value}`}>{MODE_TEXT[value].label}</label>
-                  <p id={`${id}-mode-${value}-hint`} className={ui.muted}>
+                  <Muted as="p" id={`${id}-mode-${value}-hint`}>
                     {locked ? `${MODE_TEXT[value].hint} Only an admin can do this.` : MODE_TEXT[value].hint}
-                  </p>
+                  </Muted>
                 </div>
               )
             })}
           </fieldset>
           {mode === 'confirmed' && (
             <div className={styles.statement}>
-              <label htmlFor={`${id}-statement`} className="label">
-                How did these people agree to receive your newsletter?
-              </label>
-              <p id={`${id}-statement-hint`} className={ui.muted}>
-                {`For example: “They signed up on paper at the March workshop.” Between ${IMPORT_STATEMENT_MIN} and ${IMPORT_STATEMENT_MAX} characters.`}
-              </p>
-              <textarea
+              <TextAreaField
                 ref={statementRef}
-                id={`${id}-statement`}
-                className="input"
+                label="How did these people agree to receive your newsletter?"
+                hint={`For example: “They signed up on paper at the March workshop.” Between ${IMPORT_STATEMENT_MIN} and ${IMPORT_STATEMENT_MAX} characters.`}
+                error={statementError ?? undefined}
                 rows={3}
                 maxLength={IMPORT_STATEMENT_MAX}
                 value={statement}
-                aria-invalid={statementError ? true : undefined}
-                aria-describedby={statementError ? `${id}-statement-hint ${id}-statement-error` : `${id}-statement-hint`}
                 onChange={(event) => {
                   setStatement(event.target.value)
                   if (statementError && !statementProblem(event.target.value)) setStatementError(null)
                 }}
               />
-              {statementError && (
-                <p id={`${id}-statement-error`} className={styles.fieldError}>
-                  {statementError}
-                </p>
-              )}
             </div>
           )}
           <div className={styles.consent}>
-            <input
+            <CheckboxField
               ref={consentRef}
-              id={`${id}-consent`}
-              type="checkbox"
+              label="These people asked to receive my newsletter"
               checked={consent}
-              aria-invalid={consentError || undefined}
-              aria-describedby={consentError ? `${id}-consent-error` : undefined}
-              onChange={(event) => {
-                setConsent(event.target.checked)
-                if (event.target.checked) setConsentError(false)
+              error={consentError ? IMPORT_MESSAGES.consentRequired : undefined}
+              onChange={(checked) => {
+                setConsent(checked)
+                if (checked) setConsentError(false)
               }}
             />
-            <label htmlFor={`${id}-consent`} className={ui.checkbox}>
-              These people asked to receive my newsletter
-            </label>
           </div>
-          {consentError && (
-            <p id={`${id}-consent-error`} className={styles.fieldError}>
-              {IMPORT_MESSAGES.consentRequired}
-            </p>
-          )}
           <div className={styles.actions}>
-            <button type="submit" className="btn btn-primary btn-small" disabled={outcomes.summary.added === 0}>
-              <Upload aria-hidden="true" size={18} /> {`Import ${count(outcomes.summary.added)} ${outcomes.summary.added === 1 ? 'subscriber' : 'subscribers'}`}
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={onClose}>
-              Cancel
-            </button>
+            <Button type="submit" variant="primary" icon={Upload} disabled={outcomes.summary.added === 0}>
+              {`Import ${count(outcomes.summary.added)} ${outcomes.summary.added === 1 ? 'subscriber' : 'subscribers'}`}
+            </Button>
+            <Button onClick={onClose}>Cancel</Button>
           </div>
         </form>
       )}
@@ -314,13 +278,13 @@ export function SubscriberImport({
           <Reasons results={view.outcomes.results} title="Rows not imported" />
           <div className={styles.actions}>
             {view.outcomes.results.some((result) => result.outcome !== 'added') && (
-              <button type="button" className="btn btn-outline btn-small" onClick={() => downloadRefused(view.name, view.outcomes, emails)}>
-                <Download aria-hidden="true" size={18} /> Download rows not imported
-              </button>
+              <Button icon={Download} onClick={() => downloadRefused(view.name, view.outcomes, emails)}>
+                Download rows not imported
+              </Button>
             )}
-            <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
+            <Button variant="secondary" onClick={onClose}>
               Done
-            </button>
+            </Button>
           </div>
         </div>
       )}

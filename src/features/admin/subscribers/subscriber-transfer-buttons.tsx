@@ -1,5 +1,5 @@
 import { Download, Upload } from 'lucide-react'
-import styles from './subscriber-transfer.module.css'
+import { Button } from '#src/features/admin/kit/button.tsx'
 
 /** The Subscribers page's Import CSV and Export CSV buttons, side by side in the page header. */
 export function SubscriberTransferButtons({
@@ -14,13 +14,13 @@ export function SubscriberTransferButtons({
   onExport: () => void
 }) {
   return (
-    <div className={styles.toolbar}>
-      <button type="button" className="btn btn-outline btn-small" aria-expanded={importOpen} onClick={onToggleImport}>
-        <Upload aria-hidden="true" size={18} /> Import CSV
-      </button>
-      <button type="button" className="btn btn-outline btn-small" onClick={onExport} disabled={exporting}>
-        <Download aria-hidden="true" size={18} /> {exporting ? 'Exporting…' : 'Export CSV'}
-      </button>
-    </div>
+    <>
+      <Button icon={Upload} aria-expanded={importOpen} onClick={onToggleImport}>
+        Import CSV
+      </Button>
+      <Button icon={Download} onClick={onExport} busy={exporting} busyLabel="Exporting…">
+        Export CSV
+      </Button>
+    </>
   )
 }
