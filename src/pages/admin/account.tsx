@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { ROLE_LABELS, USER_MESSAGES, type PasswordChangeInput } from '#domain/admin-user.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { accountApi } from '#src/features/admin/account/account-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { FlashBanner, StatusBanner } from '#src/features/admin/kit/flash-banner.tsx'
@@ -36,7 +36,7 @@ export function AccountPage() {
   async function change(input: PasswordChangeInput) {
     const changed = await flash.run(
       async () => {
-        const answer = await adminApi.changePassword(input)
+        const answer = await accountApi.changePassword(input)
         // The old token no longer works: this session goes on with the new one.
         saveSession({ token: answer.token, user: answer.user })
       },
@@ -59,7 +59,7 @@ export function AccountPage() {
     if (!sure) return
     setSigningOut(true)
     try {
-      await adminApi.signOutEverywhere()
+      await accountApi.signOutEverywhere()
       clearSession()
       navigate(ADMIN_PUBLIC_PAGES.login, { replace: true, state: { notice: USER_MESSAGES.signedOutEverywhere } })
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom'
 import { ACTIVITY_MESSAGES, ACTIVITY_SUBJECT_LABELS, ACTIVITY_SUBJECTS, SYSTEM_ACTOR, type ActivitySubject } from '#domain/activity.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { activityApi } from '#src/features/admin/activity/activity-api.ts'
+import { usersApi } from '#src/features/admin/users/users-api.ts'
 import { ActivityList } from '#src/features/admin/activity/activity-list.tsx'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { Button } from '#src/features/admin/kit/button.tsx'
@@ -21,11 +22,11 @@ export function ActivityPage() {
   const actor = params.get('actor') || undefined
   const after = params.get('after') || undefined
   const [page] = useAdminData(
-    () => adminApi.activity({ subject, actor, after }),
+    () => activityApi.activity({ subject, actor, after }),
     ACTIVITY_MESSAGES.loadFailed,
     `${subject}|${actor}|${after}`,
   )
-  const [people] = useAdminData(adminApi.users, ACTIVITY_MESSAGES.loadFailed)
+  const [people] = useAdminData(usersApi.users, ACTIVITY_MESSAGES.loadFailed)
 
   function show(next: { subject?: string; actor?: string; after?: string }) {
     const merged = { subject, actor, ...next }

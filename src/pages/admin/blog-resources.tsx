@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { postsApi } from '#src/features/admin/posts/posts-api.ts'
+import { resourcesApi } from '#src/features/admin/resources/resources-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
 import { EntityList } from '#src/features/admin/kit/entity-list.tsx'
@@ -10,7 +11,7 @@ import { resourcesTab } from '#src/features/admin/resources/resources-tab.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 import { useFlash } from '#src/features/admin/kit/use-flash.ts'
 
-const loadAll = () => Promise.all([adminApi.posts(), adminApi.resources()])
+const loadAll = () => Promise.all([postsApi.posts(), resourcesApi.resources()])
 
 type Tab = 'posts' | 'resources'
 /** Each tab, its name and the `new` value that opens its create form. */

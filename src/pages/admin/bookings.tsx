@@ -2,7 +2,8 @@ import { Check, RotateCcw } from 'lucide-react'
 import { useSearchParams } from 'react-router-dom'
 import type { StoredBooking } from '#domain/booking.ts'
 import { FilteredEmptyState } from '#src/components/ui/empty-state.tsx'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { bookingsApi } from '#src/features/admin/bookings/bookings-api.ts'
+import { shellApi } from '#src/features/admin/shell/shell-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { bookingColumns, serviceChoices } from '#src/features/admin/bookings/booking-columns.tsx'
 import { AdminList } from '#src/features/admin/kit/admin-table.tsx'
@@ -21,15 +22,15 @@ import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
  * read whole, so it filters what has loaded.
  */
 export function BookingsPage() {
-  const [bookings, reload] = useAdminData(adminApi.bookings, 'Failed to load bookings')
+  const [bookings, reload] = useAdminData(bookingsApi.bookings, 'Failed to load bookings')
   const [params, setParams] = useSearchParams()
   const service = params.get('service') || undefined
   const listed = useListText('services', 'items', isTitledText).map((item) => item.title.trim())
-  const [stats] = useAdminData(adminApi.stats, 'Failed to load data')
+  const [stats] = useAdminData(shellApi.stats, 'Failed to load data')
   const { flash, run, clear } = useFlash()
 
   async function setStatus(booking: StoredBooking, status: StoredBooking['status']) {
-    const ok = await run(() => adminApi.setBookingStatus(booking.id, status), {
+    const ok = await run(() => bookingsApi.setBookingStatus(booking.id, status), {
       success: status === 'handled' ? 'Booking marked as handled' : 'Booking marked as new',
       failure: 'Failed to update booking',
     })

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { CONTENT_MESSAGES } from '#domain/content-item.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { contentApi } from '#src/features/admin/content/content-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
@@ -24,7 +24,7 @@ const VIEWS = [
  * stored items by section and key, where texts of any name can be added.
  */
 export function ContentPage() {
-  const [items, reload] = useAdminData(adminApi.content, CONTENT_MESSAGES.loadFailed)
+  const [items, reload] = useAdminData(contentApi.content, CONTENT_MESSAGES.loadFailed)
   const flash = useFlash()
   const [params, setParams] = useSearchParams()
   const current = VIEWS.find(({ id }) => id === params.get('view')) ?? VIEWS[0]
@@ -43,8 +43,8 @@ export function ContentPage() {
   }
   const actions: TextActions = {
     save: (entry, value, type) =>
-      change(() => adminApi.saveContent({ section: entry.section, key: entry.key, value, type }), saved, saveFailed),
-    revert: (_entry, item) => change(() => adminApi.deleteContent(item.id), 'Back to the built-in text', CONTENT_MESSAGES.deleteFailed),
+      change(() => contentApi.saveContent({ section: entry.section, key: entry.key, value, type }), saved, saveFailed),
+    revert: (_entry, item) => change(() => contentApi.deleteContent(item.id), 'Back to the built-in text', CONTENT_MESSAGES.deleteFailed),
     picker: (field, choose) => <MediaPicker field={field} imagesOnly onPick={choose} />,
   }
 

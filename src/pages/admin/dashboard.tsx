@@ -2,7 +2,8 @@ import { CalendarClock, FilePlus2, FileText, Newspaper, Plus, UserPlus, Users } 
 import { Link } from 'react-router-dom'
 import { ACTIVITY_LATEST, ACTIVITY_MESSAGES } from '#domain/activity.ts'
 import { formatCount, formatDateTime } from '#domain/text.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { activityApi } from '#src/features/admin/activity/activity-api.ts'
+import { shellApi } from '#src/features/admin/shell/shell-api.ts'
 import { ActivityList } from '#src/features/admin/activity/activity-list.tsx'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { EmailSetupNotice, emailTransportLabel } from '#src/features/admin/shell/email-setup-notice.tsx'
@@ -19,11 +20,11 @@ import { readSession } from '#src/lib/session.ts'
 const ADMIN_VERSION = '1.0.0'
 
 export function DashboardPage() {
-  const [stats] = useAdminData(adminApi.stats, 'Failed to load data')
+  const [stats] = useAdminData(shellApi.stats, 'Failed to load data')
   const isAdmin = readSession()?.user.role === 'admin'
   // The history is for admins (it names bookings and users); an editor's dashboard leaves it out.
   const [latest] = useAdminData(
-    () => (isAdmin ? adminApi.activity({ limit: ACTIVITY_LATEST }) : Promise.resolve(null)),
+    () => (isAdmin ? activityApi.activity({ limit: ACTIVITY_LATEST }) : Promise.resolve(null)),
     ACTIVITY_MESSAGES.loadFailed,
   )
 

@@ -1,6 +1,6 @@
 import { MEDIA_MESSAGES, type MediaListItem } from '#domain/media.ts'
 import { ApiError, errorMessage } from '#src/lib/api-client.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { mediaApi } from '#src/features/admin/media/media-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
@@ -19,7 +19,7 @@ const NETWORK_MESSAGE = 'Network error. Please try again.'
  * and asked about again.
  */
 export function MediaPage() {
-  const [data, reload] = useAdminData(adminApi.media, MEDIA_MESSAGES.loadFailed)
+  const [data, reload] = useAdminData(mediaApi.media, MEDIA_MESSAGES.loadFailed)
   const flash = useFlash()
   const { confirm, dialog } = useConfirm()
   const uploader = useMediaUpload((file) => {
@@ -41,7 +41,7 @@ export function MediaPage() {
     let force = false
     for (;;) {
       try {
-        await adminApi.deleteMedia(file.id, force)
+        await mediaApi.deleteMedia(file.id, force)
         flash.setFlash({ kind: 'success', text: MEDIA_MESSAGES.deleted })
         return reload()
       } catch (error) {

@@ -11,7 +11,7 @@ import {
 } from '#domain/newsletter.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { newslettersApi } from '#src/features/admin/newsletters/newsletters-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { ButtonLink } from '#src/features/admin/kit/button.tsx'
 import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
@@ -47,7 +47,7 @@ export function NewNewsletterPage() {
 
   async function create(input: NewsletterInput) {
     try {
-      const { newsletter, message } = await adminApi.createNewsletter(input)
+      const { newsletter, message } = await newslettersApi.createNewsletter(input)
       void navigate(newsletterPath(newsletter.id), { replace: true, state: { flash: message ?? NEWSLETTER_MESSAGES.created } })
       return true
     } catch (error) {
@@ -96,7 +96,7 @@ export function NewsletterPage() {
 
   async function save(input: NewsletterInput) {
     try {
-      const { newsletter, message } = await adminApi.updateNewsletter(id, input)
+      const { newsletter, message } = await newslettersApi.updateNewsletter(id, input)
       show(newsletter)
       setSaves((n) => n + 1)
       setFlash({ kind: 'success', text: message ?? NEWSLETTER_MESSAGES.updated })
@@ -112,7 +112,7 @@ export function NewsletterPage() {
     try {
       // The version on screen: an edit saved elsewhere since then is refused (409), not sent unread.
       const seen = state.status === 'ready' ? state.data.newsletter.updatedAt : undefined
-      const { newsletter, message } = await adminApi.sendNewsletter(id, request.action === 'cancel' ? request : { ...request, seen })
+      const { newsletter, message } = await newslettersApi.sendNewsletter(id, request.action === 'cancel' ? request : { ...request, seen })
       show(newsletter)
       if (newsletter.status === 'sending') reload()
       return { kind: 'success', text: message ?? success }
@@ -125,7 +125,7 @@ export function NewsletterPage() {
   const actions: NewsletterSendActions = {
     test: async () => {
       try {
-        const { message } = await adminApi.testNewsletter(id)
+        const { message } = await newslettersApi.testNewsletter(id)
         reload() // the last test's time and address
         return { kind: 'success', text: message ?? 'Test sent.' }
       } catch (error) {

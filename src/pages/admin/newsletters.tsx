@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '#domain/newsletter.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { newslettersApi } from '#src/features/admin/newsletters/newsletters-api.ts'
+import { postsApi } from '#src/features/admin/posts/posts-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { AdminTable, CellNote, type Column } from '#src/features/admin/kit/admin-table.tsx'
 import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
@@ -54,7 +55,7 @@ const editable = (newsletter: Newsletter) => newsletter.status === 'draft' || ne
  * blank or from a published post; drafts and scheduled ones can be deleted from here.
  */
 export function NewslettersPage() {
-  const [data, reload] = useAdminData(adminApi.newsletters, NEWSLETTER_TEXTS.loadFailed)
+  const [data, reload] = useAdminData(newslettersApi.newsletters, NEWSLETTER_TEXTS.loadFailed)
   const flash = useFlash()
   const { confirm, dialog } = useConfirm()
   const [choosingPost, setChoosingPost] = useState(false)
@@ -62,7 +63,7 @@ export function NewslettersPage() {
   async function remove(newsletter: Newsletter) {
     const question = NEWSLETTER_TEXTS.deleteQuestion(newsletter.subject)
     if (!(await confirm(question.title, question.message))) return
-    const done = await flash.run(() => adminApi.deleteNewsletter(newsletter.id), {
+    const done = await flash.run(() => newslettersApi.deleteNewsletter(newsletter.id), {
       success: NEWSLETTER_MESSAGES.deleted,
       failure: NEWSLETTER_TEXTS.deleteFailed,
     })
@@ -111,12 +112,12 @@ export function NewslettersPage() {
 
 /** The published posts (the admin's own list), one of which becomes a new draft. */
 function StartFromPost({ flash, onClose }: { flash: FlashControl; onClose: () => void }) {
-  const [posts] = useAdminData(adminApi.posts, 'Failed to load posts')
+  const [posts] = useAdminData(postsApi.posts, 'Failed to load posts')
   const navigate = useNavigate()
 
   async function create(postId: string) {
     try {
-      const { newsletter, message } = await adminApi.createNewsletter({ fromPostId: postId })
+      const { newsletter, message } = await newslettersApi.createNewsletter({ fromPostId: postId })
       void navigate(newsletterPath(newsletter.id), { state: { flash: message ?? NEWSLETTER_MESSAGES.created } })
     } catch (error) {
       flash.setFlash({ kind: 'error', text: failureText(error, NEWSLETTER_TEXTS.saveFailed) })

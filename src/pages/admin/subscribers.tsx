@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { isStopped } from '#domain/sendgrid-event.ts'
 import { SUBSCRIBER_STATE_LABELS, SUBSCRIBER_STATES, type Subscriber, type SubscriberState } from '#domain/subscriber.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { subscribersApi } from '#src/features/admin/subscribers/subscribers-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { AdminList, CellNote, type Column } from '#src/features/admin/kit/admin-table.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
@@ -79,7 +79,7 @@ export function SubscribersPage() {
   const stateParam = params.get('state')
   const state = isState(stateParam) ? stateParam : undefined
   const [data, reload] = useAdminData(
-    () => adminApi.subscribers({ search, page, state }),
+    () => subscribersApi.subscribers({ search, page, state }),
     'Failed to load subscribers',
     `${search}|${page}|${state}`,
   )

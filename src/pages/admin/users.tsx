@@ -1,7 +1,7 @@
 import { Crown, KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS, USER_MESSAGES, type PublicUser, type UserInput } from '#domain/admin-user.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { usersApi } from '#src/features/admin/users/users-api.ts'
 import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { formatDateTime } from '#domain/text.ts'
 import { Badge, Badges } from '#src/features/admin/kit/badge.tsx'
@@ -29,7 +29,7 @@ const date = (iso?: string) => (iso ? formatDateTime(iso) : 'Never')
 const usersList: EntityListSpec<PublicUser, PublicUser, UserInput> = {
   crud: {
     subject: (user) => user.username,
-    calls: { create: adminApi.createUser, remove: adminApi.deleteUser },
+    calls: { create: usersApi.createUser, remove: usersApi.deleteUser },
     messages: USER_MESSAGES,
     question: (user) => ({ title: 'Delete user?', message: `Delete the user "${user.username}"? They will no longer be able to sign in.` }),
     removable: (user) => !user.owner,
@@ -62,7 +62,7 @@ type Open = 'add' | 'reset' | 'handover' | null
 
 /** Admins only: the server refuses editors (403), and the page then shows the load failure. */
 export function UsersPage() {
-  const [users, reload] = useAdminData(adminApi.users, USER_MESSAGES.loadFailed)
+  const [users, reload] = useAdminData(usersApi.users, USER_MESSAGES.loadFailed)
   const flash = useFlash()
   const { confirm, dialog } = useConfirm()
   const [open, setOpen] = useState<Open>(null)
@@ -72,7 +72,7 @@ export function UsersPage() {
   const iAmOwner = users.status === 'ready' && users.data.some((user) => user.owner && user.username === me)
 
   async function reset({ userId, password }: { userId: string; password: string }) {
-    const done = await flash.run(() => adminApi.resetPassword(userId, { password }), {
+    const done = await flash.run(() => usersApi.resetPassword(userId, { password }), {
       success: USER_MESSAGES.passwordReset,
       failure: 'Failed to reset password',
     })
@@ -91,7 +91,7 @@ export function UsersPage() {
       { confirmLabel: 'Hand ownership over', cancelLabel: 'Keep ownership' },
     )
     if (!sure) return false
-    const done = await flash.run(() => adminApi.handOverOwnership(userId, { password }), {
+    const done = await flash.run(() => usersApi.handOverOwnership(userId, { password }), {
       success: USER_MESSAGES.handedOver(heir),
       failure: 'Failed to hand ownership over',
     })

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { CONTENT_LIST_VALUE_MAX, CONTENT_MESSAGES, CONTENT_TYPE_LABELS, type ContentInput, type ContentItem } from '#domain/content-item.ts'
 import { formatDateTime, truncate } from '#domain/text.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { contentApi } from './content-api'
 import { useEntityCrud, type EntityCrud } from '#src/features/admin/kit/use-entity-crud.tsx'
 import type { FlashControl } from '#src/features/admin/kit/use-flash.ts'
 import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
@@ -17,7 +17,7 @@ const { saved, saveFailed } = CONTENT_MESSAGES
 /** Adding and editing are the same call: it creates or replaces the value of a section and key. */
 const contentCrud: EntityCrud<ContentItem, ContentItem, ContentInput> = {
   subject: (item) => `${item.section} / ${item.key}`,
-  calls: { create: adminApi.saveContent, update: (_id, input) => adminApi.saveContent(input), remove: adminApi.deleteContent },
+  calls: { create: contentApi.saveContent, update: (_id, input) => contentApi.saveContent(input), remove: contentApi.deleteContent },
   messages: { ...CONTENT_MESSAGES, created: saved, updated: saved, createFailed: saveFailed, updateFailed: saveFailed },
   open: (item) => item,
   question: (item) => ({

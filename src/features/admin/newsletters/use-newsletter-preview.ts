@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { RenderedNewsletter } from '#domain/newsletter.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { newslettersApi } from './newsletters-api'
 import { failureText } from '#src/features/admin/kit/use-flash.ts'
 
 export type NewsletterPreview =
@@ -31,7 +31,7 @@ export function useNewsletterPreview(subject: string, body: string): NewsletterP
     if (empty) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      adminApi.previewNewsletter({ subject, body }, controller.signal).then(
+      newslettersApi.previewNewsletter({ subject, body }, controller.signal).then(
         (email) => setAnswer({ key, email }),
         (error: unknown) => {
           if (!controller.signal.aborted) setAnswer((last) => ({ key, email: last?.email, error: failureText(error, PREVIEW_FAILED) }))

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Newsletter, NewsletterReport } from '#domain/newsletter.ts'
 import { ApiError } from '#src/lib/api-client.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { newslettersApi } from './newsletters-api'
 import type { AdminData } from '#src/features/admin/kit/use-admin-data.ts'
 
 /** How often a send in progress is asked about. */
@@ -28,7 +28,7 @@ export function useNewsletterReport(id: string) {
       timer = setTimeout(load, POLL_MS)
     }
     function load() {
-      adminApi.newsletter(id).then(
+      newslettersApi.newsletter(id).then(
         (report) => {
           if (!live) return
           shown.current = report

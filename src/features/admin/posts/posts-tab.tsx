@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES, POST_STATUS_LABELS, type BlogPost, type PostInput, type PostSummary } from '#domain/blog-post.ts'
 import { postPath } from '#domain/route-map.ts'
 import { formatDateTime } from '#domain/text.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { postsApi } from './posts-api'
 import { CellNote } from '#src/features/admin/kit/admin-table.tsx'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import type { EntityListSpec } from '#src/features/admin/kit/entity-list.tsx'
@@ -13,9 +13,9 @@ const STATUS_TONES = { draft: 'gray', scheduled: 'amber', published: 'green' } a
 export const postsTab: EntityListSpec<PostSummary, BlogPost, PostInput> = {
   crud: {
     subject: (post) => post.title,
-    calls: { create: adminApi.createPost, update: adminApi.updatePost, remove: adminApi.deletePost },
+    calls: { create: postsApi.createPost, update: postsApi.updatePost, remove: postsApi.deletePost },
     messages: BLOG_MESSAGES,
-    open: (post) => adminApi.post(post.id),
+    open: (post) => postsApi.post(post.id),
     // A draft or scheduled post opens at its own address too: signed-in, she sees it there.
     view: (post) => postPath(post.slug),
     question: (post) => ({ title: 'Delete blog post?', message: `Delete "${post.title}"? This cannot be undone.` }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { postsApi } from './posts-api'
 
 export type PostPreview = { status: 'updating' | 'ready' | 'failed'; html: string }
 
@@ -22,7 +22,7 @@ export function usePostPreview(content: string): PostPreview {
     if (empty) return // nothing to render, nothing to ask
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      adminApi.previewPost(content, controller.signal).then(
+      postsApi.previewPost(content, controller.signal).then(
         (html) => setAnswer({ content, html, failed: false }),
         () => {
           if (!controller.signal.aborted) setAnswer((last) => ({ content, html: last?.html ?? '', failed: true }))

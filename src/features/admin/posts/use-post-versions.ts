@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { PostVersionSummary, RenderedPostVersion } from '#domain/blog-post.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { postsApi } from './posts-api'
 
 export type VersionsState = { status: 'loading' } | { status: 'ready'; versions: PostVersionSummary[] } | { status: 'failed' }
 
@@ -14,7 +14,7 @@ export function usePostVersions(postId: string | undefined) {
   useEffect(() => {
     if (!postId) return
     let current = true
-    adminApi.postVersions(postId).then(
+    postsApi.postVersions(postId).then(
       (versions) => current && setState({ status: 'ready', versions }),
       () => current && setState({ status: 'failed' }),
     )
@@ -23,6 +23,6 @@ export function usePostVersions(postId: string | undefined) {
     }
   }, [postId])
 
-  const open = (versionId: string): Promise<RenderedPostVersion> => adminApi.postVersion(postId ?? '', versionId)
+  const open = (versionId: string): Promise<RenderedPostVersion> => postsApi.postVersion(postId ?? '', versionId)
   return { state, open }
 }

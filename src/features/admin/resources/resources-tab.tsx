@@ -1,6 +1,6 @@
 import { RESOURCE_MESSAGES, RESOURCE_TYPE_LABELS, type Resource, type ResourceInput } from '#domain/resource.ts'
 import { ResourceTypeIcon } from '#src/features/resources/components/resource-type-icon.tsx'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { resourcesApi } from './resources-api'
 import styles from './resources.module.css'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import type { EntityListSpec } from '#src/features/admin/kit/entity-list.tsx'
@@ -10,7 +10,7 @@ import { ResourceForm } from './resource-form'
 export const resourcesTab: EntityListSpec<Resource, Resource, ResourceInput> = {
   crud: {
     subject: (resource) => resource.title,
-    calls: { create: adminApi.createResource, update: adminApi.updateResource, remove: adminApi.deleteResource },
+    calls: { create: resourcesApi.createResource, update: resourcesApi.updateResource, remove: resourcesApi.deleteResource },
     messages: RESOURCE_MESSAGES,
     open: (resource) => resource,
     question: (resource) => ({ title: 'Delete resource?', message: `Delete "${resource.title}"? It disappears from the Resources page.` }),

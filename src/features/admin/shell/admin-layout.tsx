@@ -21,7 +21,7 @@ import type { EndpointContract } from '#domain/api/contract.ts'
 import { adminBookings } from '#domain/api/mail.ts'
 import { adminActivity } from '#domain/api/posts.ts'
 import { clearSession, readSession } from '#src/lib/session.ts'
-import { adminApi } from '#src/features/admin/kit/admin-api.ts'
+import { shellApi } from './shell-api'
 import styles from './admin-layout.module.css'
 
 const ACCOUNT_PATH = '/admin/account'
@@ -68,7 +68,7 @@ export function AdminLayout() {
 
   async function logout() {
     // The result of the call is ignored; the session ends either way.
-    await adminApi.logout().catch(() => {})
+    await shellApi.logout().catch(() => {})
     clearSession()
     navigate('/admin/login', { replace: true })
   }
