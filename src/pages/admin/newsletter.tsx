@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import {
   NEWSLETTER_MESSAGES,
-  NEWSLETTER_STATUS_LABELS,
   type Newsletter,
   type NewsletterInput,
   type NewsletterReport,
@@ -16,20 +15,14 @@ import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { ButtonLink } from '#src/features/admin/kit/button.tsx'
 import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { Muted } from '#src/features/admin/kit/text.tsx'
-import { Badge } from '#src/features/admin/kit/badge.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { NewsletterBadge } from '#src/features/admin/newsletters/newsletter-badge.tsx'
 import { NewsletterForm } from '#src/features/admin/newsletters/newsletter-form.tsx'
 import { NewsletterPreviewPane } from '#src/features/admin/newsletters/newsletter-preview.tsx'
 import { NewsletterProgress, NewsletterSummary } from '#src/features/admin/newsletters/newsletter-progress.tsx'
 import { NewsletterSendPanel, type NewsletterSendActions } from '#src/features/admin/newsletters/newsletter-send.tsx'
-import {
-  NEWSLETTER_STATUS_TONES,
-  NEWSLETTER_TEXTS,
-  NEWSLETTERS_PATH,
-  newsletterPath,
-  newsletterWhen,
-} from '#src/features/admin/newsletters/newsletter-texts.ts'
+import { NEWSLETTER_TEXTS, NEWSLETTERS_PATH, newsletterPath, newsletterWhen } from '#src/features/admin/newsletters/newsletter-texts.ts'
 import { useNewsletterPreview } from '#src/features/admin/newsletters/use-newsletter-preview.ts'
 import { useNewsletterReport } from '#src/features/admin/newsletters/use-newsletter-report.ts'
 import { failureText, useFlash, type Flash } from '#src/features/admin/kit/use-flash.ts'
@@ -146,7 +139,7 @@ export function NewsletterPage() {
   return (
     <>
       <AdminPageHeader title={newsletter?.subject ?? 'Newsletter'} description={newsletter && newsletterWhen(newsletter)}>
-        {newsletter && <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>}
+        {newsletter && <NewsletterBadge status={newsletter.status} />}
         <BackLink />
       </AdminPageHeader>
       <FlashBanner flash={flash.flash} onClose={flash.clear} />

@@ -1,7 +1,7 @@
 import { FileInput, PenLine, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { NEWSLETTER_MESSAGES, NEWSLETTER_STATUS_LABELS, type Newsletter } from '#domain/newsletter.ts'
+import { NEWSLETTER_MESSAGES, type Newsletter } from '#domain/newsletter.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { newslettersApi } from '#src/features/admin/newsletters/newsletters-api.ts'
 import { postsApi } from '#src/features/admin/posts/posts-api.ts'
@@ -9,19 +9,13 @@ import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { AdminTable, CellNote, type Column } from '#src/features/admin/kit/admin-table.tsx'
 import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
-import { Badge } from '#src/features/admin/kit/badge.tsx'
 import { useConfirm } from '#src/features/admin/kit/confirm-dialog.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
+import { NewsletterBadge } from '#src/features/admin/newsletters/newsletter-badge.tsx'
 import { NewsletterFromPost } from '#src/features/admin/newsletters/newsletter-from-post.tsx'
 import { RowAction } from '#src/features/admin/kit/row-action.tsx'
-import {
-  NEWSLETTER_STATUS_TONES,
-  NEWSLETTER_TEXTS,
-  NEWSLETTERS_PATH,
-  newsletterPath,
-  newsletterWhen,
-} from '#src/features/admin/newsletters/newsletter-texts.ts'
+import { NEWSLETTER_TEXTS, NEWSLETTERS_PATH, newsletterPath, newsletterWhen } from '#src/features/admin/newsletters/newsletter-texts.ts'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 import { failureText, useFlash, type FlashControl } from '#src/features/admin/kit/use-flash.ts'
 
@@ -35,7 +29,7 @@ const columns: Column<Newsletter>[] = [
     label: 'Status',
     cell: (newsletter) => (
       <>
-        <Badge tone={NEWSLETTER_STATUS_TONES[newsletter.status]}>{NEWSLETTER_STATUS_LABELS[newsletter.status]}</Badge>
+        <NewsletterBadge status={newsletter.status} />
         <CellNote>{newsletterWhen(newsletter)}</CellNote>
       </>
     ),

@@ -1,11 +1,5 @@
-import {
-  CONTENT_FIELDS,
-  CONTENT_TYPE_LABELS,
-  ContentInputSchema,
-  type ContentInput,
-  type ContentItem,
-} from '#domain/content-item.ts'
-import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
+import { CONTENT_FIELDS, CONTENT_TYPE_LABELS, ContentInputSchema, type ContentInput, type ContentItem } from '#domain/content-item.ts'
+import { openWith, useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 
@@ -14,12 +8,7 @@ export function ContentForm({ initial, onSave, onCancel }: EntityFormProps<Conte
   const form = useSchemaForm({
     schema: ContentInputSchema,
     fields: CONTENT_FIELDS,
-    initial: {
-      section: initial?.section ?? '',
-      key: initial?.key ?? '',
-      value: initial?.value ?? '',
-      type: initial?.type ?? 'text',
-    },
+    initial: openWith({ section: '', key: '', value: '', type: 'text' }, initial),
     onSave,
   })
   const { type } = form.values

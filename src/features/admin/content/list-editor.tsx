@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { LIST_MAX_ITEMS, listTextIssues, type CatalogEntry, type ListField, type ListItem } from '#domain/text-catalog.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
+import layout from '#src/features/admin/kit/layout.module.css'
 import styles from './content.module.css'
 import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { InlineEditor } from './text-editor'
@@ -9,6 +10,12 @@ import { InlineEditor } from './text-editor'
 type ListEntry = Extract<CatalogEntry, { kind: 'list' }>
 /** Each item keeps an id of its own while edited, so moving one moves its fields and focus with it. */
 type Row = { id: number; item: ListItem }
+
+/** Move up and Move down: which way, and at which end of the list each cannot go further. */
+const MOVES = [
+  { by: -1, label: 'Move up', icon: ArrowUp, last: false },
+  { by: 1, label: 'Move down', icon: ArrowDown, last: true },
+] as const
 
 const SENTENCE: ListField = { name: '', label: 'Text', long: true, max: 600 }
 
@@ -100,7 +107,7 @@ export function ListEditor({
               <legend>
                 {Noun} {index + 1}
               </legend>
-              <div className={styles.listFields}>
+              <div className={`${layout.formGrid} ${layout.tight}`}>
                 {fields.map((field) => {
                   const value = typeof row.item === 'string' ? row.item : (row.item[field.name] ?? '')
                   const props = {
@@ -117,21 +124,23 @@ export function ListEditor({
                   )
                 })}
               </div>
-              <div className={styles.listActions}>
-                <Button variant="row" icon={ArrowUp} data-move="-1" disabled={index === 0} onClick={() => move(index, -1)}>
-                  Move up
-                  <span className="visually-hidden">
-                    {' '}
-                    {noun} {index + 1}
-                  </span>
-                </Button>
-                <Button variant="row" icon={ArrowDown} data-move="1" disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
-                  Move down
-                  <span className="visually-hidden">
-                    {' '}
-                    {noun} {index + 1}
-                  </span>
-                </Button>
+              <div className={`${layout.actions} ${styles.listActions}`}>
+                {MOVES.map(({ by, label, icon, last }) => (
+                  <Button
+                    key={by}
+                    variant="row"
+                    icon={icon}
+                    data-move={by}
+                    disabled={index === (last ? rows.length - 1 : 0)}
+                    onClick={() => move(index, by)}
+                  >
+                    {label}
+                    <span className="visually-hidden">
+                      {' '}
+                      {noun} {index + 1}
+                    </span>
+                  </Button>
+                ))}
                 <Button variant="rowDanger" icon={Trash2} onClick={() => remove(index)}>
                   Remove
                   <span className="visually-hidden">

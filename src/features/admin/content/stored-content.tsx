@@ -47,7 +47,7 @@ export function StoredContent({ items, reload, flash }: { items: ContentItem[]; 
 
   return (
     <>
-      <div className={styles.storedHeader}>
+      <div className={styles.header}>
         <Muted as="p" intro>
           Each text as stored, by section and key. A missing item shows the built-in text.
         </Muted>

@@ -54,7 +54,7 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
       </nav>
       {TEXT_CATALOG.map((page) => (
         <Panel key={page.id} id={`texts-${page.id}`} className={styles.textPage} labelledBy={`texts-${page.id}-title`}>
-          <div className={styles.textPageHeader}>
+          <div className={styles.header}>
             <h2 id={`texts-${page.id}-title`} className={panelTitleClass}>
               {page.name}
             </h2>

@@ -68,3 +68,11 @@ export function useSchemaForm<S extends z.ZodMiniType, V extends Record<string, 
 }
 
 export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'saving' | 'dirty' | 'submit'>
+
+/**
+ * What a form opens with: each field's value from the item being edited, or, for a new item (or
+ * a field the item leaves out), its value in `empty`.
+ */
+export function openWith<V extends Record<string, unknown>>(empty: V, item?: NoInfer<{ [K in keyof V]?: V[K] | null }>): V {
+  return Object.fromEntries(Object.entries(empty).map(([name, value]) => [name, item?.[name] ?? value])) as V
+}

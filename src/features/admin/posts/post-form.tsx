@@ -11,7 +11,7 @@ import { useState } from 'react'
 import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
 import { usePostVersions } from './use-post-versions'
 import { usePostPreview } from './use-post-preview'
-import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
+import { openWith, useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import styles from '#src/features/admin/kit/layout.module.css'
 import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
@@ -33,13 +33,8 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
     schema: PostInputSchema,
     fields: POST_FIELDS,
     initial: {
-      title: initial?.title ?? '',
-      excerpt: initial?.excerpt ?? '',
-      content: initial?.content ?? '',
-      featuredImage: initial?.featuredImage ?? '',
+      ...openWith({ title: '', excerpt: '', content: '', featuredImage: '', slug: '', status: 'draft' }, initial),
       tags: initial?.tags.join(', ') ?? '',
-      slug: initial?.slug ?? '',
-      status: initial?.status ?? 'draft',
       publishAt: toLocalInput(initial?.publishAt),
     },
     onSave,

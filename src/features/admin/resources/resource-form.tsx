@@ -1,5 +1,5 @@
 import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resource, type ResourceInput } from '#domain/resource.ts'
-import { useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
+import { openWith, useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
@@ -12,14 +12,7 @@ export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Reso
   const form = useSchemaForm({
     schema: ResourceInputSchema,
     fields: RESOURCE_FIELDS,
-    initial: {
-      title: initial?.title ?? '',
-      description: initial?.description ?? '',
-      type: initial?.type ?? 'ebook',
-      fileUrl: initial?.fileUrl ?? '',
-      thumbnailUrl: initial?.thumbnailUrl ?? '',
-      isActive: initial?.isActive ?? true,
-    },
+    initial: openWith({ title: '', description: '', type: 'ebook', fileUrl: '', thumbnailUrl: '', isActive: true }, initial),
     onSave,
   })
 
