@@ -6,7 +6,7 @@ import { contentApi } from './content-api'
 import { useEntityCrud, type EntityCrud } from '#src/features/admin/kit/use-entity-crud.tsx'
 import type { FlashControl } from '#src/features/admin/kit/use-flash.ts'
 import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx'
-import { Muted } from '#src/features/admin/kit/text.tsx'
+import { Intro } from '#src/features/admin/kit/text.tsx'
 import styles from './content.module.css'
 import { ContentForm } from './content-form'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
@@ -48,9 +48,7 @@ export function StoredContent({ items, reload, flash }: { items: ContentItem[]; 
   return (
     <>
       <div className={styles.header}>
-        <Muted as="p" intro>
-          Each text as stored, by section and key. A missing item shows the built-in text.
-        </Muted>
+        <Intro>Each text as stored, by section and key. A missing item shows the built-in text.</Intro>
         <AddButton
           label="Add content"
           onClick={() => {

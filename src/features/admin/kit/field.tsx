@@ -109,7 +109,7 @@ export function FileField({
       {...{ label, hint, error, wide }}
       control={(links) => (
         <input
-          className="input"
+          className={`input ${styles.file}`}
           type="file"
           {...input}
           {...links}

@@ -20,6 +20,11 @@ export function Muted({
   )
 }
 
+/** The sentence that opens a panel, before its form or list, in the panel's own words' colour. */
+export function Intro({ children }: { children: ReactNode }) {
+  return <p className={styles.intro}>{children}</p>
+}
+
 /** Label and value pairs, the labels quiet and the values strong. */
 export function Details({ items }: { items: readonly (readonly [label: string, value: ReactNode])[] }) {
   return (

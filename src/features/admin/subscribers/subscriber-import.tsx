@@ -20,7 +20,7 @@ import { AdminTable, type Column } from '#src/features/admin/kit/admin-table.tsx
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { CheckboxField, FileField, TextAreaField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
-import { Muted } from '#src/features/admin/kit/text.tsx'
+import { Intro, Muted } from '#src/features/admin/kit/text.tsx'
 import styles from './subscriber-transfer.module.css'
 const OUTCOME_TEXT: Record<ImportResult['outcome'], string> = { added: 'Will be added', exists: 'Already subscribed', refused: 'Refused' }
 /** How many refusal reasons are listed on screen; all of them are in the downloadable list. */
@@ -146,9 +146,9 @@ export function SubscriberImport({
 
   return (
     <Panel title="Import subscribers">
-      <Muted as="p" intro>
+      <Intro>
         {`A CSV file with a column named "email", up to 5 MB and ${count(IMPORT_MAX_ROWS)} rows. You will see what happens to each row before anything is added. New people are asked to confirm by email unless an admin adds them as confirmed. People already on the list are left exactly as they are.`}
-      </Muted>
+      </Intro>
       {view.status !== 'done' && (
         <FileField
           label="CSV file"
