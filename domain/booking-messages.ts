@@ -1,4 +1,13 @@
 /**
+ * The service of a request that names none: the form's preselected choice, what the server keeps
+ * when the field is missing or empty, and what bookings sent before the form asked read back as.
+ */
+export const SERVICE_NOT_SURE = 'Not sure yet'
+
+/** The longest service title a request may carry (a title the coach lists, or one renamed since). */
+export const SERVICE_MAX = 120
+
+/**
  * The booking form's outcome words, kept apart from the schemas in booking.ts (which re-exports
  * them): the form shows them without loading the validation library with the page.
  */
@@ -7,12 +16,3 @@ export const BOOKING_MESSAGES = {
   failed: 'Failed to send booking',
   unexpected: 'Something went wrong. Please try again later.',
 } as const
-
-/**
- * The service of a request that names none: the form's preselected choice, what the server keeps
- * when the field is missing or empty, and what bookings sent before the form asked read back as.
- */
-export const SERVICE_NOT_SURE = 'Not sure yet'
-
-/** The longest service title a request may carry (a title the coach lists, or one renamed since). */
-export const SERVICE_MAX = 120
