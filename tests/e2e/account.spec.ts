@@ -2,20 +2,15 @@ import type { Page } from '@playwright/test'
 import { PASSWORD_ADVICE, USER_MESSAGES } from '#domain/admin-user.ts'
 import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard, signInWithForm } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * Her own account: changing her password (which ends her other sessions) and an admin's reset of
  * someone else's (who must then choose a new one before anything else), in the browser against the
- * real functions.
+ * real functions. The admin starts signed in; the editor whose password was reset signs in with
+ * the form, since what follows her sign-in is the subject.
  */
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin/login')
-  // Pages of a context the test makes itself do not wait for the app by themselves.
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
+test.use({ signedInAs: 'admin' })
 
 async function choosePassword(page: Page, current: string, next: string) {
   await page.getByLabel('Current password', { exact: true }).fill(current)
@@ -36,7 +31,7 @@ test('changing her password keeps this session and ends the others', async ({ pa
   const otherAuth = { authorization: `Bearer ${other.token}` }
   expect((await server.get('/api/admin/stats', { headers: otherAuth })).status()).toBe(200)
 
-  await signIn(page, admin.username, admin.password)
+  await openDashboard(page)
   await page.getByRole('link', { name: 'My account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
 
@@ -68,7 +63,7 @@ test('an admin resets the editor’s password; the editor must choose a new one 
   const { admin, editor } = DEMO_CREDENTIALS
   const editorSession = await (await server.post('/api/admin/login', { data: editor })).json()
 
-  await signIn(page, admin.username, admin.password)
+  await openDashboard(page)
   await page.getByRole('link', { name: 'Users' }).click()
   await page.getByRole('button', { name: 'Reset a password' }).click()
   const form = page.getByRole('form', { name: 'Reset a password' })
@@ -81,9 +76,10 @@ test('an admin resets the editor’s password; the editor must choose a new one 
   expect((await server.get('/api/admin/stats', { headers: { authorization: `Bearer ${editorSession.token}` } })).status()).toBe(401)
 
   // The editor, in a browser of her own.
-  const context = await browser.newContext({ baseURL: serverURL })
+  // Signed out: a context the test opens would otherwise start with the file's admin session.
+  const context = await browser.newContext({ baseURL: serverURL, storageState: { cookies: [], origins: [] } })
   const editorPage = await context.newPage()
-  await signIn(editorPage, editor.username, 'a temporary passphrase')
+  await signInWithForm(editorPage, editor.username, 'a temporary passphrase')
   await expect(editorPage.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
   await expect(editorPage.getByRole('status').filter({ hasText: USER_MESSAGES.mustChange })).toBeVisible()
   await editorPage.goto('/admin/content')

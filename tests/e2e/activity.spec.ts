@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { DEMO_POSTS, DEMO_RESOURCES } from '#lib/demo/content.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * The history of admin writes and a post's versions, in the browser against the real functions:
  * writes made by two people through the admin appear on Activity by the right name, filter by
  * person and kind, and the dashboard shows the latest; an older version of a post comes back.
  */
-async function signIn(page: Page, who: keyof typeof DEMO_CREDENTIALS) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS[who].username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS[who].password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
-
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /Logout/ }).click()
   await expect(page).toHaveURL(/\/admin\/login$/)
@@ -29,9 +21,13 @@ const entries = (page: Page) =>
     .first()
     .locator(':scope > li')
 
-test('Activity lists each write by who made it, filters by person and kind, and the dashboard shows the latest', async ({ page }) => {
+test('Activity lists each write by who made it, filters by person and kind, and the dashboard shows the latest', async ({
+  page,
+  server,
+  serverURL,
+}) => {
   // The editor writes a post and a site text.
-  await signIn(page, 'editor')
+  await signIn(page, server, serverURL, 'editor')
   await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
   await page.getByRole('button', { name: 'New post' }).click()
   const form = page.getByRole('form', { name: 'New blog post' })
@@ -54,7 +50,7 @@ test('Activity lists each write by who made it, filters by person and kind, and 
   await signOut(page)
 
   // The admin edits a resource and deletes a post.
-  await signIn(page, 'admin')
+  await signIn(page, server, serverURL, 'admin')
   await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
   await page.getByRole('tab', { name: /Resources/ }).click()
   const resourceTitle = DEMO_RESOURCES.find((resource) => resource.isActive !== false)!.title
@@ -105,12 +101,12 @@ test('Activity lists each write by who made it, filters by person and kind, and 
   await expect(lines).toHaveCount(2)
 })
 
-test('an older version of a post can be looked at and brought back', async ({ page, admin, server }) => {
+test('an older version of a post can be looked at and brought back', async ({ page, admin, server, serverURL }) => {
   const post = DEMO_POSTS.find((demo) => demo.title === 'Building Your First Family Budget')!
   const stored = (await admin.posts()).find((p) => p.title === post.title)!
   await admin.updatePost(stored.id, { title: post.title, excerpt: post.excerpt, content: 'A rewrite that did not work.', tags: post.tags })
 
-  await signIn(page, 'admin')
+  await signIn(page, server, serverURL, 'admin')
   await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
   await page
     .getByRole('row', { name: new RegExp(post.title.slice(0, 20)) })

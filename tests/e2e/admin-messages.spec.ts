@@ -1,20 +1,13 @@
 import type { Page, Route } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * Each admin action's failure message (docs/product.md, Messages) when the server refuses without a
  * message of its own, and the network message when it cannot be reached. The action runs for real
  * in the browser; only the one call is made to fail.
  */
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
+test.use({ signedInAs: 'admin' })
 
 const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' })
 
@@ -142,7 +135,7 @@ const cases: Case[] = [
 for (const c of cases) {
   test(`${c.name}: a refusal shows "${c.message}"`, async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(500))
-    await signIn(page)
+    // Each action opens its own screen: the browser starts signed in.
     await failCall(page, c.path, c.method, 'refuse')
     await c.act(page)
     await expect(banner(page)).toHaveText(c.message)
@@ -151,7 +144,6 @@ for (const c of cases) {
 
 test('an action that cannot reach the server shows "Network error. Please try again."', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/net::ERR_FAILED/)
-  await signIn(page)
   await failCall(page, '/api/admin/users', 'POST', 'abort')
   await cases.find((c) => c.name === 'creating a user')!.act(page)
   await expect(banner(page)).toHaveText('Network error. Please try again.')
@@ -159,7 +151,7 @@ test('an action that cannot reach the server shows "Network error. Please try ag
 
 test('a failed load of the subscribers shows "Failed to load subscribers"', async ({ page, consoleErrors }) => {
   consoleErrors.allow(failedResourceLog(500))
-  await signIn(page)
+  await openDashboard(page)
   await failCall(page, '/api/subscribers', 'GET', 'refuse')
   await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
   await expect(page.getByRole('alert')).toHaveText('Failed to load subscribers')

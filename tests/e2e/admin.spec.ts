@@ -1,28 +1,14 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, failedResourceLog, fulfillJson, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard, signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * The admin panel in the browser, against the real functions and the real local Blobs.
- * Each test starts from the demo data (admin, editor, 5 posts, 5 resources, content items).
+ * Each test starts from the demo data (admin, editor, 5 posts, 5 resources, content items), signed
+ * in as the demo admin unless it says otherwise; the sign-in tests use the form themselves.
  */
-
-async function signIn(page: Page, who: keyof typeof DEMO_CREDENTIALS = 'admin') {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS[who].username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS[who].password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
-
-/** A user made by the test, not one of the demo sign-ins. */
-async function signInAs(page: Page, username: string, password: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
+test.use({ signedInAs: 'admin' })
 
 const DEPUTY_PASSWORD = 'the deputy passphrase'
 
@@ -41,6 +27,8 @@ async function confirmDelete(page: Page, itemName: string) {
 }
 
 test.describe('sign-in and session', () => {
+  test.use({ signedInAs: undefined })
+
   test('without a session /admin leads to the login page; a wrong password shows the server message', async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(401, '/api/admin/login'))
     await page.goto('/admin')
@@ -86,8 +74,8 @@ test.describe('sign-in and session', () => {
     await expect(page.getByRole('alert')).toHaveText('Network error. Please try again.')
   })
 
-  test('logout revokes the token on the server: the old token is refused afterwards', async ({ page, server }) => {
-    await signIn(page)
+  test('logout revokes the token on the server: the old token is refused afterwards', async ({ page, server, serverURL }) => {
+    await signIn(page, server, serverURL, 'admin')
     const token = await page.evaluate(() => localStorage.getItem('adminToken'))
     expect((await server.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
     await page.getByRole('button', { name: 'Logout' }).click()
@@ -108,9 +96,9 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/admin\/login$/)
   })
 
-  test('a 401 from any admin call (revoked token) ends the session', async ({ page, server, consoleErrors }) => {
+  test('a 401 from any admin call (revoked token) ends the session', async ({ page, server, serverURL, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(401))
-    await signIn(page)
+    await signIn(page, server, serverURL, 'admin')
     // The dashboard's own calls first: one still in flight when the token is revoked would end the
     // session before the click below, and the link would be gone.
     await page.waitForLoadState('networkidle')
@@ -125,7 +113,7 @@ test.describe('sign-in and session', () => {
 test.describe('content', () => {
   test('add, edit (saved with POST) and delete an item, with every message', async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(500, '/api/admin/content'))
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Content', exact: true }).click()
     await page.getByRole('tab', { name: 'Stored items' }).click()
     await expect(page).toHaveURL(/\/admin\/content\?view=stored$/)
@@ -190,7 +178,7 @@ test.describe('content', () => {
 
   test('a failed load shows "Failed to load content"', async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(500, '/api/admin/content'))
-    await signIn(page)
+    await openDashboard(page)
     await fulfillJson(page, '**/api/admin/content', 500, { success: false })
     await page.getByRole('link', { name: 'Content', exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText('Failed to load content')
@@ -199,7 +187,7 @@ test.describe('content', () => {
 
 test.describe('blog posts', () => {
   test('create a draft, publish it (it appears on /blog), set it back to draft (it is gone), delete it', async ({ page }) => {
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
     await expect(page.getByRole('tab', { name: /Blog Posts/ })).toContainText('5')
 
@@ -261,7 +249,7 @@ test.describe('blog posts', () => {
 
   test('Cancel in the confirmation deletes nothing; failures show the server message or the fallback', async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResourceLog(500), failedResourceLog(400))
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
     const row = page.getByRole('row', { name: /Generosity on Any Income/ })
     await row.getByRole('button', { name: /Delete/ }).click()
@@ -299,7 +287,6 @@ test.describe('blog posts', () => {
 
 test.describe('resources', () => {
   test('create, edit to inactive (gone from /resources), delete; Active/Inactive labels', async ({ page }) => {
-    await signIn(page)
     await page.goto('/admin/blog-resources?tab=resources')
     await expect(page.getByRole('tab', { name: /Resources/ })).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByRole('row', { name: /Debt Payoff Worksheet/ })).toContainText('Inactive')
@@ -352,7 +339,6 @@ test.describe('resources', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(failedResourceLog(500))
-    await signIn(page)
     await page.goto('/admin/blog-resources?tab=resources')
     await page.route('**/api/admin/resources', (route) =>
       route.request().method() === 'PUT'
@@ -381,7 +367,7 @@ test.describe('users and roles', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(failedResourceLog(409, '/api/admin/users'))
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Users', exact: true }).click()
     await expect(page.getByRole('row', { name: /editor/ }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Add user' }).click()
@@ -417,10 +403,10 @@ test.describe('users and roles', () => {
     await expect(page.getByRole('row', { name: /ruth@example.com/ })).toHaveCount(0)
   })
 
-  test('an admin cannot delete their own account', async ({ page, consoleErrors, admin }) => {
+  test('an admin cannot delete their own account', async ({ page, consoleErrors, admin, server, serverURL }) => {
     consoleErrors.allow(failedResourceLog(409))
     await admin.createUser({ username: 'deputy', email: 'deputy@example.com', password: DEPUTY_PASSWORD, role: 'admin' })
-    await signInAs(page, 'deputy', DEPUTY_PASSWORD)
+    await signIn(page, server, serverURL, { username: 'deputy', password: DEPUTY_PASSWORD })
     await page.getByRole('link', { name: 'Users', exact: true }).click()
     await page
       .getByRole('row', { name: /deputy@example.com/ })
@@ -437,7 +423,7 @@ test.describe('users and roles', () => {
   }) => {
     consoleErrors.allow(failedResourceLog(400))
     await admin.createUser({ username: 'deputy', email: 'deputy@example.com', password: DEPUTY_PASSWORD, role: 'admin' })
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Users', exact: true }).click()
     const coach = page.getByRole('row', { name: /admin@example.com/ })
     const deputy = page.getByRole('row', { name: /deputy@example.com/ })
@@ -481,19 +467,23 @@ test.describe('users and roles', () => {
     await expect(page.getByText('handed ownership of the site to "deputy"')).toBeVisible()
   })
 
-  test('as editor, the server refuses the users list and bookings; Bookings is not offered', async ({ page, consoleErrors, server }) => {
-    consoleErrors.allow(failedResourceLog(403, '/api/admin/users'))
-    await signIn(page, 'editor')
-    await expect(page.locator('aside').getByText('Editor', { exact: true })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Bookings', exact: true })).toHaveCount(0)
-    await page.getByRole('link', { name: 'Users', exact: true }).click()
-    await expect(page.getByRole('alert')).toHaveText('Failed to load users')
-    const token = await page.evaluate(() => localStorage.getItem('adminToken'))
-    const refused = await server.get('/api/admin/bookings', { headers: { Authorization: `Bearer ${token}` } })
-    expect(refused.status()).toBe(403)
-    // Editors still manage content, posts and resources.
-    await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
-    await expect(page.getByRole('tab', { name: /Blog Posts/ })).toContainText('5')
+  test.describe('as editor', () => {
+    test.use({ signedInAs: 'editor' })
+
+    test('as editor, the server refuses the users list and bookings; Bookings is not offered', async ({ page, consoleErrors, server }) => {
+      consoleErrors.allow(failedResourceLog(403, '/api/admin/users'))
+      await openDashboard(page)
+      await expect(page.locator('aside').getByText('Editor', { exact: true })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Bookings', exact: true })).toHaveCount(0)
+      await page.getByRole('link', { name: 'Users', exact: true }).click()
+      await expect(page.getByRole('alert')).toHaveText('Failed to load users')
+      const token = await page.evaluate(() => localStorage.getItem('adminToken'))
+      const refused = await server.get('/api/admin/bookings', { headers: { Authorization: `Bearer ${token}` } })
+      expect(refused.status()).toBe(403)
+      // Editors still manage content, posts and resources.
+      await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
+      await expect(page.getByRole('tab', { name: /Blog Posts/ })).toContainText('5')
+    })
   })
 })
 
@@ -503,7 +493,7 @@ test.describe('subscribers and bookings', () => {
       expect(
         (await server.post('/api/subscribers', { data: { email }, headers: { 'x-nf-client-connection-ip': '203.0.113.9' } })).status(),
       ).toBe(200)
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
     await expect(page.getByRole('row', { name: /bob@example.com/ })).toBeVisible()
     await page.getByLabel('Search by email').fill('ann')
@@ -527,7 +517,7 @@ test.describe('subscribers and bookings', () => {
       message: 'Please speak at our retreat.',
     }
     expect((await server.post('/.netlify/functions/send-booking-email', { data: booking })).status()).toBe(200)
-    await signIn(page)
+    await openDashboard(page)
     await page.getByRole('link', { name: 'Bookings', exact: true }).click()
     const row = page.getByRole('row', { name: /Miriam Osei/ })
     await expect(row).toContainText('Please speak at our retreat.')
@@ -538,7 +528,7 @@ test.describe('subscribers and bookings', () => {
   })
 
   test('the sidebar collapses to 5rem and opens to 16rem', async ({ page }) => {
-    await signIn(page)
+    await openDashboard(page)
     const sidebar = page.locator('aside')
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256)
     await page.getByRole('button', { name: 'Collapse sidebar' }).click()

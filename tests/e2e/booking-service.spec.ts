@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
@@ -10,14 +10,6 @@ import { readOutbox } from '#tests/e2e/support/outbox.ts'
  */
 
 const SUCCESS = "Thanks! Your request has been sent. We'll be in touch shortly."
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
 
 async function book(page: Page, person: { firstName: string; lastName: string; email: string; country: string; message: string }) {
   await page.getByLabel('First Name').fill(person.firstName)
@@ -29,7 +21,12 @@ async function book(page: Page, person: { firstName: string; lastName: string; e
   await expect(page.locator('#booking-status')).toHaveText(SUCCESS)
 }
 
-test('a booking for a chosen service reaches the coach and the inbox, which filters by it', async ({ page, request }) => {
+test('a booking for a chosen service reaches the coach and the inbox, which filters by it', async ({
+  page,
+  request,
+  server,
+  serverURL,
+}) => {
   // From the Services page's card: the form opens with that service chosen.
   await page.goto('/services')
   await page.getByRole('main').getByRole('link', { name: /^Book Now\W*Investment Coaching$/ }).click()
@@ -61,7 +58,7 @@ test('a booking for a chosen service reaches the coach and the inbox, which filt
   expect(email?.text).toContain('Service: Investment Coaching')
   expect(email?.text).toContain('Country: Nigeria')
 
-  await signIn(page)
+  await signIn(page, server, serverURL, 'admin')
   await page.getByRole('link', { name: 'Bookings', exact: true }).click()
   await expect(page.getByRole('row', { name: /Ifeoma Adeyemi/ })).toContainText('Service: Investment Coaching')
   await expect(page.getByRole('row', { name: /Tom Reyes/ })).toContainText('Service: Not sure yet')

@@ -1,25 +1,18 @@
 import type { Page } from '@playwright/test'
 import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * The coach edits the public pages' texts where they are listed, without knowing a section or a
  * key: the home page's title and a testimonial, seen live on the page, then one reverted.
  */
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
-
+test.use({ signedInAs: 'admin' })
 const home = (page: Page) => page.getByRole('region', { name: 'Home page' })
 const text = (page: Page, label: string) => home(page).getByRole('article', { name: label, exact: true })
 
 test('the home title and a testimonial are edited in place, live on the page, and the title reverted', async ({ page, context }) => {
-  await signIn(page)
+  await openDashboard(page)
   await page.getByRole('link', { name: 'Content', exact: true }).click()
   await expect(page.getByRole('tab', { name: 'By page' })).toHaveAttribute('aria-selected', 'true')
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, failedResourceLog, holdRequests, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /** Newsletter double opt-in: the signup, the emailed link, the one-click confirm (docs/product.md, Confirm). */
@@ -28,6 +28,8 @@ test('subscribe, confirm from the emailed link with one click, and show as Confi
   dialogs,
   request,
   admin,
+  server,
+  serverURL,
 }) => {
   await signUp(page, 'Joy@Example.com')
   expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
@@ -60,11 +62,7 @@ test('subscribe, confirm from the emailed link with one click, and show as Confi
     'Your subscription was already confirmed. Nothing more to do.',
   )
 
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await signIn(page, server, serverURL, 'admin')
   await page.goto('/admin/subscribers')
   const row = page.getByRole('row').filter({ hasText: 'joy@example.com' })
   await expect(row).toContainText('Confirmed')

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Download, Page, Response } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { MEDIA_MESSAGES } from '#domain/media.ts'
 import { DEMO_RESOURCES } from '#lib/demo/content.ts'
 import { DEMO_IMAGES, DEMO_PORTRAIT } from '#lib/demo/images/index.ts'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * The media library (docs/product.md, Media) in the browser, against the real functions and the
@@ -14,17 +14,10 @@ import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
  * downloaded from the Resources page byte for byte; refusals said before anything is sent; a
  * delete of a file in use asked about twice.
  */
+test.use({ signedInAs: 'admin' })
 
 const MB = 1_000_000
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
 
 async function openMedia(page: Page) {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media' }).click()
@@ -68,7 +61,7 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
 }) => {
   test.setTimeout(120_000)
   const ebook = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20 * MB - 9)])
-  await signIn(page)
+  await openDashboard(page)
   await openMedia(page)
   // The demo set's illustrations are there already.
   await expect(row(page, DEMO_PORTRAIT.file)).toContainText('WebP')
@@ -149,7 +142,7 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
 })
 
 test('a program renamed .pdf, an SVG with a script and a file over the limit are refused before anything is sent', async ({ page }) => {
-  await signIn(page)
+  await openDashboard(page)
   await openMedia(page)
   const sent: string[] = []
   page.on('request', (request) => {
@@ -181,7 +174,7 @@ test('a program renamed .pdf, an SVG with a script and a file over the limit are
 test('deleting a file in use says where and asks again; "Keep it" keeps it', async ({ page, admin, consoleErrors }) => {
   // The server's "in use" answer (409) is what makes the screen ask again.
   consoleErrors.allow(failedResourceLog(409))
-  await signIn(page)
+  await openDashboard(page)
   await openMedia(page)
   await fileInput(page).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: greenPng(2, 2) })
   await expect(page.locator('.flash-text')).toHaveText('File uploaded: "cover.png"')

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
+import type { APIRequestContext } from '@playwright/test'
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
@@ -9,6 +9,7 @@ import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
  * both parts, tested, sent to every confirmed subscriber (and nobody else), each email carrying a
  * one-click unsubscribe that works. The emails land in the local outbox (no SendGrid key here).
  */
+test.use({ signedInAs: 'admin' })
 
 const SUBJECT = 'A spring letter'
 const BODY = '## Plant a budget\n\nGive first, then save, then live on the rest.'
@@ -25,14 +26,6 @@ async function subscribe(request: APIRequestContext, email: string, confirm: boo
   expect(confirmed.status(), `confirm ${email}`).toBe(200)
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-}
-
 /** The emails with `subject`: the newsletter itself, or its test ("[Test] " before the subject). */
 const emailsWith = async (request: APIRequestContext, subject: string) =>
   (await readOutbox(request)).filter((message) => message.subject === subject)
@@ -47,7 +40,7 @@ test('write, preview both parts, test, send to every confirmed subscriber, and u
   for (const email of confirmed) await subscribe(request, email, true)
   await subscribe(request, 'pending@example.com', false)
 
-  await signIn(page)
+  await openDashboard(page)
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Newsletters' }).click()
   await expect(page.getByText(/No newsletters yet/)).toBeVisible()
   await page.getByRole('link', { name: 'Write a newsletter' }).first().click()

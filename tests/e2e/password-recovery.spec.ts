@@ -1,10 +1,11 @@
 import { hkdfSync } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { decodeJwt, SignJWT } from 'jose'
 import { PASSWORD_RESET_MESSAGES, USER_MESSAGES } from '#domain/admin-user.ts'
 import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { localServerEnv } from '#scripts/local-server.ts'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard, signedInPage } from '#tests/e2e/support/sign-in.ts'
 import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
@@ -16,15 +17,6 @@ const { admin } = DEMO_CREDENTIALS
 const ADMIN_EMAIL = 'admin@example.com'
 const NEW_PASSWORD = 'lanterns over the quiet harbour'
 const SUBJECT = 'Choose a new password for '
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin/login')
-  // Pages of a context the test makes itself do not wait for the app by themselves.
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
 
 /** The path and fragment of the newest reset link emailed to `to` (the email goes out just after the answer). */
 async function resetLinkSentTo(request: APIRequestContext, to: string, count = 1): Promise<string> {
@@ -132,27 +124,29 @@ test('Forgot password: an expired link says so and offers a new one', async ({ p
   expect((await server.post('/api/admin/login', { data: admin })).status()).toBe(200)
 })
 
-test('Sign out everywhere ends her session in another browser too', async ({ page, browser, serverURL, consoleErrors }) => {
-  // The other browser's next call is answered 401, which it logs.
-  consoleErrors.allow(failedResourceLog(401))
-  const other = await browser.newContext({ baseURL: serverURL })
-  const otherPage = await other.newPage()
-  await signIn(otherPage, admin.username, admin.password)
-  await expect(otherPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'admin' })
 
-  await signIn(page, admin.username, admin.password)
-  await page.getByRole('link', { name: 'My account' }).click()
-  await page.getByRole('button', { name: 'Sign out everywhere' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' })
-  await expect(dialog).toContainText('this one included')
-  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+  test('Sign out everywhere ends her session in another browser too', async ({ page, browser, server, serverURL, consoleErrors }) => {
+    // The other browser's next call is answered 401, which it logs.
+    consoleErrors.allow(failedResourceLog(401))
+    // Two sessions, each from the real login call: what is tested is how they end.
+    const { context: other, page: otherPage } = await signedInPage(browser, server, serverURL, 'admin')
 
-  await expect(page).toHaveURL(/\/admin\/login$/)
-  await expect(page.getByRole('status')).toHaveText(USER_MESSAGES.signedOutEverywhere)
+    await openDashboard(page)
+    await page.getByRole('link', { name: 'My account' }).click()
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' })
+    await expect(dialog).toContainText('this one included')
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
 
-  // The other browser's next admin action lands on the sign-in page.
-  await otherPage.getByRole('link', { name: 'Content', exact: true }).click()
-  await expect(otherPage).toHaveURL(/\/admin\/login$/)
-  await expect(otherPage.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeVisible()
-  await other.close()
+    await expect(page).toHaveURL(/\/admin\/login$/)
+    await expect(page.getByRole('status')).toHaveText(USER_MESSAGES.signedOutEverywhere)
+
+    // The other browser's next admin action lands on the sign-in page.
+    await otherPage.getByRole('link', { name: 'Content', exact: true }).click()
+    await expect(otherPage).toHaveURL(/\/admin\/login$/)
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeVisible()
+    await other.close()
+  })
 })

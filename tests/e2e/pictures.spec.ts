@@ -1,23 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { DEMO_PORTRAIT, DEMO_POST_IMAGES } from '#lib/demo/images/index.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * Her own pictures: a portrait and a featured image uploaded to the library, chosen where the
  * texts and the post are edited, then seen on About, the home page, the blog card and the post
  * page, each in a size that fits its place (through the Image CDN), with nothing moving as they load.
  */
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
-
+test.use({ signedInAs: 'admin' })
 async function upload(page: Page, name: string, file: string) {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media' }).click()
   const buffer = await readFile(`netlify/lib/demo/images/${file}`)
@@ -79,7 +72,7 @@ test('an uploaded portrait and featured image show sized on About, home, the car
   context,
 }) => {
   test.setTimeout(120_000)
-  await signIn(page)
+  await openDashboard(page)
   await upload(page, 'my-portrait.webp', DEMO_PORTRAIT.file)
   await upload(page, 'my-budget-photo.webp', DEMO_POST_IMAGES[4]!.file)
 

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 import { manyLines } from '#tests/e2e/support/xss-pages.ts'
@@ -10,12 +9,10 @@ import { arm, expectInert, keepLocal } from '#tests/e2e/support/xss-pages.ts'
  * The post editor's live preview shows the body exactly as the public post page does: the same
  * server pipeline (markdown, then the sanitizer), compared element for element in the browser.
  */
+test.use({ signedInAs: 'admin' })
+
 async function openEditor(page: Page, title: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
+  await page.goto('/admin/blog-resources')
   await page
     .getByRole('row', { name: new RegExp(title.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
     .getByRole('button', { name: /Edit/ })

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { BLOG_MESSAGES } from '#domain/blog-post.ts'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { toLocalInput } from '#domain/text.ts'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
  * Publishing with confidence, in the browser against the real functions: a draft read at its own
@@ -11,14 +11,6 @@ import { expect, test } from '#tests/e2e/support/fixtures.ts'
  * after its time (not before), an edited address that keeps the old one working, and an editor
  * that asks before unsaved changes are lost.
  */
-async function signIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-}
-
 async function openPosts(page: Page) {
   await page.getByRole('link', { name: 'Blog & Resources', exact: true }).click()
   await expect(page.getByRole('button', { name: 'New post' })).toBeVisible()
@@ -31,7 +23,7 @@ const editButton = (page: Page, title: string) =>
 const postTitle = (page: Page) => page.getByRole('heading', { level: 1 })
 const notFound = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible()
 
-test('a draft’s address shows it to signed-in people only', async ({ page, admin, consoleErrors }) => {
+test('a draft’s address shows it to signed-in people only', async ({ page, admin, server, serverURL, consoleErrors }) => {
   consoleErrors.allow(/404/)
   const draft = await admin.createPost({
     title: 'Sunday thoughts on giving',
@@ -43,7 +35,7 @@ test('a draft’s address shows it to signed-in people only', async ({ page, adm
   await page.goto(`/blog/${draft.slug}`)
   await notFound(page)
 
-  await signIn(page)
+  await signIn(page, server, serverURL, 'admin')
   await page.goto(`/blog/${draft.slug}`)
   await expect(postTitle(page)).toHaveText('Sunday thoughts on giving')
   await expect(page.getByRole('note')).toContainText(BLOG_MESSAGES.draftNotice)
@@ -59,12 +51,13 @@ test('a draft’s address shows it to signed-in people only', async ({ page, adm
 test('a post scheduled ahead is absent from /blog, its page, the feed and the sitemap until the job runs after its time', async ({
   page,
   server,
+  serverURL,
   admin,
   consoleErrors,
 }) => {
   consoleErrors.allow(/404/)
   const title = 'Written on Sunday for Tuesday'
-  await signIn(page)
+  await signIn(page, server, serverURL, 'admin')
   await openPosts(page)
   await page.getByRole('button', { name: 'New post' }).click()
   const form = page.getByRole('form', { name: 'New blog post' })
@@ -119,10 +112,10 @@ test('a post scheduled ahead is absent from /blog, its page, the feed and the si
   await expect(page.getByRole('note')).toHaveCount(0)
 })
 
-test('an edited address: the old one leads to the post at its new address', async ({ page, server, admin }) => {
+test('an edited address: the old one leads to the post at its new address', async ({ page, server, serverURL, admin }) => {
   const post = PUBLISHED
   const { slug: oldSlug } = (await admin.posts()).find((stored) => stored.title === post.title)!
-  await signIn(page)
+  await signIn(page, server, serverURL, 'admin')
   await openPosts(page)
   await editButton(page, post.title.slice(0, 20)).click()
   const form = page.getByRole('form', { name: `Edit post ${post.title}` })
@@ -140,9 +133,9 @@ test('an edited address: the old one leads to the post at its new address', asyn
   await expect(postTitle(page)).toHaveText(post.title)
 })
 
-test('leaving the editor with unsaved changes asks first; Keep editing keeps what she typed', async ({ page }) => {
+test('leaving the editor with unsaved changes asks first; Keep editing keeps what she typed', async ({ page, server, serverURL }) => {
   const post = PUBLISHED
-  await signIn(page)
+  await signIn(page, server, serverURL, 'admin')
   await openPosts(page)
   await editButton(page, post.title.slice(0, 20)).click()
   const form = page.getByRole('form', { name: `Edit post ${post.title}` })

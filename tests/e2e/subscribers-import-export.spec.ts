@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { parseCsv } from '#domain/csv.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 import { readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
@@ -21,6 +21,7 @@ const CSV = [
 test('an admin imports a CSV with bad rows, sees why each is refused, then exports the list and reads the file', async ({
   page,
   server,
+  serverURL,
 }) => {
   expect(
     (
@@ -30,10 +31,7 @@ test('an admin imports a CSV with bad rows, sees why each is refused, then expor
       })
     ).status(),
   ).toBe(200)
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signIn(page, server, serverURL, 'admin')
   await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
   await expect(page.getByRole('row', { name: /naomi@example.com/ })).toBeVisible()
 
@@ -78,11 +76,12 @@ test('an admin imports a CSV with bad rows, sees why each is refused, then expor
   expect(byEmail.get('naomi@example.com')?.[2]).toBe('pending')
 })
 
-test('an editor imports people to be asked to confirm: each gets the confirmation email, none is added confirmed', async ({ page }) => {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.editor.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.editor.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+test('an editor imports people to be asked to confirm: each gets the confirmation email, none is added confirmed', async ({
+  page,
+  server,
+  serverURL,
+}) => {
+  await signIn(page, server, serverURL, 'editor')
   await page.getByRole('link', { name: 'Subscribers', exact: true }).click()
   await page.getByRole('button', { name: 'Import CSV' }).click()
   await page

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser'
-import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { AdminApi, type AdminPost } from '#tests/e2e/support/admin-api.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { signIn } from '#tests/e2e/support/sign-in.ts'
 import { arm, expectInert, keepLocal, storeCorpus, TAGS, TITLES, visit, XSS_CORPUS } from '#tests/e2e/support/xss-pages.ts'
 
 /**
@@ -51,13 +51,9 @@ test('public pages, their lists, and payloads in their URL parameters', async ({
   await visit(page, armed, `/${encodeURIComponent(XSS_CORPUS[4]!)}`)
 })
 
-test('admin pages, lists and edit forms', async ({ page }) => {
+test('admin pages, lists and edit forms', async ({ page, server, serverURL }) => {
   const armed = await arm(page)
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(DEMO_CREDENTIALS.admin.username)
-  await page.getByLabel('Password').fill(DEMO_CREDENTIALS.admin.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await signIn(page, server, serverURL, 'admin')
   await expectInert(page, armed, '/admin')
 
   const table = () => expect(page.locator('tbody tr').first()).toBeVisible()

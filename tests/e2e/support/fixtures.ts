@@ -1,6 +1,7 @@
 import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import { testServerUrl } from '#scripts/test-servers.ts'
 import { AdminApi } from './admin-api'
+import { sessionState, type Who } from './sign-in'
 
 /**
  * The shared test object for every browser test:
@@ -11,6 +12,8 @@ import { AdminApi } from './admin-api'
  *   errors);
  * - `server` calls the real functions directly (at the served address, whatever the page's baseURL);
  * - `admin` is the demo admin's API, to shape data through the real functions;
+ * - `signedInAs` (set with test.use) opens every page already signed in as that user, through the
+ *   real login call made after the reset (./sign-in.ts);
  * - `dialogs` records every alert and accepts it.
  */
 
@@ -57,6 +60,8 @@ type Fixtures = {
   /** Set with test.use({ keepData: true }) by a file that seeds once in beforeAll and only reads after. */
   keepData: boolean
   resetData: void
+  /** Set with test.use({ signedInAs: 'admin' }): the test's browser starts with that user's session. */
+  signedInAs: Who | undefined
   consoleErrors: ConsoleErrors
   admin: AdminApi
   dialogs: Dialogs
@@ -77,15 +82,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   // A prerendered page shows its forms and links before its code is live (its scripts load after
   // the first paint): every navigation waits for the mark the app sets once the page is hydrated.
+  // In every page of the test's browser, so a second tab (a visitor beside the admin) waits too.
+  context: async ({ context }, use) => {
+    context.on('page', waitForTheAppOnNavigation)
+    await use(context)
+  },
+
   page: async ({ page }, use) => {
-    for (const method of ['goto', 'reload'] as const) {
-      const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
-      ;(page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-        const response = await original(...args)
-        await page.locator('html[data-ready]').waitFor({ state: 'attached' })
-        return response
-      }
-    }
+    waitForTheAppOnNavigation(page)
     await use(page)
   },
 
@@ -107,6 +111,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { auto: true },
   ],
 
+  signedInAs: [undefined, { option: true }],
+
+  // After the reset, which may put back the users and revoked tokens (tests/e2e/support/sign-in.ts).
+  storageState: async ({ signedInAs, server, baseURL, storageState, resetData: _ }, use) => {
+    await use(signedInAs ? await sessionState(server, baseURL!, signedInAs) : storageState)
+  },
+
   consoleErrors: [
     async ({ page }, use) => {
       const errors = new ConsoleErrors()
@@ -127,6 +138,21 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 })
 
 export { expect }
+
+const waiting = new WeakSet<Page>()
+
+function waitForTheAppOnNavigation(page: Page) {
+  if (waiting.has(page)) return
+  waiting.add(page)
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
+    ;(page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args)
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+      return response
+    }
+  }
+}
 
 /**
  * Holds every request matching `url` until `release()` is called, then lets it through to the
