@@ -24,19 +24,17 @@ async function openBlog(page: Page) {
   await expect(emailField(page)).toBeVisible()
 }
 
-test.describe('invalid email', () => {
-  for (const value of ['', '   ', 'not-an-email', 'a@b', 'a b@c.d', '@example.com', 'name@example']) {
-    test(`"${value}" alerts "Please enter a valid email" and sends nothing`, async ({ page, dialogs }) => {
-      const requests = watchSubscribeRequests(page)
-      await openBlog(page)
-      await emailField(page).fill(value)
-      await button(page).click()
-      expect(await dialogs.nth(1)).toBe('Please enter a valid email')
-      expect(requests).toEqual([])
-      // An email input drops surrounding spaces itself; what was typed otherwise stays.
-      await expect(emailField(page)).toHaveValue(value.trim())
-    })
-  }
+// One refusal here; every other address the check refuses is in the form's component test
+// (src/features/newsletter/newsletter-form.test.tsx).
+test('an address of spaces alerts "Please enter a valid email" and sends nothing', async ({ page, dialogs }) => {
+  const requests = watchSubscribeRequests(page)
+  await openBlog(page)
+  await emailField(page).fill('   ')
+  await button(page).click()
+  expect(await dialogs.nth(1)).toBe('Please enter a valid email')
+  expect(requests).toEqual([])
+  // An email input drops surrounding spaces itself.
+  await expect(emailField(page)).toHaveValue('')
 })
 
 test('a valid email shows "Submitting…" while in flight, then "Subscribed successfully!" and clears the field', async ({

@@ -76,6 +76,36 @@ describe('the booking form (/book-now)', () => {
     expect(bookingRequests()).toHaveLength(0)
   })
 
+  it('treats a message of spaces and line breaks as empty, as it does no country chosen', async () => {
+    const { user } = await openForm()
+    await user.type(field('First Name'), 'Ada')
+    await user.type(field('Last Name'), 'Okafor')
+    await user.type(field('Email'), 'ada@example.com')
+    await user.type(field('Your message'), 'Hi')
+    await submit(user)
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Country is required'])
+    await user.selectOptions(field('Country'), 'Ghana')
+    await user.clear(field('Your message'))
+    await user.type(field('Your message'), ' {Enter} ')
+    await submit(user)
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Your message is required'])
+    expect(bookingRequests()).toHaveLength(0)
+  })
+
+  it.each(['a@b', 'no at.sign', 'two words@example.com', 'user@example', 'grace@example'])(
+    'refuses %j as "Enter a valid email" and sends nothing',
+    async (typed) => {
+      const { user } = await openForm()
+      await user.type(field('First Name'), 'Ada')
+      await user.type(field('Last Name'), 'Okafor')
+      await user.type(field('Email'), typed)
+      await submit(user)
+      expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Enter a valid email'])
+      expect(field('Email').getAttribute('aria-invalid')).toBe('true')
+      expect(bookingRequests()).toHaveLength(0)
+    },
+  )
+
   it('says "Sending…" while the request is in flight, then thanks and clears the form', async () => {
     const held = gate()
     server.use(
