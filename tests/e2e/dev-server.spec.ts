@@ -6,7 +6,8 @@ import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
  * `npm run dev` (netlify dev in front of Vite's dev server) must behave as the deployed site does
  * on every address. It runs here on ports of its own, beside the workers' production servers.
  */
-const DEV_PORT = 8877
+// E2E_DEV_PORT moves it (and Vite, one above) for a second checkout running its tests at the same time.
+const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8877)
 const DEV_URL = `http://localhost:${DEV_PORT}`
 const START_TIMEOUT_MS = 360_000
 
