@@ -13,6 +13,17 @@ const store = () => openStore('rate-limits')
 
 export type Limit = { scope: string; max: number; windowMs: number }
 
+/**
+ * The two things the limits take from outside: the time, and each limit's number. The site reads
+ * the real clock and the numbers as its callers state them; tests put in a clock of their own and
+ * small numbers, so a window passes in a moment and a limit is reached in a few attempts instead of
+ * hundreds.
+ */
+export const limitSettings = {
+  now: (): Date => new Date(),
+  max: (limit: Limit): number => limit.max,
+}
+
 /** Tries after a refusal that may have been caused by other attempts in flight at that moment. */
 const RETRIES = 3
 /** How far over the limit a count may be and still be a collision rather than a real refusal. */
@@ -46,14 +57,15 @@ export const rateLimits = {
    * network senders back off after a collision: a burst of refusals cannot crowd out a slot that
    * is really free, and nothing is ever let in past the limit.
    */
-  async take(limit: Limit, subject: string, now = new Date()): Promise<Taken> {
+  async take(limit: Limit, subject: string, now = limitSettings.now()): Promise<Taken> {
+    const max = limitSettings.max(limit)
     for (let attempt = 0; ; attempt++) {
       const key = keys.rateLimitEntry(limit.scope, subject.toLowerCase(), timeOrderedId(now))
       await store().setIfNew(key, '')
       const count = (await recent(limit, subject, now)).length
-      const allowed = count <= limit.max
+      const allowed = count <= max
       if (!allowed) await store().delete(key)
-      if (allowed || attempt === RETRIES || count > limit.max + NEAR_MISS) {
+      if (allowed || attempt === RETRIES || count > max + NEAR_MISS) {
         return {
           allowed,
           count,
@@ -66,17 +78,17 @@ export const rateLimits = {
   },
 
   /** A network that signed in as this user: it keeps its way in while the username is under attack. */
-  async rememberNetwork(subject: string, now = new Date()): Promise<void> {
+  async rememberNetwork(subject: string, now = limitSettings.now()): Promise<void> {
     await store().set(keys.knownNetwork(subject.toLowerCase()), now.toISOString())
   },
 
-  async isKnownNetwork(subject: string, maxAgeMs: number, now = new Date()): Promise<boolean> {
+  async isKnownNetwork(subject: string, maxAgeMs: number, now = limitSettings.now()): Promise<boolean> {
     const since = Date.parse((await store().get(keys.knownNetwork(subject.toLowerCase()))) ?? '')
     return Number.isFinite(since) && now.getTime() - since < maxAgeMs
   },
 
   /** Drops entries older than the longest window (subjects that never came back); run on a schedule. */
-  async prune(scopes: readonly Limit[], now = new Date()): Promise<number> {
+  async prune(scopes: readonly Limit[], now = limitSettings.now()): Promise<number> {
     let pruned = 0
     for (const limit of scopes) {
       const cutoff = timeOrderedId(new Date(now.getTime() - limit.windowMs))
