@@ -14,7 +14,7 @@ import { useBuiltPages } from '#tests/support/built-pages.ts'
 import { afterAnswers, call, DEFAULT_IP, fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
 import { expectConsoleError } from '#tests/support/console-guard.ts'
 import { bookingInput } from '#tests/support/factories.ts'
-import { useUpPublicLimit } from '#tests/support/limits.ts'
+import { shrinkLimits, useUpPublicLimit } from '#tests/support/limits.ts'
 import { createPost } from '#tests/support/records.ts'
 import { useSendgridMock } from '#tests/support/sendgrid.ts'
 
@@ -207,7 +207,8 @@ describe('the booking form posted by the browser', () => {
 
   it('shows the per-network limit on the page, with everything typed kept', async () => {
     serveTemplates()
-    await useUpPublicLimit('booking', '198.51.100.40', PUBLIC_LIMITS.booking.max)
+    shrinkLimits({ [PUBLIC_LIMITS.booking.scope]: 3 })
+    await useUpPublicLimit('booking', '198.51.100.40', 3)
     const typed = bookingInput()
 
     const page = await bookForm(typed, {}, '198.51.100.40')

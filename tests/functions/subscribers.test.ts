@@ -10,7 +10,7 @@ import { PUBLIC_LIMITS } from '#lib/forms/public-forms.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { afterAnswers, call, fakeContext, TEST_ORIGIN, type CallOptions } from '#tests/support/call.ts'
 import { expectConsoleError } from '#tests/support/console-guard.ts'
-import { useUpPublicLimit } from '#tests/support/limits.ts'
+import { shrinkLimits, useUpPublicLimit } from '#tests/support/limits.ts'
 import { createSignedInUser } from '#tests/support/records.ts'
 import { sendgridAccepts, sendgridFails, useSendgridMock, type SentMessage } from '#tests/support/sendgrid.ts'
 
@@ -88,43 +88,44 @@ describe('POST /api/subscribers', () => {
     expect(await storedEmails()).toEqual([])
   })
 
-  // A church hall after a talk: everyone is on the hall's Wi-Fi, so everyone has one address.
-  it('lets a room of 100 people on one network subscribe within ten minutes', { timeout: 60_000 }, async () => {
-    const answers = []
-    for (let i = 1; i <= 100; i++) answers.push((await subscribe({ email: `guest${i}@example.com` }, { ip: '198.51.100.7' })).status)
-    expect(answers).toEqual(Array(100).fill(200))
-    expect(await storedEmails()).toHaveLength(100)
-  })
-
-  it(`answers 429 past ${PUBLIC_LIMITS.subscribe.max} signups within the hour from one network, and not to another network`, async () => {
-    await useUpPublicLimit('subscribe', '198.51.100.7', PUBLIC_LIMITS.subscribe.max)
+  // A church hall after a talk fits within the number (tests/functions/rate-limits.test.ts); here,
+  // what the endpoint does at its limit, reached with a smaller number.
+  it('answers 429 past the limit of signups within the hour from one network, and not to another network', async () => {
+    shrinkLimits({ [PUBLIC_LIMITS.subscribe.scope]: 3 })
+    await useUpPublicLimit('subscribe', '198.51.100.7', 3)
 
     const { status, body, headers } = await subscribe({ email: 'one-too-many@example.com' }, { ip: '198.51.100.7' })
 
     expect(status).toBe(429)
     expect(body).toEqual({ success: false, message: expect.any(String) })
-    expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(headers.get('retry-after'))).toBe(PUBLIC_LIMITS.subscribe.windowMs / 1000)
     expect(await storedEmails()).not.toContain('one-too-many@example.com')
     expect((await subscribe({ email: 'other@example.com' }, { ip: '198.51.100.8' })).status).toBe(200)
   })
 
   it('counts an IPv6 /64 as one network', async () => {
-    await useUpPublicLimit('subscribe', '2001:db8:aa:bb::1', PUBLIC_LIMITS.subscribe.max)
+    shrinkLimits({ [PUBLIC_LIMITS.subscribe.scope]: 3 })
+    await useUpPublicLimit('subscribe', '2001:db8:aa:bb::1', 3)
     expect((await subscribe({ email: 'v6@example.com' }, { ip: '2001:db8:aa:bb:1234:5678:9abc:def0' })).status).toBe(429)
     expect((await subscribe({ email: 'v6@example.com' }, { ip: '2001:db8:aa:bc::1' })).status).toBe(200)
   })
 })
 
+// The one race of real requests on the real store at a limit (the other limits share its code,
+// netlify/lib/data/rate-limits.ts, whose policy is tested with a clock of its own).
 describe('signups racing from one network', () => {
-  it('let no more through than the limit leaves when 30 arrive at once', { timeout: 60_000 }, async () => {
-    await useUpPublicLimit('subscribe', '198.51.100.9', PUBLIC_LIMITS.subscribe.max - 10)
+  it('let no more through than the limit leaves when 20 arrive at once, and at least one while a slot is free', { timeout: 60_000 }, async () => {
+    shrinkLimits({ [PUBLIC_LIMITS.subscribe.scope]: 10 })
+    await useUpPublicLimit('subscribe', '198.51.100.9', 5)
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => subscribe({ email: `r${i}@example.com` }, { ip: '198.51.100.9' })),
+      Array.from({ length: 20 }, (_, i) => subscribe({ email: `r${i}@example.com` }, { ip: '198.51.100.9' })),
     )
 
     const accepted = answers.filter((answer) => answer.status === 200).length
     expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true)
-    expect(accepted).toBeLessThanOrEqual(10)
+    // Refusals arriving together must not crowd out the free slots.
+    expect(accepted).toBeGreaterThanOrEqual(1)
+    expect(accepted).toBeLessThanOrEqual(5)
     expect(await storedEmails()).toHaveLength(accepted)
   })
 })
