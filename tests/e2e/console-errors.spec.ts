@@ -5,6 +5,8 @@ import { expect, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.t
  * Normal use of every public page logs no console error and throws no page error. The shared
  * fixture (support/fixtures.ts) fails any test on an unannounced error; these tests make the
  * visits and interactions a visitor makes, and also check the log directly, warnings included.
+ * The same visit checks that each public route renders its page: its main heading and the shared
+ * footer (docs/product.md, Public pages).
  */
 
 function watchWarnings(page: Page): string[] {
@@ -15,14 +17,36 @@ function watchWarnings(page: Page): string[] {
   return warnings
 }
 
-const PAGES: { path: string; ready: (page: Page) => Promise<void>; allow?: RegExp }[] = [
-  { path: '/', ready: (page) => expect(page.getByRole('heading', { name: 'What families are saying' })).toBeVisible() },
-  { path: '/about', ready: (page) => expect(page.getByRole('heading', { name: 'What I believe' })).toBeVisible() },
-  { path: '/services', ready: (page) => expect(page.getByRole('heading', { name: 'Speaking Engagements' })).toBeVisible() },
-  { path: '/resources', ready: (page) => expect(page.getByRole('list', { name: 'Resources' }).getByRole('article')).toHaveCount(4) },
-  { path: '/blog', ready: (page) => expect(page.getByRole('list', { name: 'Posts' }).getByRole('article')).toHaveCount(4) },
+const PAGES: { path: string; heading?: string; ready: (page: Page) => Promise<void>; allow?: RegExp }[] = [
+  {
+    path: '/',
+    heading: 'Faith-filled financial freedom for your family',
+    ready: (page) => expect(page.getByRole('heading', { name: 'What families are saying' })).toBeVisible(),
+  },
+  { path: '/about', heading: 'About Grace', ready: (page) => expect(page.getByRole('heading', { name: 'What I believe' })).toBeVisible() },
+  {
+    path: '/services',
+    heading: 'Services',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Speaking Engagements' })).toBeVisible(),
+  },
+  {
+    path: '/resources',
+    heading: 'Tools for your financial journey',
+    ready: (page) => expect(page.getByRole('list', { name: 'Resources' }).getByRole('article')).toHaveCount(4),
+  },
+  {
+    path: '/blog',
+    heading: 'Encouragement for everyday money decisions',
+    ready: (page) => expect(page.getByRole('list', { name: 'Posts' }).getByRole('article')).toHaveCount(4),
+  },
+  {
+    path: '/blog/building-your-first-family-budget',
+    heading: 'Building Your First Family Budget',
+    ready: (page) => expect(page.locator('article .prose h2').first()).toBeVisible(),
+  },
   {
     path: '/blog/your-emergency-fund-peace-of-mind-for-the-unexpected',
+    heading: 'Your Emergency Fund: Peace of Mind for the Unexpected',
     ready: async (page) => {
       await expect(page.locator('article .prose h2').first()).toBeVisible()
       // The featured image loads.
@@ -36,7 +60,7 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void>; allow?: RegEx
         .toBe(true)
     },
   },
-  { path: '/book-now', ready: (page) => expect(page.getByRole('button', { name: 'Send Request' })).toBeVisible() },
+  { path: '/book-now', heading: 'Book Now', ready: (page) => expect(page.getByRole('button', { name: 'Send Request' })).toBeVisible() },
   {
     path: '/no-such-page',
     ready: (page) => expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible(),
@@ -45,11 +69,20 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void>; allow?: RegEx
   },
 ]
 
-for (const { path, ready, allow } of PAGES) {
-  test(`${path} loads without console errors or warnings`, async ({ page, consoleErrors }) => {
+for (const { path, heading, ready, allow } of PAGES) {
+  test(`${path} ${heading ? 'renders its main heading and the footer, and ' : ''}loads without console errors or warnings`, async ({
+    page,
+    consoleErrors,
+  }) => {
     if (allow) consoleErrors.allow(allow)
     const warnings = watchWarnings(page)
     await page.goto(path)
+    if (heading) {
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading)
+      const footer = page.getByRole('contentinfo')
+      await expect(footer).toContainText('© 2025')
+      await expect(footer).toContainText('Faithful Finances')
+    }
     await ready(page)
     await page.waitForLoadState('networkidle')
     expect(consoleErrors.unexpected()).toEqual([])

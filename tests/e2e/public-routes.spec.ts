@@ -1,4 +1,3 @@
-import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { expect, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /** Every public route renders its page, with the shared footer (docs/product.md, Public pages). */
@@ -11,27 +10,8 @@ const SERVICES = [
   'Speaking Engagements',
 ]
 
-const firstPublished = DEMO_POSTS.find((post) => post.status === 'published')!
-
-const PAGES: { path: string; heading: string | RegExp }[] = [
-  { path: '/', heading: 'Faith-filled financial freedom for your family' },
-  { path: '/about', heading: 'About Grace' },
-  { path: '/services', heading: 'Services' },
-  { path: '/resources', heading: 'Tools for your financial journey' },
-  { path: '/blog', heading: 'Encouragement for everyday money decisions' },
-  { path: '/blog/building-your-first-family-budget', heading: firstPublished.title },
-  { path: '/book-now', heading: 'Book Now' },
-]
-
-for (const { path, heading } of PAGES) {
-  test(`${path} renders its main heading and the footer`, async ({ page }) => {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading)
-    const footer = page.getByRole('contentinfo')
-    await expect(footer).toContainText('© 2025')
-    await expect(footer).toContainText('Faithful Finances')
-  })
-}
+// Each route's main heading and the shared footer are checked on the visit that also reads its
+// console (console-errors.spec.ts): one page load for both.
 
 test('home shows the vision, four testimonials, and links to About, Resources and Blog', async ({ page }) => {
   await page.goto('/')
