@@ -126,24 +126,8 @@ test('a server failure shows the server message and keeps the form', async ({ pa
   await expect(submit(page)).toBeEnabled()
 })
 
-test('a failure without a message shows "Failed to send booking"', async ({ page, consoleErrors }) => {
-  consoleErrors.allow(failedResourceLog(500))
-  await fulfillJson(page, BOOKING, 500, { success: false })
-  await fill(page, VALID)
-  await submit(page).click()
-  await expect(statusBox(page)).toHaveText('Failed to send booking')
-  await expect(field.firstName(page)).toHaveValue(VALID.firstName)
-})
-
-test('a network failure shows "Something went wrong. Please try again later."', async ({ page, consoleErrors }) => {
-  consoleErrors.allow(/net::ERR_FAILED|Failed to fetch/)
-  await page.route(BOOKING, (route) => route.abort())
-  await fill(page, VALID)
-  await submit(page).click()
-  await expect(statusBox(page)).toHaveText('Something went wrong. Please try again later.')
-  await expect(field.email(page)).toHaveValue(VALID.email)
-  await expect(submit(page)).toBeEnabled()
-})
+// The fallback message and the network message, with what was typed kept and the button back, are
+// in the form's component test (src/features/booking/booking-form.test.tsx).
 
 test('a real refusal from the function (too many requests) shows its message', async ({ page, consoleErrors }) => {
   consoleErrors.allow(failedResourceLog(429))

@@ -97,39 +97,10 @@ test('a server failure alerts the server message and keeps the field', async ({ 
   await expect(button(page)).toHaveText('Subscribe')
 })
 
-// The real refusal is met end to end on /book-now (book-now.spec.ts); reaching this one's limit
-// takes 300 signups, and a local server then fails the next test's reset (the Netlify CLI's proxy
-// drops the answer), so here the function's own answer is played back.
-test('a server refusal (rate limit) alerts the server message', async ({ page, dialogs, consoleErrors }) => {
-  consoleErrors.allow(failedResourceLog(429))
-  await fulfillJson(page, SUBSCRIBERS, 429, { success: false, message: 'Too many requests from your connection. Please try again later.' })
-  await openBlog(page)
-  await emailField(page).fill('reader301@example.com')
-  await button(page).click()
-  expect(await dialogs.nth(1)).toBe('Too many requests from your connection. Please try again later.')
-  await expect(emailField(page)).toHaveValue('reader301@example.com')
-})
-
-test('a failure without a message alerts "Subscription failed"', async ({ page, dialogs, consoleErrors }) => {
-  consoleErrors.allow(failedResourceLog(400))
-  await fulfillJson(page, SUBSCRIBERS, 400, { success: false })
-  await openBlog(page)
-  await emailField(page).fill('someone@example.com')
-  await button(page).click()
-  expect(await dialogs.nth(1)).toBe('Subscription failed')
-  await expect(button(page)).toBeEnabled()
-})
-
-test('a network failure alerts "Something went wrong. Please try again later."', async ({ page, dialogs, consoleErrors }) => {
-  consoleErrors.allow(/net::ERR_FAILED|Failed to fetch/)
-  await page.route(SUBSCRIBERS, (route) => route.abort())
-  await openBlog(page)
-  await emailField(page).fill('someone@example.com')
-  await button(page).click()
-  expect(await dialogs.nth(1)).toBe('Something went wrong. Please try again later.')
-  await expect(emailField(page)).toHaveValue('someone@example.com')
-  await expect(button(page)).toBeEnabled()
-})
+// A refusal with its message (429), the fallback "Subscription failed" and the network message,
+// each keeping the address and giving the button back, are in the form's component test
+// (src/features/newsletter/newsletter-form.test.tsx); the real refusal at the limit is met end to
+// end on /book-now (book-now.spec.ts).
 
 test('the welcome email that follows the confirming carries an unsubscribe link that works with one click', async ({
   page,

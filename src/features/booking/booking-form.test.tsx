@@ -213,6 +213,8 @@ describe('the booking form (/book-now)', () => {
     expect(await screen.findByText(message)).toBeTruthy()
     expect(screen.queryByText(SUCCESS)).toBeNull()
     expect(field('Last Name').value).toBe('Hopper')
+    expect(field('Email').value).toBe('grace@test.example')
+    expect((screen.getByRole('button', { name: 'Send Request' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
   it('sends a filled honeypot along as `website`', async () => {
