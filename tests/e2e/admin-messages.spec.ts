@@ -132,15 +132,22 @@ const cases: Case[] = [
   },
 ]
 
-for (const c of cases) {
-  test(`${c.name}: a refusal shows "${c.message}"`, async ({ page, consoleErrors }) => {
-    consoleErrors.allow(failedResourceLog(500))
-    // Each action opens its own screen: the browser starts signed in.
-    await failCall(page, c.path, c.method, 'refuse')
-    await c.act(page)
-    await expect(banner(page)).toHaveText(c.message)
-  })
-}
+// One test, a tab of its own per action (nothing is stored when a call fails, so the actions cannot
+// affect each other): the browser, its session and the data are set up once for all of them.
+test('each action refused by the server shows its own message', async ({ context, consoleErrors }) => {
+  consoleErrors.allow(failedResourceLog(500))
+  for (const c of cases) {
+    await test.step(`${c.name}: a refusal shows "${c.message}"`, async () => {
+      const page = await context.newPage()
+      consoleErrors.watch(page)
+      await failCall(page, c.path, c.method, 'refuse')
+      // Each action opens its own screen: the browser starts signed in.
+      await c.act(page)
+      await expect(banner(page)).toHaveText(c.message)
+      await page.close()
+    })
+  }
+})
 
 test('an action that cannot reach the server shows "Network error. Please try again."', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/net::ERR_FAILED/)
