@@ -76,6 +76,8 @@ for (const { name, width, height } of WIDTHS) {
       test.use({ signedInAs: 'admin' })
 
       test('the admin screens have no WCAG 2.2 AA violations', async ({ page }) => {
+        // Ten screens, each scanned whole: on a machine busy with other work this outlasts one test's minute.
+        test.slow()
         for (const path of ADMIN_SCREENS) {
           await page.goto(path)
           await page.waitForLoadState('networkidle')
