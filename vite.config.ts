@@ -26,18 +26,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // scripts/prerender.ts reads it to link each prerendered page's CSS and code.
     manifest: true,
     assetsInlineLimit: 0,
-    // The admin's code as one chunk (and one stylesheet). The site's entry names every file each
-    // lazy page needs, for preloading: dozens of small admin chunks would make that list, and so
-    // every public page's first load, heavier. Only the admin's own modules are grouped, never what
-    // they share with the public pages.
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            codeSplitting: {
-              groups: [{ name: 'admin', test: /[\\/]src[\\/](features|pages)[\\/]admin[\\/]/, includeDependenciesRecursively: false }],
-            },
-          },
-        },
   },
 }))
