@@ -1,6 +1,13 @@
+import { readdirSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { DEV_PAGE_HEADERS, headersFile } from '#build/headers.ts'
+
+/** The chunks of the admin's screens: named after their modules, src/pages/admin/*.tsx and the admin layout. */
+const ADMIN_SCREENS = readdirSync('src/pages/admin')
+  .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+  .map((file) => file.replace(/\.tsx$/, ''))
+const ADMIN_CHUNK = new RegExp(`(^|/)(${[...ADMIN_SCREENS, 'admin-layout'].join('|')})-[\\w-]+\\.js$`)
 
 /** Emits dist/_headers (see build/headers.ts). */
 function netlifyHeaders(): Plugin {
@@ -26,5 +33,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // scripts/prerender.ts reads it to link each prerendered page's CSS and code.
     manifest: true,
     assetsInlineLimit: 0,
+    // The site's entry names, for each lazy page, every file it needs, so they load at once. For
+    // the admin's screens (dozens of small pieces) it names only their stylesheets, which must be
+    // linked from there; their code follows their own imports. The list is in every public
+    // page's first load, and the admin's pieces would weigh on it.
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (ADMIN_CHUNK.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
   },
 }))
