@@ -80,15 +80,20 @@ export async function startRecordingBlobsServer(): Promise<RecordingBlobsServer>
   const token = randomBytes(16).toString('hex')
   let recording: Access[] | null = null
   let siteID = ''
+  // Stores written since their last listing: a fingerprint lists only these again, so its cost
+  // follows what a call changed, not how much the suite has stored by then.
+  const listed = new Map<string, Map<string, string>>()
+  const written = new Set<string>()
   const server = new BlobsServer({
     directory,
     token,
     port: 0,
     onRequest: ({ type, url }) => {
-      if (!recording) return
       const parsed = new URL(url, 'http://blobs.invalid')
       const [, site = '', store = '', ...key] = parsed.pathname.split('/')
       if (site !== siteID) return
+      if (type === Operation.SET || type === Operation.DELETE) written.add(decodeSegment(store).replace(/^site:/, ''))
+      if (!recording) return
       recording.push({
         kind: KIND[type],
         type,
@@ -122,8 +127,14 @@ export async function startRecordingBlobsServer(): Promise<RecordingBlobsServer>
       const names = [...new Set([...ATTACK_STORES, ...stores.map((name) => name.replace(/^site:/, ''))])]
       const entries = await Promise.all(
         names.map(async (name) => {
+          const known = listed.get(name)
+          if (known && !written.has(name)) return [name, known] as const
+          // Marked clean before the listing starts: a write that lands during it marks it again.
+          written.delete(name)
           const { blobs } = await getStore({ name, consistency: 'strong' }).list()
-          return [name, new Map(blobs.map((blob) => [blob.key, blob.etag]))] as const
+          const keys = new Map(blobs.map((blob) => [blob.key, blob.etag]))
+          listed.set(name, keys)
+          return [name, keys] as const
         }),
       )
       return new Map(entries)
