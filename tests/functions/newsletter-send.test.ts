@@ -1,24 +1,24 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Newsletter } from '#domain/newsletter.ts'
-import type { SubscriberState } from '#domain/subscriber.ts'
+import { NEWSLETTER_BATCH_SIZE, type Newsletter } from '#domain/newsletter.ts'
 import * as worker from '#functions/newsletter-send-background.ts'
 import * as scheduler from '#functions/newsletter-scheduler.ts'
-import { openStore } from '#lib/storage/blobs.ts'
 import { content } from '#lib/data/content.ts'
 import { batches, newsletters, runs } from '#lib/data/newsletters.ts'
 import { outbox } from '#lib/data/outbox.ts'
-import { keys } from '#lib/storage/keys.ts'
-import { LEASE_MS, runSend, setTrigger, WORKER_SECRET_HEADER, workerSecret, type RunStage } from '#lib/newsletter/sender.ts'
+import { LEASE_MS, runSend, sendSettings, setTrigger, WORKER_SECRET_HEADER, workerSecret, type RunStage } from '#lib/newsletter/sender.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { seedSubscribers } from '#tests/support/subscriber-seed.ts'
 import { call, LOCAL_RUNTIME } from '#tests/support/call.ts'
 import { SENDGRID_SEND_URL, useSendgridMock } from '#tests/support/sendgrid.ts'
 
 /**
  * The send worker against a real local Blobs server, SendGrid mocked: who gets the newsletter,
  * in how many requests, and that nobody ever gets it twice, across crashes at every step and two
- * workers at once.
+ * workers at once. Batches hold BATCH recipients here instead of SendGrid's 1,000, so a few dozen
+ * subscribers make several of them; tests/stress/newsletter-batches.test.ts sends at the real size.
  */
+const BATCH = 10
 useBlobsServer()
 const server = useSendgridMock()
 
@@ -39,20 +39,13 @@ beforeEach(async () => {
   )
   await content.save({ section: 'site', key: 'postalAddress', value: 'PO Box 7\nSpringfield', type: 'text' }, 'test')
 })
-afterEach(() => setTrigger(null))
-
-const email = (i: number, state: string) => `${state}${String(i).padStart(5, '0')}@list.example`
-
-/** Subscribers written straight into the store (many, quickly), as the data module stores them. */
-async function seed(counts: Partial<Record<SubscriberState, number>>): Promise<string[]> {
-  const store = openStore('subscribers')
-  const records = Object.entries(counts).flatMap(([state, count]) =>
-    Array.from({ length: count }, (_, i) => ({ id: `s${state}${i}`, email: email(i, state), created_at: new Date().toISOString(), state })),
-  )
-  for (let i = 0; i < records.length; i += 100)
-    await Promise.all(records.slice(i, i + 100).map((record) => store.set(keys.subscriber(record.email), JSON.stringify(record))))
-  return records.filter((record) => record.state === 'confirmed').map((record) => record.email)
-}
+beforeEach(() => {
+  sendSettings.batchSize = BATCH
+})
+afterEach(() => {
+  setTrigger(null)
+  sendSettings.batchSize = NEWSLETTER_BATCH_SIZE
+})
 
 async function sending(): Promise<Newsletter> {
   const created = await newsletters.create({ subject: 'Spring notes', body: 'Hello **friends**.' }, 'admin')
@@ -75,13 +68,13 @@ function expectOnceEach(emails: string[]) {
 }
 
 describe('a full send', () => {
-  it('mails every confirmed subscriber exactly once, in batches of at most 1,000, and never anyone else', { timeout: 90_000 }, async () => {
-    const confirmed = await seed({ confirmed: 2_500, pending: 40, bounced: 30, complained: 20 })
+  it('mails every confirmed subscriber exactly once, in batches of at most the batch size, and never anyone else', async () => {
+    const confirmed = await seedSubscribers({ confirmed: 25, pending: 4, bounced: 3, complained: 2 })
     const newsletter = await sending()
 
     expect(await runSend(newsletter.id, { runtime: LOCAL_RUNTIME })).toBe('finished')
 
-    expect(requests.map((request) => request.personalizations.length)).toEqual([1000, 1000, 500])
+    expect(requests.map((request) => request.personalizations.length)).toEqual([BATCH, BATCH, 5])
     expect(mailed().toSorted()).toEqual(confirmed.toSorted())
     for (const { personalizations, content: parts } of requests) {
       expect(parts.map((part) => part.type)).toEqual(['text/plain', 'text/html'])
@@ -94,13 +87,13 @@ describe('a full send', () => {
       }
     }
     const done = await newsletters.get(newsletter.id)
-    expect(done).toMatchObject({ status: 'sent', progress: { total: 2_590, processed: 2_590, sent: 2_500, failed: 0, uncertain: 0 } })
+    expect(done).toMatchObject({ status: 'sent', progress: { total: 34, processed: 34, sent: 25, failed: 0, uncertain: 0 } })
     expect(done?.finishedAt).toBeDefined()
   })
 
   it('writes one outbox email per recipient locally without a key, its own link filled in', async () => {
     vi.stubEnv('SENDGRID_API_KEY', '')
-    const confirmed = await seed({ confirmed: 3, pending: 2 })
+    const confirmed = await seedSubscribers({ confirmed: 3, pending: 2 })
     const newsletter = await sending()
     expect(await runSend(newsletter.id, { runtime: LOCAL_RUNTIME })).toBe('finished')
     const sent = await outbox.list()
@@ -114,7 +107,7 @@ describe('a full send', () => {
   })
 
   it('only acts on a newsletter being sent', async () => {
-    await seed({ confirmed: 3 })
+    await seedSubscribers({ confirmed: 3 })
     const draft = await newsletters.create({ subject: 'Draft', body: 'Not yet' }, 'admin')
     expect(await runSend(draft.id, { runtime: LOCAL_RUNTIME })).toBe('not-sending')
     expect(requests).toEqual([])
@@ -123,12 +116,12 @@ describe('a full send', () => {
 
 describe('a run cut off and resumed', () => {
   it.each([
-    ['after a batch was claimed, before SendGrid', 'claimed', 1, { uncertain: 500, lost: 500 }],
-    ['after SendGrid took it, before the batch recorded it', 'mailed', 1, { uncertain: 500, lost: 0 }],
+    ['after a batch was claimed, before SendGrid', 'claimed', 1, { uncertain: 5, lost: 5 }],
+    ['after SendGrid took it, before the batch recorded it', 'mailed', 1, { uncertain: 5, lost: 0 }],
     ['after the batch recorded it, before the progress', 'answered', 1, { uncertain: 0, lost: 0 }],
     ['after the progress, before the next claim', 'advanced', 0, { uncertain: 0, lost: 0 }],
-  ] as const)('%s: nobody twice, the unknown batch counted uncertain', { timeout: 90_000 }, async (_case, stage, batch, expected) => {
-    const confirmed = await seed({ confirmed: 1_500, pending: 10 })
+  ] as const)('%s: nobody twice, the unknown batch counted uncertain', async (_case, stage, batch, expected) => {
+    const confirmed = await seedSubscribers({ confirmed: 15, pending: 1 })
     const newsletter = await sending()
 
     await expect(runSend(newsletter.id, { runtime: LOCAL_RUNTIME, hooks: crashAt(stage, batch) })).rejects.toThrow('crash')
@@ -140,11 +133,11 @@ describe('a run cut off and resumed', () => {
     expect(mailed().length).toBe(confirmed.length - expected.lost)
     const done = await newsletters.get(newsletter.id)
     expect(done?.status).toBe('sent')
-    expect(done?.progress).toMatchObject({ total: 1_510, processed: 1_510, uncertain: expected.uncertain, sent: 1_500 - expected.uncertain })
+    expect(done?.progress).toMatchObject({ total: 16, processed: 16, uncertain: expected.uncertain, sent: 15 - expected.uncertain })
   })
 
-  it('hands on to a fresh run when its time is spent, and the next one carries on', { timeout: 90_000 }, async () => {
-    const confirmed = await seed({ confirmed: 1_100 })
+  it('hands on to a fresh run when its time is spent, and the next one carries on', async () => {
+    const confirmed = await seedSubscribers({ confirmed: BATCH + 1 })
     const newsletter = await sending()
     let triggered = 0
     setTrigger(async () => {
@@ -160,15 +153,15 @@ describe('a run cut off and resumed', () => {
 
 describe('two workers at once', () => {
   it('the second stays away while the first holds the lease', async () => {
-    await seed({ confirmed: 5 })
+    await seedSubscribers({ confirmed: 5 })
     const newsletter = await sending()
     const outcomes = await Promise.all([runSend(newsletter.id, { runtime: LOCAL_RUNTIME }), runSend(newsletter.id, { runtime: LOCAL_RUNTIME })])
     expect(outcomes.toSorted()).toEqual(['busy', 'finished'])
     expect(mailed()).toHaveLength(5)
   })
 
-  it('even when both believe they hold it (an expired lease), nobody gets it twice', { timeout: 90_000 }, async () => {
-    const confirmed = await seed({ confirmed: 2_500 })
+  it('even when both believe they hold it (an expired lease), nobody gets it twice', async () => {
+    const confirmed = await seedSubscribers({ confirmed: 25 })
     const newsletter = await sending()
     const outcomes = await Promise.allSettled([
       runSend(newsletter.id, { runtime: LOCAL_RUNTIME }),
@@ -186,7 +179,7 @@ describe('two workers at once', () => {
 
 describe('SendGrid refusing or not answering', () => {
   it('a refusal (4xx) pauses the send; the refused batch is sent when it resumes', async () => {
-    await seed({ confirmed: 4 })
+    await seedSubscribers({ confirmed: 4 })
     const newsletter = await sending()
     server.use(http.post(SENDGRID_SEND_URL, () => HttpResponse.json({ errors: [{ message: 'The provided authorization grant is invalid' }] }, { status: 401 })))
     expect(await runSend(newsletter.id, { runtime: LOCAL_RUNTIME })).toBe('paused')
@@ -204,7 +197,7 @@ describe('SendGrid refusing or not answering', () => {
   })
 
   it('a 5xx leaves the batch uncertain for good: it is never sent again', async () => {
-    await seed({ confirmed: 4 })
+    await seedSubscribers({ confirmed: 4 })
     const newsletter = await sending()
     server.use(http.post(SENDGRID_SEND_URL, () => HttpResponse.json({ errors: [{ message: 'Internal error' }] }, { status: 500 })))
     expect(await runSend(newsletter.id, { runtime: LOCAL_RUNTIME })).toBe('paused')
@@ -226,7 +219,7 @@ describe('the worker and the scheduler functions', () => {
     call(worker, { method: 'POST', path: '/.netlify/functions/newsletter-send-background', headers, body: { id } })
 
   it('the worker answers nobody without its secret, and sends with it', async () => {
-    await seed({ confirmed: 2 })
+    await seedSubscribers({ confirmed: 2 })
     const newsletter = await sending()
     expect((await post({}, newsletter.id)).status).toBe(404)
     expect((await post({ [WORKER_SECRET_HEADER]: 'x'.repeat(43) }, newsletter.id)).status).toBe(404)
@@ -247,7 +240,7 @@ describe('the worker and the scheduler functions', () => {
   })
 
   it('the scheduler starts a due scheduled newsletter and resumes a cut-off send', async () => {
-    await seed({ confirmed: 3 })
+    await seedSubscribers({ confirmed: 3 })
     const due = await newsletters.create({ subject: 'Due', body: 'Now' }, 'admin')
     await newsletters.schedule(due.id, new Date(Date.now() - 1_000).toISOString(), 'admin')
     const notYet = await newsletters.create({ subject: 'Later', body: 'Soon' }, 'admin')

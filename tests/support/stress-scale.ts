@@ -35,25 +35,3 @@ export function reportStress(row: StressRow): void {
   mkdirSync(dirname(file), { recursive: true })
   appendFileSync(file, `${JSON.stringify({ ...row, ms: Math.round(row.ms) })}\n`)
 }
-
-/** Runs `work` for each item with at most `limit` in flight, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index]!, index)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
-  return results
-}
-
-let ipSequence = 0
-
-/** A fresh address (benchmarking range) per call, so per-address limits are not what a test measures. */
-export function nextIp(): string {
-  const n = ipSequence++
-  return `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`
-}

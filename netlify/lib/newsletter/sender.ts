@@ -38,6 +38,12 @@ export const LEASE_MS = 13 * 60_000
 const PAUSE_MS = 60_000
 
 /**
+ * How many recipients a batch holds: SendGrid's most on the site. Tests that crash a run between
+ * batches set a small number, so a few dozen subscribers make several batches instead of thousands.
+ */
+export const sendSettings = { batchSize: NEWSLETTER_BATCH_SIZE }
+
+/**
  * Points where a test stops a run as a crash would: after batch n is claimed (before SendGrid),
  * after SendGrid answered (before the batch records it), after the batch recorded it (before the
  * run's progress), after the progress (before the next claim); and where a refused batch is about
@@ -157,7 +163,7 @@ function indexAfter(sorted: readonly string[], cursor: string | undefined): numb
 }
 
 /**
- * The next batch after `cursor`: up to NEWSLETTER_BATCH_SIZE confirmed subscribers, read a few at a
+ * The next batch after `cursor`: up to sendSettings.batchSize confirmed subscribers, read a few at a
  * time; null at the end of the list.
  */
 async function gather(sorted: readonly string[], cursor: string | undefined) {
@@ -169,6 +175,7 @@ async function gather(sorted: readonly string[], cursor: string | undefined) {
   // Only confirmed subscribers are ever mailed: never pending, bounced or complained ones.
   const mailable = (record: Subscriber | null) => record?.state === 'confirmed' && isValidEmail(record.email)
   let found = 0
+  const { batchSize } = sendSettings
   const records = await mapLimited(
     sorted.slice(start),
     async (key) => {
@@ -176,7 +183,7 @@ async function gather(sorted: readonly string[], cursor: string | undefined) {
       if (mailable(record)) found++
       return record
     },
-    { until: () => found >= NEWSLETTER_BATCH_SIZE },
+    { until: () => found >= batchSize },
   )
   // Calls start in order, so what was read is a prefix; the batch ends where it filled up.
   for (let j = 0; j < records.length && j in records; j++) {
@@ -184,7 +191,7 @@ async function gather(sorted: readonly string[], cursor: string | undefined) {
     if (mailable(record)) recipients.push(record.email)
     else if (record?.state === 'confirmed') invalid++
     lastIndex = start + j
-    if (recipients.length >= NEWSLETTER_BATCH_SIZE) break
+    if (recipients.length >= batchSize) break
   }
   return { recipients, invalid, lastKey: sorted[lastIndex]!, scanned: lastIndex - start + 1 }
 }
