@@ -35,3 +35,11 @@ export function reportStress(row: StressRow): void {
   mkdirSync(dirname(file), { recursive: true })
   appendFileSync(file, `${JSON.stringify({ ...row, ms: Math.round(row.ms) })}\n`)
 }
+
+let ipSequence = 0
+
+/** A fresh address (benchmarking range) per call, so per-address limits are not what a test measures. */
+export function nextIp(): string {
+  const n = ipSequence++
+  return `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`
+}
