@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { expect, failedImageLog, failedResourceLog, holdRequests, test, US_LONG_DATE } from '#tests/e2e/support/fixtures.ts'
-import { manyLines } from '#tests/e2e/support/xss-pages.ts'
+import { manyLines } from '#tests/support/xss-corpus.ts'
 
 /** One post, its markdown body, and its failure pages (docs/product.md, Blog post; docs/decisions.md, Safe markdown). */
 

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
-import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
-import { manyLines } from '#tests/e2e/support/xss-pages.ts'
+import { manyLines, XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
 import { arm, expectInert, keepLocal } from '#tests/e2e/support/xss-pages.ts'
 

@@ -2,7 +2,8 @@ import { XMLParser } from 'fast-xml-parser'
 import { AdminApi, type AdminPost } from '#tests/e2e/support/admin-api.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
 import { signIn } from '#tests/e2e/support/sign-in.ts'
-import { arm, expectInert, keepLocal, storeCorpus, TAGS, TITLES, visit, XSS_CORPUS } from '#tests/e2e/support/xss-pages.ts'
+import { arm, expectInert, keepLocal, storeCorpus, visit } from '#tests/e2e/support/xss-pages.ts'
+import { TAGS, TITLES, XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 
 /**
  * docs/decisions.md, Safe markdown and Tested under pressure: the whole XSS corpus

@@ -156,3 +156,34 @@ export function packPayloads(payloads: string[], max: number, separator = ' '): 
   if (current) packed.push(current)
   return packed
 }
+
+/** What is left of a payload in a one-line field, and in a field of many lines (control characters are refused as spaces). */
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+export const manyLines = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
+export const ONE_LINE_CORPUS = XSS_CORPUS.map(oneLine)
+const MANY_LINE_CORPUS = XSS_CORPUS.map(manyLines)
+
+/** The corpus packed into each kind of field, at that field's limit. */
+export const TITLES = packPayloads(ONE_LINE_CORPUS, 200) // every payload in a post title and a resource title
+const EXCERPTS = packPayloads(MANY_LINE_CORPUS, 500)
+export const TAGS = packPayloads(ONE_LINE_CORPUS, 40)
+export const DESCRIPTIONS = packPayloads(MANY_LINE_CORPUS, 2000, '\n')
+export const CONTENT_VALUES = packPayloads(MANY_LINE_CORPUS, 2000, '\n')
+export const MESSAGES = packPayloads(MANY_LINE_CORPUS, 5000, '\n')
+
+/** The corpus as addresses: an http(s) URL the schema accepts, with the payload in its fragment. */
+export const urlWith = (base: string, payload: string, file = 'favicon.svg') => `${base}/${file}#${oneLine(payload)}`.slice(0, 2048)
+
+/**
+ * Post `i` of the corpus (one for each packed title): across them every payload is in a title, an
+ * excerpt, a tag, a body and an image URL on `base`.
+ */
+export function postWithPayloads(i: number, base: string) {
+  return {
+    title: TITLES[i]!,
+    excerpt: EXCERPTS[i % EXCERPTS.length]!,
+    content: MANY_LINE_CORPUS.filter((_, j) => j % TITLES.length === i).join('\n\n'),
+    tags: TAGS.slice(i * 10, i * 10 + 10),
+    featuredImage: urlWith(base, XSS_CORPUS[i]!),
+  }
+}

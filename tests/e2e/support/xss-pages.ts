@@ -1,7 +1,19 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
 import { catalogEntry } from '#domain/text-catalog.ts'
-import { packPayloads, XSS_CORPUS } from '#tests/support/xss-corpus.ts'
+import { INITIAL_DATA_ID } from '#domain/initial-data.ts'
+import { inPage } from '#tests/support/page-active-content.ts'
+import {
+  CONTENT_VALUES,
+  DESCRIPTIONS,
+  MESSAGES,
+  ONE_LINE_CORPUS,
+  oneLine,
+  postWithPayloads,
+  TITLES,
+  urlWith,
+  XSS_CORPUS,
+} from '#tests/support/xss-corpus.ts'
 import type { AdminApi } from './admin-api'
 import { expect } from './fixtures'
 
@@ -16,24 +28,9 @@ import { expect } from './fixtures'
  * (docs/decisions.md, One-line fields), so a payload arrives with them as spaces: in a field of
  * many lines it keeps its line breaks and tabs, in a one-line field not even those.
  */
-export { XSS_CORPUS }
 
-/** What is left of a payload in a one-line field, and in a field of many lines. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
-export const manyLines = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
-const ONE_LINE_CORPUS = XSS_CORPUS.map(oneLine)
-const MANY_LINE_CORPUS = XSS_CORPUS.map(manyLines)
-
-export const TITLES = packPayloads(ONE_LINE_CORPUS, 200) // every payload in a post title and a resource title
-const EXCERPTS = packPayloads(MANY_LINE_CORPUS, 500)
-export const TAGS = packPayloads(ONE_LINE_CORPUS, 40)
-const DESCRIPTIONS = packPayloads(MANY_LINE_CORPUS, 2000, '\n')
-const CONTENT_VALUES = packPayloads(MANY_LINE_CORPUS, 2000, '\n')
-const MESSAGES = packPayloads(MANY_LINE_CORPUS, 5000, '\n')
 const RESOURCE_TYPES = ['ebook', 'guide', 'template', 'video'] as const
 
-/** The corpus as addresses: an http(s) URL the schema accepts, with the payload in its fragment. */
-const urlWith = (base: string, payload: string, file = 'favicon.svg') => `${base}/${file}#${oneLine(payload)}`.slice(0, 2048)
 /**
  * The corpus as email addresses: what is left of each payload once the email rule has had its say
  * (it refuses whitespace, quotes, brackets, `<`, `>`, `&`, `?` and the like outright, so markup can
@@ -52,23 +49,10 @@ async function inBatches<T>(items: T[], task: (item: T, index: number) => Promis
   }
 }
 
-/**
- * A post for every packed title: every payload in a title, an excerpt, a tag, a body and an image
- * URL. `part` stores only the posts whose index falls in [from, to).
- */
-export async function storePosts(admin: AdminApi, base: string, part = { from: 0, to: TITLES.length }) {
+/** The corpus's posts (postWithPayloads), all of them unless `indexes` names some. */
+export async function storePosts(admin: AdminApi, base: string, indexes = TITLES.map((_, i) => i)) {
   await admin.deleteAllPosts()
-  const everyN = (i: number, n: number) => MANY_LINE_CORPUS.filter((_, j) => j % n === i)
-  const indexes = TITLES.map((_, i) => i).filter((i) => i >= part.from && i < part.to)
-  await inBatches(indexes, (i) =>
-    admin.createPost({
-      title: TITLES[i]!,
-      excerpt: EXCERPTS[i % EXCERPTS.length]!,
-      content: everyN(i, TITLES.length).join('\n\n'),
-      tags: TAGS.slice(i * 10, i * 10 + 10),
-      featuredImage: urlWith(base, XSS_CORPUS[i]!),
-    }),
-  )
+  await inBatches(indexes, (i) => admin.createPost(postWithPayloads(i, base)))
 }
 
 /** The corpus in every record a person can write: posts, resources, texts, bookings, subscribers, users. */
@@ -168,38 +152,6 @@ export async function arm(page: Page): Promise<Armed> {
   return armed
 }
 
-/** Everything in the document that could run script, read the way the browser reads it. */
-function activeContentInDocument(): string[] {
-  const found: string[] = []
-  const safeProtocols = ['http:', 'https:', 'mailto:', 'tel:']
-  for (const node of document.querySelectorAll('*')) {
-    const tag = node.tagName.toLowerCase()
-    if (['iframe', 'object', 'embed', 'frame', 'base', 'template', 'foreignobject', 'animate', 'set'].includes(tag)) found.push(`<${tag}>`)
-    if (tag === 'meta' && node.getAttribute('http-equiv')) found.push('<meta http-equiv>')
-    if (tag === 'script') {
-      const type = node.getAttribute('type')
-      const src = node.getAttribute('src')
-      const ours = (type === 'module' && src?.startsWith('/assets/')) || type === 'application/ld+json'
-      if (!ours) found.push(`<script type=${type} src=${src}>`)
-      if (type === 'application/ld+json') {
-        try {
-          JSON.parse(node.textContent ?? '')
-        } catch {
-          found.push('JSON-LD that does not parse (broken out of?)')
-        }
-      }
-    }
-    for (const attr of node.attributes) {
-      if (/^on/i.test(attr.name) || attr.name === 'srcdoc' || attr.name === 'formaction') found.push(`<${tag} ${attr.name}>`)
-      if (/^(?:href|src|action|data|xlink:href|poster|background)$/i.test(attr.name)) {
-        const protocol = new URL(attr.value, document.baseURI).protocol
-        if (!safeProtocols.includes(protocol)) found.push(`<${tag} ${attr.name}="${attr.value.slice(0, 60)}">`)
-      }
-    }
-  }
-  return found
-}
-
 export async function expectInert(page: Page, armed: Armed, label: string) {
   // Give every image the chance to load or fail, so onerror/onload payloads would have fired. An
   // image whose request is still pending afterwards cannot run anything either: the DOM check
@@ -210,7 +162,7 @@ export async function expectInert(page: Page, armed: Armed, label: string) {
   expect(armed.dialogs, `${label}: dialogs opened by a payload`).toEqual([])
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), `${label}: CSP violations`).toEqual([])
   expect(armed.cspConsole, `${label}: CSP messages in the console`).toEqual([])
-  expect(await page.evaluate(activeContentInDocument), `${label}: active content in the page`).toEqual([])
+  expect(await page.evaluate(inPage(INITIAL_DATA_ID)), `${label}: active content in the page`).toEqual([])
 }
 
 /**
