@@ -30,7 +30,7 @@ import {
   TRAVERSAL_IDS,
   type Named,
 } from '#tests/support/attack-inputs.ts'
-import { AttackRunner, type AttackCall, type Auth, type Outcome } from '#tests/support/attack-runner.ts'
+import { AttackRunner, attackedMethods, type AttackCall, type Auth, type Outcome } from '#tests/support/attack-runner.ts'
 import { ATTACK_FULL, reportAttack, reportFindings, type AttackClass } from '#tests/support/attack-scale.ts'
 import { attack, readBackPost, storedText, touch } from '#tests/support/attack-targets.ts'
 import { sendgridEvent, webhookSigner } from '#tests/support/sendgrid-webhook.ts'
@@ -2148,6 +2148,10 @@ describe('attack: every function, one hostile call at a time', () => {
       )
       await step('every function was attacked', async () => {
         const missing = runner.functions.filter((fn) => !runner.called.has(fn))
+        return missing.length === 0 ? null : `never called: ${missing.join(', ')}`
+      })
+      await step('every method of every contract was attacked', async () => {
+        const missing = attackedMethods(runner.functions).filter((method) => !runner.calledMethods.has(method))
         return missing.length === 0 ? null : `never called: ${missing.join(', ')}`
       })
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { callerError } from '#lib/http/route.ts'
 import { SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { CONTRACTS } from '#domain/api/index.ts'
+import type { EndpointContract } from '#domain/api/contract.ts'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
 import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
 import type { WorkerAnswer, WorkerData, WorkerEnv, WorkerRequest } from './attack-worker'
@@ -25,6 +27,14 @@ export function attackedFunctions(): string[] {
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .map((file) => file.replace(/\.ts$/, ''))
     .filter((name) => !(SCHEDULED_FUNCTIONS as readonly string[]).includes(name) && !name.startsWith('dev-'))
+    .sort()
+}
+
+/** Every method the contracts declare for the attacked functions, as "METHOD function". */
+export function attackedMethods(functions: readonly string[]): string[] {
+  return (Object.values(CONTRACTS) as EndpointContract[])
+    .filter((contract) => functions.includes(contract.endpoint.function))
+    .flatMap((contract) => Object.keys(contract.methods).map((method) => `${method} ${contract.endpoint.function}`))
     .sort()
 }
 
@@ -176,6 +186,8 @@ export class AttackRunner {
   readonly functions = attackedFunctions()
   /** Every function a call was made to, for the coverage check. */
   readonly called = new Set<string>()
+  /** Each "METHOD function" called, to hold the attacks to every method of every contract. */
+  readonly calledMethods = new Set<string>()
   /** A published post's slug, so the warm-up renders a real post page. */
   warmSlug = 'warm-up'
 
@@ -342,6 +354,7 @@ export class AttackRunner {
   /** Makes an attack call, its follow-ups and its cleanup, and records what was wrong. */
   async run(call: AttackCall): Promise<Outcome> {
     this.called.add(call.fn)
+    this.calledMethods.add(`${call.method} ${call.fn}`)
     const before = await this.fingerprint()
     const headers: Record<string, string> = {}
     if (call.auth === 'admin' || call.auth === 'editor') headers.authorization = this.tokens[call.auth]
