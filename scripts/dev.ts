@@ -90,16 +90,16 @@ if (running.length > 0) {
 // The post page function bundles the app's server renderer (package.json "imports"), so it must
 // exist before netlify dev bundles the functions. Under Vite's dev server posts are drawn in the
 // browser, but the function still has to build.
-// DEV_SSR_BUILT: the caller has just built it (npm test, whose test servers bundle it meanwhile).
-if (process.env.DEV_SSR_BUILT !== '1') {
-  log('building the server renderer (.tmp/ssr) for the post page function')
-  const ssr = spawnSync(
-    path.join(bin, 'vite'),
-    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', '.tmp/ssr', '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (ssr.status !== 0) process.exit(ssr.status ?? 1)
-}
+log('building the server renderer (.tmp/ssr) for the post page function')
+const ssr = spawnSync(
+  path.join(bin, 'vite'),
+  ['build', '--ssr', 'src/entry-server.tsx', '--outDir', '.tmp/ssr', '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
+if (ssr.status !== 0) process.exit(ssr.status ?? 1)
 
 const args = ['dev', '--offline', '--internal-disable-edge-functions']
 if (port !== 8888 || vitePort !== 5173) {

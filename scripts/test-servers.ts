@@ -90,7 +90,7 @@ function buildWarmFunctions(): string {
   return path.join(outdir, 'preload.mjs')
 }
 
-function startServer(port: number, env: Record<string, string>, niceness: number): ChildProcess {
+function startServer(port: number, env: Record<string, string>): ChildProcess {
   const folder = prepareFolder(port)
   // The built pages are served, never Vite's (a shell that exported npm run dev's variable).
   const { VITE_DEV_ORIGIN: _dev, ...inherited } = process.env
@@ -98,9 +98,7 @@ function startServer(port: number, env: Record<string, string>, niceness: number
   // Servers starting side by side would all pick the same free ports for their inner servers.
   const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
-  const netlify = path.join(bin, 'netlify')
-  const [command, commandArgs] = niceness === 0 ? [netlify, args] : ['nice', ['-n', String(niceness), netlify, ...args]]
-  const child = spawn(command, commandArgs, {
+  const child = spawn(path.join(bin, 'netlify'), args, {
     cwd: folder,
     env: { ...inherited, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
     stdio: ['ignore', log, log],
@@ -132,33 +130,21 @@ function stop(child: ChildProcess): void {
   }
 }
 
-/** Stops the servers started; `groups` are their process groups. */
-export type StopServers = (() => Promise<void>) & { groups: number[] }
-
-const stopping = (children: ChildProcess[]): StopServers =>
-  Object.assign(async () => children.forEach(stop), { groups: children.flatMap((child) => (child.pid ? [child.pid] : [])) })
-
 /**
- * Starts the servers the workers need, or reuses ones already answering on their ports: outside
- * CI (e.g. a server started by hand while working on a test), and when `npm test` started them
- * beside vitest (E2E_SERVERS_STARTED). Answers the function that stops those it started.
- * `niceness` starts them at a lower priority (scripts/test.ts).
+ * Starts the servers the workers need, or reuses ones already answering on their ports (outside CI,
+ * e.g. a server started by hand while working on a test). Answers the function that stops them.
  */
 export async function startTestServers(
   count: number,
-  {
-    firstPort = FIRST_TEST_PORT,
-    reuse = !process.env.CI || process.env.E2E_SERVERS_STARTED === '1',
-    niceness = 0,
-  }: { firstPort?: number; reuse?: boolean; niceness?: number } = {},
-): Promise<StopServers> {
+  { firstPort = FIRST_TEST_PORT, reuse = !process.env.CI }: { firstPort?: number; reuse?: boolean } = {},
+): Promise<() => Promise<void>> {
   const wanted = Array.from({ length: count }, (_, index) => index)
   const missing: number[] = []
   for (const index of wanted) {
     if (reuse && (await answers(testServerUrl(index, firstPort)))) continue
     missing.push(index)
   }
-  if (missing.length === 0) return stopping([])
+  if (missing.length === 0) return async () => {}
 
   linkDevFunctions()
   // E2E_SKIP_BUILD=1 serves the build already in dist/ (quicker, when only tests changed).
@@ -177,7 +163,7 @@ export async function startTestServers(
   }
   const servers = missing.map((index) => ({
     url: testServerUrl(index, firstPort),
-    child: startServer(firstPort + index, env, niceness),
+    child: startServer(firstPort + index, env),
     log: path.join(serversDir, String(firstPort + index), 'server.log'),
   }))
   try {
@@ -186,5 +172,5 @@ export async function startTestServers(
     servers.forEach((server) => stop(server.child))
     throw error
   }
-  return stopping(servers.map((server) => server.child))
+  return async () => servers.forEach((server) => stop(server.child))
 }

@@ -4,8 +4,7 @@ import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
  * `npm run dev` (netlify dev in front of Vite's dev server) must behave as the deployed site does
- * on every address. It runs on ports of its own, beside the workers' production servers: started
- * here, or already running when `npm test` started it beside vitest (E2E_DEV_STARTED, scripts/test.ts).
+ * on every address. It runs here on ports of its own, beside the workers' production servers.
  */
 // E2E_DEV_PORT moves it (and Vite, one above) for a second checkout running its tests at the same time.
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8877)
@@ -25,15 +24,8 @@ async function answers(path: string): Promise<boolean> {
 
 test.use({ keepData: true, baseURL: DEV_URL })
 
-const STARTED_ELSEWHERE = process.env.E2E_DEV_STARTED === '1'
-
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS + 30_000)
-  if (STARTED_ELSEWHERE) {
-    // Its starter waited for the demo content; the site answers, or the tests below say why not.
-    expect(await answers('/api/content'), `npm run dev does not answer at ${DEV_URL}`).toBe(true)
-    return
-  }
   dev = spawn('npm', ['run', 'dev'], {
     env: { ...process.env, DEV_PORT: String(DEV_PORT), VITE_PORT: String(DEV_PORT + 1) },
     stdio: ['ignore', 'pipe', 'pipe'],
