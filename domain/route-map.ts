@@ -168,6 +168,9 @@ export function postSlugOf(path: string): string | undefined {
   return /^\/blog\/([a-z0-9-]{1,100})$/.exec(path)?.[1]
 }
 
+/** Files answered at a second address (netlify.toml): browsers ask for /favicon.ico whatever the head names. */
+export const FILE_ALIASES: Readonly<Record<string, string>> = { '/favicon.ico': '/favicon.svg' }
+
 /** The admin panel: every address under it gets the unrendered page (netlify.toml). */
 export const ADMIN_PATH = '/admin'
 

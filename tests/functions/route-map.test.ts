@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PATH, ENDPOINTS, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { ADMIN_PATH, ENDPOINTS, FILE_ALIASES, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
 
 /**
  * The addresses in domain/route-map.ts are the site's; two places cannot import them and keep
@@ -37,7 +37,8 @@ describe('the route map and netlify.toml', () => {
       endpoints.some(
         (endpoint) => endpoint.served === 'rewrite' && endpoint.path === redirect.from && redirect.to === functionPath(endpoint.function),
       ) ||
-      ([ADMIN_PATH, `${ADMIN_PATH}/*`, ...browserPages].includes(redirect.from) && redirect.to === '/shell.html')
+      ([ADMIN_PATH, `${ADMIN_PATH}/*`, ...browserPages].includes(redirect.from) && redirect.to === '/shell.html') ||
+      (Object.hasOwn(FILE_ALIASES, redirect.from) && FILE_ALIASES[redirect.from] === redirect.to && redirect.status === 200)
     expect(redirects.filter((redirect) => !known(redirect))).toEqual([])
   })
 
