@@ -138,8 +138,8 @@ test('each action refused by the server shows its own message', async ({ context
   consoleErrors.allow(failedResourceLog(500))
   for (const c of cases) {
     await test.step(`${c.name}: a refusal shows "${c.message}"`, async () => {
+      // A page of the test's browser: consoleErrors watches it as it opens.
       const page = await context.newPage()
-      consoleErrors.watch(page)
       await failCall(page, c.path, c.method, 'refuse')
       // Each action opens its own screen: the browser starts signed in.
       await c.act(page)

@@ -118,10 +118,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(signedInAs ? await sessionState(server, baseURL!, signedInAs) : storageState)
   },
 
+  // Watches every page of the test's browser, the first one included, without opening one itself:
+  // a test that only calls the server (headers, limits) starts no page at all.
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ context }, use) => {
       const errors = new ConsoleErrors()
-      errors.watch(page)
+      for (const page of context.pages()) errors.watch(page)
+      context.on('page', (page) => errors.watch(page))
       await use(errors)
       expect(errors.unexpected(), 'console errors and page errors').toEqual([])
     },
