@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config'
 // The site's setup file is written alongside the pages; until it exists the site project runs bare.
 const SITE_SETUP = 'src/testing/setup-tests.ts'
 const hasSiteSetup = existsSync(SITE_SETUP)
+/** Site tests that replace a module (vi.mock) and so need a module registry of their own. */
+const ISOLATED_SITE_TESTS = 'src/**/*.isolated.test.{ts,tsx}'
 
 // The post page function renders with the app's built server bundle (package.json "imports");
 // tests render with its source, so they need no build.
@@ -82,9 +84,24 @@ export default defineConfig({
           name: 'site',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [ISOLATED_SITE_TESTS],
           setupFiles: hasSiteSetup ? [SITE_SETUP] : [],
+          // One module registry and jsdom per worker, not per file: the files share no state the
+          // setup file does not reset after each test, and a fresh one per file cost half the
+          // project's time. A file that mocks a module (vi.mock) needs its own: ISOLATED_SITE_TESTS.
+          isolate: false,
           // Pages compile on first import and user-event types key by key: a loaded machine slows
           // these tests, it should not fail them.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'site-isolated',
+          environment: 'jsdom',
+          include: [ISOLATED_SITE_TESTS],
+          setupFiles: hasSiteSetup ? [SITE_SETUP] : [],
           testTimeout: 15_000,
         },
       },
