@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions'
 import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
+import { answerInProcess } from './in-process-fetch'
 
 /**
  * Function tests call handlers in-process, so nothing answers the address the exports endpoint
@@ -9,18 +10,11 @@ import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
  */
 const WORKER_PATH = functionPath(ENDPOINTS.subscribersExportWorker.function)
 
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-
 export function runExportWorkerInProcess() {
-  const realFetch = globalThis.fetch
-  globalThis.fetch = async (input, init) => {
-    // Read the address without making a Request of it: that would use up a Request's body, which
-    // every other call (Blobs writes through msw) must pass on untouched.
-    if (new URL(urlOf(input)).pathname !== WORKER_PATH) return realFetch(input, init)
-    const request = new Request(input, init)
+  answerInProcess(WORKER_PATH, async (request) => {
     const worker = (await import('#functions/subscribers-export-background.ts')).default
     // The platform gives a background function a context like any other; it reads nothing from it.
     const answer = await worker(request, {} as Context)
     return new Response(null, { status: answer.status === 401 ? 401 : 202 })
-  }
+  })
 }

@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions'
 import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
+import { answerInProcess } from './in-process-fetch'
 
 const WORKER_PATH = functionPath(ENDPOINTS.newsletterSendWorker.function)
 
@@ -14,17 +15,10 @@ const LOCAL_CONTEXT = { deploy: { context: '', id: '', published: false }, serve
  * finished, so no send keeps writing into the next test. Tests that replace the trigger
  * (setTrigger) never get here.
  */
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-
 export function runNewsletterWorkerInProcess() {
-  const realFetch = globalThis.fetch
-  globalThis.fetch = async (input, init) => {
-    // Read the address without making a Request of it: that would use up a Request's body, which
-    // every other call (Blobs writes through msw) must pass on untouched.
-    if (new URL(urlOf(input)).pathname !== WORKER_PATH) return realFetch(input, init)
-    const request = new Request(input, init)
+  answerInProcess(WORKER_PATH, async (request) => {
     const worker = (await import('#functions/newsletter-send-background.ts')).default
     const answer = await worker(request, LOCAL_CONTEXT)
     return answer.ok ? new Response(null, { status: 202 }) : answer
-  }
+  })
 }
