@@ -4,9 +4,16 @@
  */
 export const SUBSCRIBE_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
+  /** The answer's message, and the alert the page's code shows with it. */
   success: 'Subscribed successfully!',
-  /** Shown under the success message: nobody is on the list until they confirm from their inbox. */
-  confirmPrompt: 'Please confirm from the email we just sent you.',
+  /**
+   * What stays on the page once the alert is closed (and all a browser without the page's code
+   * shows): nobody is on the list until they confirm from their inbox. The same words whoever
+   * signs up, so the page tells nobody whether an address was already on the list.
+   */
+  almostThere: 'Almost there: we have sent you an email.',
+  howToConfirm:
+    'Open it and press "Confirm my subscription" to start receiving the newsletter. Already subscribed? Then there is nothing more to do.',
   failed: 'Subscription failed',
   unexpected: 'Something went wrong. Please try again later.',
 } as const

@@ -64,7 +64,7 @@ export const subscribers = contract({
       access: 'public',
       sends: '`email` (JSON), or the form fields `email` and `page`',
       answers:
-        '`message` "Subscribed successfully!", also for an address already subscribed (the page adds "Please confirm from the email we just sent you."); stores the address as pending, and sends the confirmation email after answering (the answer, its headers and the storage requests before it are the same whatever the address\'s state); 400 "Please enter a valid email"; 429',
+        '`message` "Subscribed successfully!", also for an address already subscribed (the page then shows "Almost there: we have sent you an email." and how to confirm, the same words for every address); stores the address as pending, and sends the confirmation email after answering (the answer, its headers and the storage requests before it are the same whatever the address\'s state); 400 "Please enter a valid email"; 429',
       body: SubscribeSchema,
       accepts: ['form'],
       answer: answers<{ message: string }>(),

@@ -33,8 +33,8 @@ test('subscribe, confirm from the emailed link with one click, and show as Confi
 }) => {
   await signUp(page, 'Joy@Example.com')
   expect(await dialogs.nth(1)).toBe('Subscribed successfully!')
-  await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toContainText(
-    'Please confirm from the email we just sent you.',
+  await expect(page.getByRole('status').filter({ hasText: 'Almost there: we have sent you an email.' })).toContainText(
+    'Open it and press "Confirm my subscription" to start receiving the newsletter.',
   )
   expect((await admin.subscribers()).map((s) => [s.email, s.state])).toEqual([['joy@example.com', 'pending']])
 

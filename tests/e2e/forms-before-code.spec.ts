@@ -151,8 +151,8 @@ test.describe('with JavaScript off', () => {
 
     await email.fill('Priscilla.Reader@Example.com')
     await page.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toContainText(
-      'Please confirm from the email we just sent you.',
+    await expect(page.getByRole('status').filter({ hasText: 'Almost there: we have sent you an email.' })).toContainText(
+      'Open it and press "Confirm my subscription" to start receiving the newsletter.',
     )
     await expect(email).toHaveValue('')
     await expect(page).toHaveTitle(/^Blog \|/)
@@ -169,7 +169,7 @@ test.describe('with JavaScript off', () => {
     await open(page, `/blog/${post!.slug}`)
     await page.getByRole('textbox', { name: 'Email address' }).fill('lydia@example.com')
     await page.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Almost there: we have sent you an email.' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(post!.title)
     expect((await admin.subscribers()).filter((s) => s.email === 'lydia@example.com')).toHaveLength(1)
   })
@@ -257,12 +257,12 @@ test.describe('before the page code has arrived', () => {
     await open(page, '/blog')
     await page.getByRole('textbox', { name: 'Email address' }).fill('martha@example.com')
     await page.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Almost there: we have sent you an email.' })).toBeVisible()
 
     scripts.release()
     await page.locator('html[data-ready]').waitFor({ state: 'attached' })
     await expect(page).toHaveURL(/\/blog#newsletter$/)
-    await expect(page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Almost there: we have sent you an email.' })).toBeVisible()
     // Its code now lists the posts, as on any visit.
     await expect(page.getByRole('list', { name: 'Posts' })).toBeVisible()
 

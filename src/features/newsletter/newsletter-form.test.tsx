@@ -18,26 +18,18 @@ async function openBlog() {
 }
 
 describe('the newsletter signup (/blog)', () => {
-  it.each([
-    '',
-    '   ',
-    'grace',
-    'not-an-email',
-    'grace@example',
-    'name@example',
-    'a@b',
-    '@example.com',
-    'grace @example.com',
-    'a b@c.d',
-  ])('alerts "Please enter a valid email" for %j and sends nothing', async (typed) => {
-    const { user, alert, email, subscribe } = await openBlog()
-    if (typed) await user.type(email, typed)
-    await subscribe()
-    expect(alert).toHaveBeenCalledExactlyOnceWith('Please enter a valid email')
-    expect(subscribeRequests()).toHaveLength(0)
-    // An email input drops surrounding spaces itself; what was typed otherwise stays.
-    expect(email.value).toBe(typed.trim())
-  })
+  it.each(['', '   ', 'grace', 'not-an-email', 'grace@example', 'name@example', 'a@b', '@example.com', 'grace @example.com', 'a b@c.d'])(
+    'alerts "Please enter a valid email" for %j and sends nothing',
+    async (typed) => {
+      const { user, alert, email, subscribe } = await openBlog()
+      if (typed) await user.type(email, typed)
+      await subscribe()
+      expect(alert).toHaveBeenCalledExactlyOnceWith('Please enter a valid email')
+      expect(subscribeRequests()).toHaveLength(0)
+      // An email input drops surrounding spaces itself; what was typed otherwise stays.
+      expect(email.value).toBe(typed.trim())
+    },
+  )
 
   it('reads "Submitting…" and is disabled while in flight, then alerts success and clears the field', async () => {
     const held = gate()
@@ -58,8 +50,10 @@ describe('the newsletter signup (/blog)', () => {
 
     await waitFor(() => expect(alert).toHaveBeenCalledExactlyOnceWith('Subscribed successfully!'))
     // What to do next stays on the page once the alert is closed.
-    const status = screen.getAllByRole('status').find((region) => region.textContent?.includes('Subscribed successfully!'))
-    expect(status?.textContent).toBe('Subscribed successfully!Please confirm from the email we just sent you.')
+    const status = screen.getAllByRole('status').find((region) => region.textContent?.includes('Almost there'))
+    expect(status?.textContent).toBe(
+      'Almost there: we have sent you an email.Open it and press "Confirm my subscription" to start receiving the newsletter. Already subscribed? Then there is nothing more to do.',
+    )
     expect(email.value).toBe('')
     expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false)
     expect(await subscribeRequests()[0]?.json()).toMatchObject({ email: 'grace@test.example' })

@@ -103,8 +103,18 @@ export function NewsletterForm() {
         <div id={`${id}-answer`} role="status" className={styles.answer}>
           {answer && (
             <div className={`notice ${answer.ok ? 'notice-success' : 'notice-error'}`}>
-              <p>{answer.message}</p>
-              {answer.ok && <p>{SUBSCRIBE_MESSAGES.confirmPrompt}</p>}
+              {answer.ok ? (
+                // Not the alert's "Subscribed successfully!": until the email is confirmed nothing is
+                // on, and the page says what happened and the one step left.
+                <>
+                  <p>
+                    <strong>{SUBSCRIBE_MESSAGES.almostThere}</strong>
+                  </p>
+                  <p>{SUBSCRIBE_MESSAGES.howToConfirm}</p>
+                </>
+              ) : (
+                <p>{answer.message}</p>
+              )}
             </div>
           )}
         </div>
