@@ -237,10 +237,10 @@ const linesStarting = (text: string, label: string) => text.split('\n').filter((
 /** The HTML part's label and value cells, and the text of its quoted message. */
 function htmlParts(html: string) {
   const page = JSDOM.fragment(html)
-  const cells = [...page.querySelectorAll('tr')].map((row) => [
-    row.querySelector('th')?.textContent ?? '',
-    row.querySelector('td')?.textContent ?? '',
-  ])
+  // The rows of the fields' table (the email's frame is made of tables too, without header cells).
+  const cells = [...page.querySelectorAll('tr')]
+    .filter((row) => row.querySelector(':scope > th'))
+    .map((row) => [row.querySelector(':scope > th')?.textContent ?? '', row.querySelector(':scope > td')?.textContent ?? ''])
   return { cells, quoted: [...page.querySelectorAll('blockquote')].map((quote) => quote.textContent ?? ''), page }
 }
 
@@ -346,7 +346,9 @@ describe("the coach's email shows what the visitor typed as data", () => {
     const { cells, quoted, page } = htmlParts(html ?? '')
     expect(cells.filter(([label]) => label === 'Email')).toEqual([['Email', 'ann@test.example']])
     expect(cells.find(([label]) => label === 'Last name')?.[1]).toBe(lastName)
-    expect(page.querySelectorAll('a, b')).toHaveLength(0)
+    expect(page.querySelectorAll('b')).toHaveLength(0)
+    // The one link is the email's own, to the Bookings screen.
+    expect([...page.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['https://site.test.example/admin/bookings'])
     expect(quoted).toEqual(['<b>bold</b> </blockquote>Email: x'])
   })
 

@@ -1,8 +1,12 @@
 import type { StoredBooking } from '#domain/booking.ts'
 import { bookings } from '#lib/data/bookings.ts'
 import type { Runtime } from '#lib/config/env.ts'
+import { ADMIN_PATH } from '#domain/route-map.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
+import { COLORS, emailFrame, SERIF } from '#lib/newsletter/email.ts'
 import { escapeHtml } from '#lib/pages/markdown.ts'
 import { emailSetup, headerText, sendEmail } from './mailer'
+import { emailButton, siteNameForEmail } from './transactional'
 
 /**
  * The coach's email about a booking (docs/decisions.md, Visitor text in emails). Everything the
@@ -78,38 +82,42 @@ function bookingText(booking: StoredBooking): string {
   ].join('\n')
 }
 
-const CELL = 'padding:6px 12px;border-bottom:1px solid #e3dacb;vertical-align:top;text-align:left;'
+const CELL = `padding:6px 12px 6px 0;border-bottom:1px solid ${COLORS.line};vertical-align:top;text-align:left;`
 
-function bookingHtml(booking: StoredBooking): string {
+/** Where she reads and marks booking requests. */
+const bookingsPage = () => `${siteUrl()}${ADMIN_PATH}/bookings`
+
+/** The HTML part: the site's email frame, the fields in a table and the message in a blockquote, every value escaped. */
+function bookingHtml(booking: StoredBooking, siteName: string): string {
   const rows = bookingFields(booking)
     .map(
       ([label, value]) =>
-        `<tr><th scope="row" style="${CELL}font-weight:600;white-space:nowrap;">${label}</th><td style="${CELL}">${escapeHtml(value)}</td></tr>`,
+        `<tr><th scope="row" style="${CELL}font-weight:600;white-space:nowrap;">${label}</th><td style="${CELL}word-break:break-word;">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n')
   const message = messageLines(booking.message).map(escapeHtml).join('<br>')
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>New booking request</title></head>
-<body style="margin:0;padding:16px;font-family:-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.5;color:#1d2925;">
-<p style="margin:0 0 12px;">New booking request. The values below are what the visitor typed.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px;">
+  return emailFrame({
+    title: 'New booking request',
+    masthead: siteName,
+    body: `<h1 style="margin:0 0 16px;font-family:${SERIF};font-size:24px;line-height:1.25;color:${COLORS.green};">New booking request</h1>
+<p style="margin:0 0 12px;">The values below are what the visitor typed. Reply to this email to write back to them.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px;width:100%;">
 ${rows}
 </table>
 <p style="margin:0 0 4px;font-weight:600;">Message</p>
-<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #e0a23a;background:#fbf7f0;">${message}</blockquote>
-<p style="margin:0;color:#55625c;font-size:13px;">Received ${escapeHtml(booking.createdAt)} (booking ${escapeHtml(booking.id)}).</p>
-</body>
-</html>`
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid ${COLORS.amber};background:${COLORS.cream};">${message}</blockquote>
+${emailButton(bookingsPage(), 'Open Bookings in the admin')}`,
+    footer: `<p style="margin:0;">Received ${escapeHtml(booking.createdAt)} (booking ${escapeHtml(booking.id)}).</p>`,
+  })
 }
 
-function bookingEmail(booking: StoredBooking, to: string) {
+async function bookingEmail(booking: StoredBooking, to: string) {
   return {
     to,
     replyTo: booking.email,
     subject: `Booking request: ${oneLine(booking.firstName)} ${oneLine(booking.lastName)}`,
-    text: bookingText(booking),
-    html: bookingHtml(booking),
+    text: `${bookingText(booking)}\n\nOpen Bookings in the admin: ${bookingsPage()}`,
+    html: bookingHtml(booking, await siteNameForEmail()),
   }
 }
 
@@ -132,7 +140,7 @@ export async function deliverBookingEmail(booking: StoredBooking, runtime: Runti
   if (!claimed) return false
   let sent = false
   try {
-    await sendEmail(bookingEmail(booking, setup.bookingsTo), runtime)
+    await sendEmail(await bookingEmail(booking, setup.bookingsTo), runtime)
     sent = true
   } catch (error) {
     console.error(`booking ${booking.id}: email failed:`, error instanceof Error ? error.message : error)

@@ -5,7 +5,9 @@ import { readLinkToken, signLinkToken, type LinkKind } from '#lib/auth/link-toke
 import { type Runtime } from '#lib/config/env.ts'
 import { sendPersonalBatch } from '#lib/email/batch-mailer.ts'
 import { emailSetup, sendEmail } from '#lib/email/mailer.ts'
+import { renderTransactional, siteNameForEmail } from '#lib/email/transactional.ts'
 import { SUBSTITUTION_WRAPPERS } from '#lib/newsletter/email.ts'
+import { escapeHtml } from '#lib/pages/markdown.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 import { subscribers } from '#lib/data/subscribers.ts'
 import { welcomeEmails } from '#lib/data/welcome-emails.ts'
@@ -56,23 +58,31 @@ export async function sendConfirmation(email: string, runtime: Runtime): Promise
   if ((await subscribers.find(email))?.state !== 'pending') return
   if (!(await welcomeEmails.claim(normalizeEmail(email), new Date(), 'confirm'))) return
   const link = await confirmLink(email)
-  await sendEmail({ to: normalizeEmail(email), subject: CONFIRM_SUBJECT, text: confirmationText(link) }, runtime)
+  await sendEmail({ to: normalizeEmail(email), ...confirmationEmail(await siteNameForEmail(), { text: link, html: link }) }, runtime)
 }
 
-const CONFIRM_SUBJECT = 'Please confirm your subscription'
-
-function confirmationText(link: string): string {
-  return [
-    'Thank you for signing up for the newsletter. One more step: please confirm it is really you.',
-    '',
-    `Open this link and press "Confirm my subscription": ${link}`,
-    '',
-    `The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`,
-  ].join('\n')
+/**
+ * The confirmation email. `link` is the address of the confirm page for the text part and for the
+ * HTML part (escaped there): the same link, or a batch's substitution tags, one for each part
+ * (the HTML one filled with the address escaped for HTML, as the newsletter's unsubscribe link is).
+ */
+export function confirmationEmail(siteName: string, link: { text: string; html: string }) {
+  return renderTransactional({
+    subject: 'Please confirm your subscription',
+    masthead: siteName,
+    heading: 'Confirm your subscription',
+    intro: [
+      `Thank you for signing up for the ${siteName} newsletter. One more step: please confirm it is really you.`,
+      'Open the link below, then press "Confirm my subscription" on the page it opens.',
+    ],
+    action: { label: 'Open the confirmation page', href: link.text, htmlHref: link.html },
+    outro: [`The link works for ${CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email and you will not hear from us again.`],
+  })
 }
 
-/** Where each recipient's own link goes in the batch's one text (SendGrid fills it per person). */
-const CONFIRM_LINK_TAG = 'confirm_url'
+/** Where each recipient's own link goes in the batch's one email (SendGrid fills them per person). */
+const CONFIRM_LINK_TAGS = { text: 'confirm_url', html: 'confirm_href' } as const
+const wrap = (name: string) => `${SUBSTITUTION_WRAPPERS[0]}${name}${SUBSTITUTION_WRAPPERS[1]}`
 
 /**
  * The confirmation email to each of `emails` (addresses an import just added, pending), in one
@@ -86,9 +96,16 @@ export async function sendConfirmations(emails: readonly string[], runtime: Runt
   const claimed = await mapLimited(normalized, (email) => welcomeEmails.claim(email, now, 'confirm'))
   const due = normalized.filter((_, i) => claimed[i])
   if (due.length === 0) return 0
-  const personal = await Promise.all(due.map(async (to) => ({ to, substitutions: { [CONFIRM_LINK_TAG]: await confirmLink(to) } })))
-  const tag = `${SUBSTITUTION_WRAPPERS[0]}${CONFIRM_LINK_TAG}${SUBSTITUTION_WRAPPERS[1]}`
-  const outcome = await sendPersonalBatch({ subject: CONFIRM_SUBJECT, text: confirmationText(tag) }, personal, runtime)
+  const personal = await Promise.all(
+    due.map(async (to) => {
+      const link = await confirmLink(to)
+      return { to, substitutions: { [CONFIRM_LINK_TAGS.text]: link, [CONFIRM_LINK_TAGS.html]: escapeHtml(link) } }
+    }),
+  )
+  // The HTML part escapes what it is given: the tag is left as it is (it holds nothing to escape),
+  // and SendGrid puts the address already escaped in its place.
+  const email = confirmationEmail(await siteNameForEmail(), { text: wrap(CONFIRM_LINK_TAGS.text), html: wrap(CONFIRM_LINK_TAGS.html) })
+  const outcome = await sendPersonalBatch(email, personal, runtime)
   if (outcome.kind === 'sent') return due.length
   console.error('confirmation emails of an import not sent:', outcome.message)
   return 0

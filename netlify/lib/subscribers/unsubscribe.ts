@@ -4,7 +4,9 @@ import { welcomeEmails } from '#lib/data/welcome-emails.ts'
 import { MIN_SECRET_LENGTH, requireKeyFor, sign, verify } from '#lib/auth/secrets.ts'
 import { env, type Runtime } from '#lib/config/env.ts'
 import { emailSetup, sendEmail } from '#lib/email/mailer.ts'
+import { renderTransactional, siteNameForEmail } from '#lib/email/transactional.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
+import { PAGES } from '#domain/route-map.ts'
 
 /**
  * Unsubscribe links carry an HMAC of the email instead of a stored token: nothing to look up,
@@ -47,12 +49,7 @@ export async function sendWelcome(email: string, runtime: Runtime): Promise<void
   await sendEmail(
     {
       to: normalizeEmail(email),
-      subject: 'Welcome to the newsletter',
-      text: [
-        'Thank you for subscribing. You will hear from us when there is something new to help your family with money.',
-        '',
-        `If you ever want to stop, unsubscribe here: ${links.page}`,
-      ].join('\n'),
+      ...welcomeEmail(await siteNameForEmail(), links.page),
       // RFC 8058: mail clients may offer a one-click unsubscribe that POSTs to this address.
       headers: {
         'List-Unsubscribe': `<${links.oneClick}>`,
@@ -61,4 +58,20 @@ export async function sendWelcome(email: string, runtime: Runtime): Promise<void
     },
     runtime,
   )
+}
+
+/** The welcome email: what to expect, the blog, and the subscriber's own unsubscribe page. */
+export function welcomeEmail(siteName: string, unsubscribePage: string) {
+  return renderTransactional({
+    subject: 'Welcome to the newsletter',
+    masthead: siteName,
+    heading: 'Welcome to the newsletter',
+    intro: [
+      'Thank you for subscribing. You will hear from us when there is something new to help your family with money.',
+      'Until then, the blog has every post so far.',
+    ],
+    action: { label: 'Read the blog', href: `${siteUrl()}${PAGES.blog.path}` },
+    footer: [`You receive this because you confirmed your subscription to ${siteName}. If you ever want to stop, one click is enough.`],
+    footerLink: { label: 'Unsubscribe', href: unsubscribePage },
+  })
 }
