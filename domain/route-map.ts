@@ -248,6 +248,8 @@ export const ENDPOINTS = {
   /** Builds an export's file; started only by adminSubscriberExports with a signed job id (a background function: 202 at once). */
   subscribersExportWorker: { function: 'subscribers-export-background', served: 'function-only' },
   adminSubscribersImport: { function: 'admin-subscribers-import', served: 'config', path: '/api/admin/subscribers/import' },
+  adminSubscriberErase: { function: 'admin-subscriber-erase', served: 'config', path: '/api/admin/subscribers/erase' },
+  adminSubscriberClearStop: { function: 'admin-subscriber-clear-stop', served: 'config', path: '/api/admin/subscribers/clear-stop' },
   adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
   adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
   adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },

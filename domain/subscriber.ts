@@ -4,6 +4,23 @@ import { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES } from './subscriber-messages'
 
 export { CONFIRM_MESSAGES, SUBSCRIBE_MESSAGES }
 
+/** The admin's Remove (an erasure request) and Clear stop: what she is told. */
+export const SUBSCRIBER_ADMIN_MESSAGES = {
+  invalidEmail: 'Choose a subscriber from the list',
+  erased: (email: string) => `${email} has been removed, with everything kept about them.`,
+  nothingToErase: (email: string) => `Nothing was kept about ${email}.`,
+  cleared: (email: string) => `${email} can receive email again.`,
+  notStopped: 'Email to this subscriber was not stopped.',
+  notFound: 'This subscriber is no longer on the list.',
+} as const
+
+/** The body of the admin's Remove and Clear stop: the subscriber's address, by the one email rule. */
+export const SubscriberAddressSchema = z.object({
+  email: z
+    .string({ error: SUBSCRIBER_ADMIN_MESSAGES.invalidEmail })
+    .check(z.overwrite(normalizeEmail), z.refine(isValidEmail, { error: SUBSCRIBER_ADMIN_MESSAGES.invalidEmail })),
+})
+
 /** Emails are kept trimmed and lower-cased, so one person is one subscriber (docs/decisions.md, Subscribers). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()

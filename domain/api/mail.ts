@@ -12,6 +12,7 @@ import {
 } from '#domain/newsletter.ts'
 import { EXPORT_MESSAGES, type ExportStatus } from '#domain/subscriber-export.ts'
 import { IMPORT_MAX_BODY_BYTES, ImportRequestSchema, type ImportResult } from '#domain/subscriber-import.ts'
+import { SubscriberAddressSchema, type Subscriber } from '#domain/subscriber.ts'
 
 /** Newsletters and their send worker, the subscriber list's exports and imports, and booking requests. */
 
@@ -180,6 +181,34 @@ export const adminSubscribersImport = contract({
       body: ImportRequestSchema,
       maxBytes: IMPORT_MAX_BODY_BYTES,
       answer: answers<{ results: ImportResult[]; summary: { added: number; exists: number; refused: number }; emailed?: number }>(),
+    },
+  },
+})
+
+export const adminSubscriberErase = contract({
+  endpoint: ENDPOINTS.adminSubscriberErase,
+  methods: {
+    POST: {
+      access: 'editor',
+      sends: '`email`: the subscriber to erase (a request from the person to be forgotten)',
+      answers:
+        '`erased` (whether a record was there), "{email} has been removed, with everything kept about them." or "Nothing was kept about {email}."; erases the record in any state (a stopped one too), the signup markers and the remembered unsubscribe; the history says a subscriber was removed, without the address; 400 "Choose a subscriber from the list" for anything outside the email rule',
+      body: SubscriberAddressSchema,
+      answer: answers<{ erased: boolean; message: string }>(),
+    },
+  },
+})
+
+export const adminSubscriberClearStop = contract({
+  endpoint: ENDPOINTS.adminSubscriberClearStop,
+  methods: {
+    POST: {
+      access: 'admin',
+      sends: '`email`: a subscriber whose email was stopped by a bounce or a spam report, who asked to receive it again',
+      answers:
+        '`subscriber` (confirmed again if they had confirmed, else awaiting confirmation), "{email} can receive email again."; the history says so, without the address; 404 "This subscriber is no longer on the list."; 409 "Email to this subscriber was not stopped."; 400 "Choose a subscriber from the list"',
+      body: SubscriberAddressSchema,
+      answer: answers<{ subscriber: Subscriber; message: string }>(),
     },
   },
 })

@@ -11,6 +11,7 @@ import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts'
 import type { PublicResource } from '#domain/resource.ts'
 import type { ExportStatus } from '#domain/subscriber-export.ts'
 import { reviewRows, type ImportRequest, type ImportResult } from '#domain/subscriber-import.ts'
+import { SUBSCRIBER_ADMIN_MESSAGES } from '#domain/subscriber.ts'
 import { adminUser, contentItem, newsletter, postSummary, publicResource, renderedPost, resource, session, subscriber } from './factories'
 
 /**
@@ -194,6 +195,14 @@ export const handlers: HttpHandler[] = [
   ),
   ...mock(mail.adminSubscribersImport, 'POST', async ({ request }) => importAnswer((await request.json()) as ImportRequest)),
   ...mock(mail.adminBooking, 'PUT'),
+  ...mock(mail.adminSubscriberErase, 'POST', async ({ request }) => {
+    const { email } = (await request.json()) as { email: string }
+    return { erased: true, message: SUBSCRIBER_ADMIN_MESSAGES.erased(email) }
+  }),
+  ...mock(mail.adminSubscriberClearStop, 'POST', async ({ request }) => {
+    const { email } = (await request.json()) as { email: string }
+    return { subscriber: subscriber({ email, state: 'confirmed' }), message: SUBSCRIBER_ADMIN_MESSAGES.cleared(email) }
+  }),
 ]
 
 /** A promise the test settles itself: a handler awaits it to hold a request in flight. */

@@ -561,6 +561,26 @@ describe('attack: every function, one hostile call at a time', () => {
         calls.push(
           {
             attack: cls,
+            label: `POST admin-subscriber-erase email=${name}@test.example (editor)`,
+            fn: 'admin-subscriber-erase',
+            method: 'POST',
+            url: '/api/admin/subscribers/erase',
+            auth: 'editor',
+            body: { email },
+            touches: touch.adminSubscriberErase(email),
+          },
+          {
+            attack: cls,
+            label: `POST admin-subscriber-clear-stop email=${name}@test.example (admin)`,
+            fn: 'admin-subscriber-clear-stop',
+            method: 'POST',
+            url: '/api/admin/subscribers/clear-stop',
+            auth: 'admin',
+            body: { email },
+            touches: touch.adminSubscriberClearStop(email),
+          },
+          {
+            attack: cls,
             label: `POST resource-download params.id=${name}`,
             fn: 'resource-download',
             method: 'POST',

@@ -35,6 +35,7 @@ const placeholder: Fixtures = {
   mediaCompleteId: 'mc',
   exportJobId: 'e',
   newsletterId: 'n',
+  stoppedEmail: 's@test.example',
 }
 // A media part is raw bytes, which any body is: its own tests check sizes (tests/functions/media-refusals.test.ts).
 const withBody = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.options(placeholder).body !== undefined && !endpoint.rawBody).map(

@@ -95,6 +95,7 @@ describe('the endpoints', () => {
         'POST subscribers-export-background',
         'POST dev-seed',
         'POST dev-limits',
+        'POST dev-mail-events',
       ]),
     )
     expect(names.filter((name) => /^(?:GET|HEAD|OPTIONS) /.test(name))).toEqual([])

@@ -193,9 +193,36 @@ export const touch = {
       list('unsubscribed-addresses', null),
       OUTBOX,
       ...WELCOME,
+      ...documentRead('content'),
       HISTORY,
     ],
   }),
+  /**
+   * An erasure names one address: its signup markers (found by listing the days' markers), its
+   * remembered unsubscribe (a keyed hash), its record and the history entry, which names nobody.
+   */
+  adminSubscriberErase: (email: string): Touches => {
+    const key = subscriberKey(email)
+    return {
+      always: [...AUTH],
+      onSuccess: [
+        list('pending-subscribers', null),
+        writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${escapeRegExp(key)}$`)),
+        writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS),
+        write('subscribers', key),
+        list('subscribers', key),
+        HISTORY,
+      ],
+    }
+  },
+  /** Clearing a stop reads and rewrites one record (by its ETag, a list of its own key locally). */
+  adminSubscriberClearStop: (email: string): Touches => {
+    const key = subscriberKey(email)
+    return {
+      always: [...AUTH, read('subscribers', key), list('subscribers', key)],
+      onSuccess: [write('subscribers', key), HISTORY],
+    }
+  },
   adminLogout: (): Touches => ({ always: [...AUTH], onSuccess: [writePattern('revoked-tokens', /^[\w-]{16}$/)] }),
   /** Sign out everywhere: her user record (the session version), the token's revocation, the history. */
   adminAccountSignOut: (): Touches => ({
@@ -231,6 +258,8 @@ export const touch = {
         writePattern('pending-subscribers', new RegExp(`^\\d{4}-\\d{2}-\\d{2}/${escapeRegExp(key)}$`)),
         OUTBOX,
         ...WELCOME,
+        // The site's name, above the confirmation email.
+        ...documentRead('content'),
       ],
     }
   },
@@ -240,7 +269,7 @@ export const touch = {
     return {
       always: [read('subscribers', key), list('subscribers', key)],
       // Confirmed by their own word: an earlier unsubscribe (its keyed hash) is forgotten.
-      onSuccess: [write('subscribers', key), writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS), OUTBOX, ...WELCOME],
+      onSuccess: [write('subscribers', key), writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS), OUTBOX, ...WELCOME, ...documentRead('content')],
     }
   },
   subscribersGet: (search: string): Touches => {
@@ -348,6 +377,8 @@ export const touch = {
       writePattern('booking-emails-due', new RegExp(`^${TIME_ID}$`)),
       list('booking-emails-due', new RegExp(`^${TIME_ID}$`)),
       OUTBOX,
+      // The site's name, above the email (netlify/lib/email/transactional.ts siteNameForEmail).
+      ...documentRead('content'),
     ],
   }),
 }

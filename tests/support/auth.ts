@@ -32,6 +32,8 @@ import * as adminSubscriberExport from '#functions/admin-subscriber-export.ts'
 import * as adminSubscriberExportFile from '#functions/admin-subscriber-export-file.ts'
 import * as adminSubscriberExports from '#functions/admin-subscriber-exports.ts'
 import * as adminSubscribersImport from '#functions/admin-subscribers-import.ts'
+import * as adminSubscriberClearStop from '#functions/admin-subscriber-clear-stop.ts'
+import * as adminSubscriberErase from '#functions/admin-subscriber-erase.ts'
 import * as adminAccountPassword from '#functions/admin-account-password.ts'
 import * as adminAccountSignOut from '#functions/admin-account-sign-out.ts'
 import * as adminUser from '#functions/admin-user.ts'
@@ -246,6 +248,8 @@ export type Fixtures = {
   exportJobId: string
   /** A draft newsletter, with a postal address set and a confirmed subscriber: it may be tested and sent. */
   newsletterId: string
+  /** A subscriber whose email was stopped by a bounce: its stop may be cleared. */
+  stoppedEmail: string
 }
 
 /** The one part of the fixture upload (text bytes: every table sends it as it is). */
@@ -314,7 +318,11 @@ export async function createFixtures({
   await subscribers.confirm(`fixture${n}@test.example`)
   await content.save({ section: 'site', key: 'postalAddress', value: NEWSLETTER_FIXTURE_ADDRESS, type: 'text' }, 'fixture')
   const newsletter = await newsletters.create({ subject: `Fixture newsletter ${n}`, body: 'Hello **friends**.' }, 'fixture')
+  const stoppedEmail = `stopped${n}@test.example`
+  await subscribers.add(stoppedEmail)
+  await subscribers.stop({ email: stoppedEmail, state: 'bounced', reason: 'Bounced: fixture' })
   return {
+    stoppedEmail,
     postId: post.id,
     postSlug: post.slug,
     postVersionId: (await posts.versions(post.id))[0]!.id,
@@ -630,6 +638,16 @@ const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
         body: { importId: `fixture-import-${n}`, consent: true, rows: [{ row: 2, email: `imported${n}@test.example` }] },
       }
     },
+  },
+  {
+    name: 'POST /api/admin/subscribers/erase',
+    fn: adminSubscriberErase,
+    options: () => ({ method: 'POST', path: '/api/admin/subscribers/erase', body: { email: `erased${++bodySequence}@test.example` } }),
+  },
+  {
+    name: 'POST /api/admin/subscribers/clear-stop',
+    fn: adminSubscriberClearStop,
+    options: (f) => ({ method: 'POST', path: '/api/admin/subscribers/clear-stop', body: { email: f.stoppedEmail } }),
   },
   {
     name: 'GET /api/admin/newsletters',

@@ -200,9 +200,14 @@ const PUBLIC: Record<string, (f: CrossSiteFixtures) => Promise<Omit<Recipe, 'cre
     params: {},
     body: { token: await freshResetToken(), newPassword: RESET_PASSWORD, confirmPassword: RESET_PASSWORD },
   }),
-  // Local runs only: the demo seed (without `reset` it changes nothing while posts exist) and the limit filler.
+  // Local runs only: the demo seed (without `reset` it changes nothing while posts exist), the limit filler and the stand-in for SendGrid's events.
   'POST dev-seed': async () => ({ path: '/api/dev/seed', params: {}, body: {} }),
   'POST dev-limits': async () => ({ path: '/api/dev/limits', params: {}, body: { form: 'subscribe', count: 1 } }),
+  'POST dev-mail-events': async () => ({
+    path: '/api/dev/mail-events',
+    params: {},
+    body: { events: [{ email: 'nobody@test.example', event: 'spamreport' }] },
+  }),
 }
 
 const RESET_PASSWORD = 'lanterns over the quiet harbour'

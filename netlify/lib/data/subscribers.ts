@@ -247,6 +247,44 @@ export const subscribers = {
   },
 
   /**
+   * Erases everything kept under the address, at the person's request (docs/decisions.md,
+   * Erasure): every signup marker (the days' lists of signups, which name it), the remembered
+   * unsubscribe (a keyed hash of it), and the record whatever its state, a stopped one included.
+   * Markers first, so that no repair (repairSignups) makes the record again. Answers the record
+   * that was there (its id and state, for the history), or null when there was none; the rest is
+   * erased either way.
+   */
+  async erase(email: string): Promise<Subscriber | null> {
+    // A marker is the day, then the subscriber's own key.
+    const own = String(keyOf(email))
+    const markers = (await pendingStore().keys()).filter((marker) => marker.slice(marker.indexOf('/') + 1) === own)
+    await mapLimited(markers, (marker) => pendingStore().delete(marker))
+    await unsubscribes.forget(email)
+    const entry = await readEntry(keyOf(email))
+    await store().delete(keyOf(email))
+    return entry?.record ?? null
+  },
+
+  /**
+   * Lets mail reach a stopped address again (it bounced, or its owner marked our mail as spam, and
+   * has since asked to hear from us): back to confirmed if it had confirmed before, else to
+   * pending. The stop's date and reason go. Guarded by the record's ETag, so a new bounce landing
+   * meanwhile is read again rather than overwritten. Answers the record before and after, or
+   * 'not-stopped' / 'missing'.
+   */
+  async clearStop(email: string): Promise<{ before: Subscriber; after: Subscriber } | 'not-stopped' | 'missing'> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await readEntry(keyOf(email))
+      if (!entry) return 'missing'
+      if (!isStopped(entry.record.state)) return 'not-stopped'
+      const { stopped_at: _at, stopped_reason: _reason, ...rest } = entry.record
+      const after: Subscriber = { ...rest, state: entry.record.confirmed_at ? 'confirmed' : 'pending' }
+      if (await store().setIfMatch(keyOf(email), JSON.stringify(after), entry.etag)) return { before: entry.record, after }
+    }
+    throw new StorageUnavailableError('Could not clear the stop: the record kept changing')
+  },
+
+  /**
    * A page in email order; `search` matches the start of the address. With a `state`, only
    * subscribers in it count: the records are read in order until the page is full.
    */

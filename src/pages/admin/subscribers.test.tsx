@@ -115,4 +115,48 @@ describe('the Subscribers page (/admin/subscribers)', () => {
     await user.selectOptions(filter, 'Bounced')
     expect(await screen.findByText('No subscribers bounced.')).toBeTruthy()
   })
+
+  it('removes a subscriber after a dialog naming the address, and offers Clear stop to admins on stopped ones only', async () => {
+    const list = [
+      subscriber({ email: 'gone@test.example', state: 'bounced', stopped_reason: 'Bounced: mailbox does not exist' }),
+      subscriber({ email: 'fine@test.example', state: 'confirmed' }),
+    ]
+    server.use(http.get('/api/subscribers', () => ok({ subscribers: list, page: 1, pageSize: 50, hasMore: false })))
+    const { user } = await renderRoute('/admin/subscribers', { session: session({ role: 'admin' }) })
+    await screen.findAllByRole('row')
+    // A row button's name is its words and, for screen readers, the address (jsdom joins them without the space).
+    expect(screen.getAllByRole('button', { name: /^Clear stop/ }).map((button) => button.textContent?.trim())).toEqual([
+      'Clear stop gone@test.example',
+    ])
+
+    await user.click(screen.getByRole('button', { name: /^Remove ?fine@test\.example$/ }))
+    let dialog = await screen.findByRole('dialog', { name: 'Remove subscriber?' })
+    expect(within(dialog).getByText(/^Remove fine@test\.example and everything kept about them\?/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
+    expect(sentRequests().some((request) => request.url.endsWith('/erase'))).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: /^Remove ?fine@test\.example$/ }))
+    dialog = await screen.findByRole('dialog', { name: 'Remove subscriber?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('fine@test.example has been removed, with everything kept about them.')).toBeTruthy()
+    const erase = sentRequests().find((request) => request.url.endsWith('/api/admin/subscribers/erase'))
+    expect(await erase?.clone().json()).toEqual({ email: 'fine@test.example' })
+
+    await user.click(screen.getByRole('button', { name: /^Clear stop ?gone@test\.example$/ }))
+    dialog = await screen.findByRole('dialog', { name: 'Send email to this address again?' })
+    expect(within(dialog).getByText(/Bounced: mailbox does not exist/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Clear stop' }))
+    expect(await screen.findByText('gone@test.example can receive email again.')).toBeTruthy()
+  })
+
+  it('gives an editor Remove but not Clear stop', async () => {
+    server.use(
+      http.get('/api/subscribers', () =>
+        ok({ subscribers: [subscriber({ email: 'gone@test.example', state: 'complained' })], page: 1, pageSize: 50, hasMore: false }),
+      ),
+    )
+    await renderRoute('/admin/subscribers', { session: session({ role: 'editor' }) })
+    expect(await screen.findByRole('button', { name: /^Remove ?gone@test\.example$/ })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Clear stop/ })).toBeNull()
+  })
 })

@@ -20,6 +20,7 @@ import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 import { useFlash } from '#src/features/admin/kit/use-flash.ts'
 import { useSubscriberExport } from '#src/features/admin/subscribers/use-subscriber-export.ts'
 import { useSubscriberImport } from '#src/features/admin/subscribers/use-subscriber-import.ts'
+import { useSubscriberRowActions } from '#src/features/admin/subscribers/subscriber-row-actions.tsx'
 import { readSession } from '#src/lib/session.ts'
 
 const dateOf = (iso: string) => formatDateTime(iso, { time: false })
@@ -83,7 +84,9 @@ export function SubscribersPage() {
     'Failed to load subscribers',
     `${search}|${page}|${state}`,
   )
-  const { flash, clear } = useFlash()
+  const flashControl = useFlash()
+  const { flash, clear } = flashControl
+  const rowActions = useSubscriberRowActions({ flash: flashControl, reload, canClearStop: readSession()?.user.role === 'admin' })
   const exporter = useSubscriberExport()
   const importer = useSubscriberImport(reload)
   const [importing, setImporting] = useState(false)
@@ -136,6 +139,7 @@ export function SubscribersPage() {
           <AdminList
             columns={columns}
             rows={subscribers}
+            actions={rowActions.actions}
             empty={
               search
                 ? `No subscribers match "${search}"${state ? ` among those ${SUBSCRIBER_STATE_LABELS[state].toLowerCase()}` : ''}.`
@@ -157,6 +161,7 @@ export function SubscribersPage() {
           />
         )}
       </LoadState>
+      {rowActions.dialog}
     </>
   )
 }
