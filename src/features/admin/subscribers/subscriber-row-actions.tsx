@@ -49,7 +49,7 @@ export function useSubscriberRowActions({
   async function clearStop(subscriber: Subscriber) {
     const sure = await confirm(
       'Send email to this address again?',
-      `Email to ${subscriber.email} was stopped: ${subscriber.stopped_reason ?? 'SendGrid reported a problem with this address.'} Clear the stop only if they asked to receive your email again. If SendGrid also lists the address among its own suppressions, remove it there too.`,
+      `Email to ${subscriber.email} was stopped (“${subscriber.stopped_reason ?? 'SendGrid reported a problem with this address'}”). Clear the stop only if they asked to receive your email again. If SendGrid also lists the address among its own suppressions, remove it there too.`,
       { confirmLabel: 'Clear stop', cancelLabel: 'Cancel' },
     )
     if (sure) await act(subscriber, () => subscribersApi.clearStop(subscriber.email), 'Could not clear the stop')
