@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { valuesOf } from './choices'
 import { TAG_MAX_LENGTH } from './blog-post-display'
-import { IdSchema, idField, linesCheck, optionalUrlField, requiredText, type FieldSpec } from './fields'
+import { IMAGE_ALT_MAX, IdSchema, altTextField, idField, linesCheck, optionalUrlField, requiredText, type FieldSpec } from './fields'
 
 export const POST_STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
@@ -39,7 +39,12 @@ export const POST_FIELDS = {
   title: { label: 'Title', max: 200 },
   excerpt: { label: 'Excerpt', max: 500 },
   content: { label: 'Content (markdown)', max: 100_000 },
-  featuredImage: { label: 'Featured image URL (optional)' },
+  featuredImage: { label: 'Featured image (optional)', hint: 'Shown at the top of the post and on its card in the blog.' },
+  featuredImageAlt: {
+    label: 'Describe the picture',
+    hint: 'What a screen reader says in its place, e.g. "Two hands holding a seedling". Leave it empty if the picture only decorates.',
+    max: IMAGE_ALT_MAX,
+  },
   tags: { label: 'Tags (comma-separated)' },
   slug: {
     label: 'Address',
@@ -89,6 +94,7 @@ export const PostInputSchema = z
     excerpt: requiredText('Excerpt is required', POST_FIELDS.excerpt.max, 'Excerpt', 'many'),
     content: requiredText('Content is required', POST_FIELDS.content.max, 'Content', 'many'),
     featuredImage: optionalUrlField('Featured image must be a valid URL'),
+    featuredImageAlt: altTextField('Picture description'),
     status: z._default(z.enum(POST_STATUSES, { error: 'Status must be draft, scheduled or published' }), 'draft'),
     tags: z._default(TagsSchema, []),
     slug: SlugSchema,
@@ -123,6 +129,8 @@ export const PostSummarySchema = z.object({
   title: z.string(),
   excerpt: z.string(),
   featuredImage: z.optional(z.string()),
+  /** What the featured image shows, for screen readers (its alt); none: the picture only decorates. */
+  featuredImageAlt: z.optional(z.string()),
   status: z.enum(POST_STATUSES),
   tags: z.array(z.string()),
   /** Set while the post is scheduled: when the publishing job makes it public. */
@@ -148,6 +156,7 @@ export const PostVersionSchema = z.object({
   excerpt: z.string(),
   content: z.string(),
   featuredImage: z.optional(z.string()),
+  featuredImageAlt: z.optional(z.string()),
   tags: z.array(z.string()),
 })
 export type PostVersion = z.infer<typeof PostVersionSchema>

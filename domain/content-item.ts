@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { entityMessages } from './entity-messages'
 import { valuesOf } from './choices'
 import { IdSchema, isOneLine, isSafeUrl, linesMessage, requiredText, type FieldSpec } from './fields'
-import { catalogEntry, listTextIssues, parseListText } from './text-catalog'
+import { altTextProblem, catalogEntry, listTextIssues, parseListText, pictureOfAlt } from './text-catalog'
 
 /** The image type is labelled "Image URL" in the form. */
 export const CONTENT_TYPE_LABELS = { text: 'Text', html: 'HTML', image: 'Image URL', json: 'JSON' } as const
@@ -64,6 +64,11 @@ export const ContentInputSchema = z
     // A text the pages show as a picture or a list must be one, or the page would quietly fall back.
     z.refine((item) => catalogEntry(item.section, item.key)?.kind !== 'image' || isImageUrl(item.value), {
       error: 'Image URL must be a valid URL',
+      path: ['value'],
+    }),
+    // A picture's description is read aloud in one go: one line, and short.
+    z.refine((item) => !pictureOfAlt(item.section, item.key) || altTextProblem(item.value) === undefined, {
+      error: (issue) => altTextProblem((issue.input as { value: string }).value) ?? '',
       path: ['value'],
     }),
     z.refine((item) => listProblem(item) === undefined, {

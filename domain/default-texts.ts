@@ -65,6 +65,8 @@ export const DEFAULT_TEXTS = {
       'Grace learned about money the way many of us do: by making mistakes and slowly finding a better way. What changed everything was seeing money as something entrusted to her, not something to fear. Since then she has made it her work to share that freedom with others, one family at a time.',
     /** An image address; none shows her initial on a soft tile instead. */
     portrait: '',
+    /** What the portrait shows, for screen readers; none reads as her name. */
+    portraitAlt: '',
     beliefsTitle: 'What I believe',
     beliefs: JSON.stringify([
       'Everything we have is entrusted to us, and stewardship is an act of worship.',

@@ -105,6 +105,17 @@ export function optionalText(max: number, label: string, lines: Lines = 'one') {
   )
 }
 
+/**
+ * What a screen reader says in place of a picture: one line, short enough to be heard whole (a
+ * sentence or two; screen readers read alt text without pause, and some cut it off near here).
+ */
+export const IMAGE_ALT_MAX = 250
+
+/** A picture's description (its alt text), optional: empty reads as a picture that only decorates. */
+export function altTextField(label: string) {
+  return optionalText(IMAGE_ALT_MAX, label)
+}
+
 export function emailField(requiredMessage: string, invalidMessage: string) {
   return z
     .string({ error: requiredMessage })

@@ -36,12 +36,13 @@ export const CARD_IMAGE_WIDTHS = [320, 480, 720, 960] as const
 export const CARD_IMAGE_SIZES = '(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw'
 
 /**
- * A card's picture (16:9, decorative: the card's title says what it is) in the sizes a card is
- * shown at. The list's first card is on screen when the list appears: its picture is fetched at once.
+ * A card's picture (16:9) in the sizes a card is shown at, with the description the coach gave
+ * it; without one it is decorative (alt=""), as the card's title says what the card is. The list's
+ * first card is on screen when the list appears: its picture is fetched at once.
  */
-export function cardImage(url: string, first: boolean) {
+export function cardImage(url: string, first: boolean, alt = '') {
   const priority = first ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const)
-  return { ...sizedImage(url, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES), alt: '', width: 640, height: 360, ...priority }
+  return { ...sizedImage(url, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES), alt: alt.trim(), width: 640, height: 360, ...priority }
 }
 
 /** A post's featured picture: the reading column (at most 42rem), or the screen's width. */

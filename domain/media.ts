@@ -42,6 +42,9 @@ export const MEDIA_CONTENT_TYPES = Object.keys(MEDIA_TYPE_LABELS) as [MediaConte
 /** What the file input offers (a hint only: the first bytes decide). */
 export const MEDIA_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.gif,application/pdf,image/jpeg,image/png,image/webp,image/gif'
 
+/** What a picture field's file input offers: images only. */
+export const MEDIA_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,.gif,image/jpeg,image/png,image/webp,image/gif'
+
 export function isImageType(type: string | undefined): boolean {
   return type !== undefined && type.startsWith('image/') && type in MEDIA_TYPE_LABELS
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { IdSchema, idField, optionalUrlField, requiredText, urlField, type FieldSpec } from './fields'
+import { IMAGE_ALT_MAX, IdSchema, altTextField, idField, optionalUrlField, requiredText, urlField, type FieldSpec } from './fields'
 
 import { RESOURCE_TYPES } from './resource-display'
 
@@ -11,7 +11,12 @@ export const RESOURCE_FIELDS = {
   type: { label: 'Type' },
   description: { label: 'Description', max: 2000 },
   fileUrl: { label: 'File URL' },
-  thumbnailUrl: { label: 'Thumbnail URL (optional)' },
+  thumbnailUrl: { label: 'Thumbnail (optional)', hint: 'Shown on the resource\'s card on the Resources page.' },
+  thumbnailAlt: {
+    label: 'Describe the picture',
+    hint: 'What a screen reader says in its place, e.g. "A green book with a sprout on its cover". Leave it empty if the picture only decorates.',
+    max: IMAGE_ALT_MAX,
+  },
   isActive: { label: 'Active (shown on the Resources page)' },
 } as const satisfies Record<string, FieldSpec>
 
@@ -22,6 +27,7 @@ export const ResourceInputSchema = z.object({
   type: z._default(z.enum(RESOURCE_TYPES, { error: 'Type must be ebook, guide, template or video' }), 'ebook'),
   fileUrl: urlField('File URL is required', 'File URL must be a valid URL'),
   thumbnailUrl: optionalUrlField('Thumbnail URL must be a valid URL'),
+  thumbnailAlt: altTextField('Picture description'),
   isActive: z._default(z.boolean({ error: 'Active must be true or false' }), true),
 })
 export type ResourceInput = z.input<typeof ResourceInputSchema>
@@ -37,6 +43,8 @@ export const ResourceSchema = z.object({
   type: z.enum(RESOURCE_TYPES),
   fileUrl: z.string(),
   thumbnailUrl: z.optional(z.string()),
+  /** What the thumbnail shows, for screen readers (its alt); none: the picture only decorates. */
+  thumbnailAlt: z.optional(z.string()),
   isActive: z.boolean(),
   downloadCount: z.number(),
   createdBy: z.string(),
@@ -46,9 +54,9 @@ export const ResourceSchema = z.object({
 export type Resource = z.infer<typeof ResourceSchema>
 
 /** What visitors receive: nothing about who made it or how often it was fetched. */
-export type PublicResource = Pick<Resource, 'id' | 'title' | 'description' | 'type' | 'fileUrl' | 'thumbnailUrl' | 'isActive'>
+export type PublicResource = Pick<Resource, 'id' | 'title' | 'description' | 'type' | 'fileUrl' | 'thumbnailUrl' | 'thumbnailAlt' | 'isActive'>
 
 export function toPublicResource(resource: Resource): PublicResource {
-  const { id, title, description, type, fileUrl, thumbnailUrl, isActive } = resource
-  return { id, title, description, type, fileUrl, thumbnailUrl, isActive }
+  const { id, title, description, type, fileUrl, thumbnailUrl, thumbnailAlt, isActive } = resource
+  return { id, title, description, type, fileUrl, thumbnailUrl, thumbnailAlt, isActive }
 }

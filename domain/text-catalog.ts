@@ -1,5 +1,5 @@
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
-import { fitsLines, linesMessage } from './fields'
+import { fitsLines, IMAGE_ALT_MAX, linesMessage } from './fields'
 import { PAGES } from './route-map'
 
 /**
@@ -9,7 +9,8 @@ import { PAGES } from './route-map'
  * new text on a page needs its entry here to be editable.
  *
  * - `line`: one line (a title, a name); `paragraph`: a few sentences;
- * - `image`: an image address (a library file or a typed URL);
+ * - `image`: an image address (a library file or a typed URL), with `alt`, the text that
+ *   describes it for screen readers, kept as a text of its own (one line, at most IMAGE_ALT_MAX);
  * - `list`: a JSON list, edited item by item; `fields` name each item's parts, none for a list of
  *   plain sentences.
  */
@@ -17,8 +18,11 @@ export type ListField = { name: string; label: string; long?: boolean; optional?
 
 /** `key` is checked against the built-in texts by the helpers below and by the catalog's test. */
 type EntryBase = { section: TextSection; key: string; label: string; hint?: string }
+/** The text that describes a picture (its alt), edited with the picture. */
+export type PictureAlt = { key: string; label: string; hint?: string }
 export type CatalogEntry =
-  | (EntryBase & { kind: 'line' | 'paragraph' | 'image' })
+  | (EntryBase & { kind: 'line' | 'paragraph' })
+  | (EntryBase & { kind: 'image'; alt?: PictureAlt })
   | (EntryBase & { kind: 'list'; itemName: string; fields: readonly ListField[] | null; itemMax?: number })
 
 export type CatalogPlace = { name: string; entries: readonly CatalogEntry[]; alsoOn?: string }
@@ -128,6 +132,11 @@ export const TEXT_CATALOG: readonly CatalogPage[] = [
             label: 'Portrait',
             kind: 'image',
             hint: 'A photo of you, upright (4:5). Without one, the page shows your initial.',
+            alt: {
+              key: 'portraitAlt' satisfies TextKey<'about'>,
+              label: 'Describe the picture',
+              hint: 'What a screen reader says in its place, e.g. "Grace smiling in a green blazer". Left empty, it says your name.',
+            },
           },
           paragraph('about', 'bio', 'Biography'),
           paragraph('about', 'story', 'My story'),
@@ -179,6 +188,21 @@ export const TEXT_CATALOG: readonly CatalogPage[] = [
 export function catalogEntry(section: string, key: string): CatalogEntry | undefined {
   for (const page of TEXT_CATALOG)
     for (const place of page.places) for (const entry of place.entries) if (entry.section === section && entry.key === key) return entry
+  return undefined
+}
+
+/** The picture a text describes, when it is a picture's alt text (about.portraitAlt → the portrait). */
+export function pictureOfAlt(section: string, key: string): Extract<CatalogEntry, { kind: 'image' }> | undefined {
+  for (const page of TEXT_CATALOG)
+    for (const place of page.places)
+      for (const entry of place.entries) if (entry.kind === 'image' && entry.section === section && entry.alt?.key === key) return entry
+  return undefined
+}
+
+/** What is wrong with a picture's alt text, or nothing: one line, at most IMAGE_ALT_MAX characters. */
+export function altTextProblem(value: string): string | undefined {
+  if (value.length > IMAGE_ALT_MAX) return `Picture description must be at most ${IMAGE_ALT_MAX} characters`
+  if (!fitsLines(value, 'one')) return linesMessage('Picture description')
   return undefined
 }
 

@@ -16,7 +16,7 @@ export const adminResources = contract({
     },
     POST: {
       access: 'editor',
-      sends: 'title, description, type, fileUrl, thumbnailUrl, isActive',
+      sends: 'title, description, type, fileUrl, thumbnailUrl, thumbnailAlt (its description, optional), isActive',
       answers: '201, `resource`, "Resource created successfully"',
       body: ResourceInputSchema,
       status: 201,

@@ -27,7 +27,7 @@ export const adminBlogPosts = contract({
     POST: {
       access: 'editor',
       sends:
-        'title, excerpt, content, featuredImage, status (draft, scheduled, published), tags, slug (optional), publishAt (with scheduled)',
+        'title, excerpt, content, featuredImage, featuredImageAlt (its description, optional), status (draft, scheduled, published), tags, slug (optional), publishAt (with scheduled)',
       answers: '201, `blogPost`, "Blog post created successfully"; 409 "Another post already uses this address"',
       body: PostInputSchema,
       status: 201,
@@ -78,7 +78,7 @@ export const adminPostVersion = contract({
   methods: {
     GET: {
       access: 'editor',
-      answers: '`version`: its title, excerpt, content, featuredImage, tags, and `html`; 404 "Version not found"',
+      answers: '`version`: its title, excerpt, content, featuredImage, featuredImageAlt, tags, and `html`; 404 "Version not found"',
       answer: answers<{ version: RenderedPostVersion }>(),
     },
   },

@@ -26,7 +26,7 @@ export const resources = contract({
     GET: {
       access: 'public',
       answers:
-        '`resources`: the active resources (id, title, description, type, fileUrl, thumbnailUrl, isActive); no download counts or authors',
+        '`resources`: the active resources (id, title, description, type, fileUrl, thumbnailUrl, thumbnailAlt, isActive); no download counts or authors',
       answer: answers<{ resources: PublicResource[] }>(),
     },
   },

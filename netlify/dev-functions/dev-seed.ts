@@ -51,23 +51,28 @@ async function seed(): Promise<void> {
   const images = await seedDemoImages()
   const imageOf = (image: DemoImage | undefined) => (image ? images.get(image.file) : undefined)
   const portrait: ContentInput = { section: 'about', key: 'portrait', value: imageOf(DEMO_PORTRAIT)!, type: 'image' }
+  const portraitAlt: ContentInput = { section: 'about', key: 'portraitAlt', value: DEMO_PORTRAIT.alt, type: 'text' }
 
   const present = new Set((await content.list()).map((item) => `${item.section}/${item.key}`))
-  for (const item of [...DEMO_CONTENT, portrait]) {
+  for (const item of [...DEMO_CONTENT, portrait, portraitAlt]) {
     if (!present.has(`${item.section}/${item.key}`)) await content.save(parseWith(ContentInputSchema, item), DEMO_CREATED_BY)
   }
 
   // Lists show newest first: create in reverse so they appear in the order written.
   if ((await resources.list()).length === 0) {
     for (const resource of DEMO_RESOURCES.toReversed()) {
-      const thumbnailUrl = resource.thumbnailUrl ?? imageOf(demoImageFor('resource', resource.title))
-      await resources.create(parseWith(ResourceInputSchema, { ...resource, thumbnailUrl }), DEMO_CREATED_BY)
+      const image = demoImageFor('resource', resource.title)
+      const thumbnailUrl = resource.thumbnailUrl ?? imageOf(image)
+      const thumbnailAlt = resource.thumbnailUrl ? resource.thumbnailAlt : image?.alt
+      await resources.create(parseWith(ResourceInputSchema, { ...resource, thumbnailUrl, thumbnailAlt }), DEMO_CREATED_BY)
       await tick()
     }
   }
   for (const post of DEMO_POSTS.toReversed()) {
-    const featuredImage = post.featuredImage ?? imageOf(demoImageFor('post', post.title))
-    await posts.create(parseWith(PostInputSchema, { ...post, featuredImage }), DEMO_COACH_NAME)
+    const image = demoImageFor('post', post.title)
+    const featuredImage = post.featuredImage ?? imageOf(image)
+    const featuredImageAlt = post.featuredImage ? post.featuredImageAlt : image?.alt
+    await posts.create(parseWith(PostInputSchema, { ...post, featuredImage, featuredImageAlt }), DEMO_COACH_NAME)
     await tick()
   }
 }

@@ -95,7 +95,7 @@ function Article({ post, draft }: { post: RenderedPost; draft?: true }) {
             ref={watchImage}
             className={styles.featured}
             {...sizedImage(post.featuredImage, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
-            alt=""
+            alt={post.featuredImageAlt?.trim() ?? ''}
             fetchPriority="high"
             width={1200}
             height={630}

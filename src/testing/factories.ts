@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { PublicUserSchema, type PublicUser, type SessionUser } from '#domain/admin-user.ts'
 import { PostSummarySchema, type PostSummary, type RenderedPost } from '#domain/blog-post.ts'
 import { ContentItemSchema, type ContentItem } from '#domain/content-item.ts'
+import { MediaFileSchema, mediaPath, type MediaListItem } from '#domain/media.ts'
 import { NewsletterSchema, type Newsletter } from '#domain/newsletter.ts'
 import { ResourceSchema, toPublicResource, type PublicResource, type Resource } from '#domain/resource.ts'
 import { SubscriberSchema, type Subscriber } from '#domain/subscriber.ts'
@@ -80,6 +81,27 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
     updatedAt: at(3),
     ...overrides,
   })
+}
+
+/** A ready library file as GET /api/admin/media lists it: a PNG unless told. */
+export function mediaFile(overrides: Partial<MediaListItem> = {}): MediaListItem {
+  const n = next()
+  const { url, usedIn = [], ...fields } = overrides
+  const file = z.parse(MediaFileSchema, {
+    id: `media${n}`,
+    name: `Picture ${n}.png`,
+    contentType: 'image/png',
+    size: 2048,
+    width: 800,
+    height: 600,
+    partSize: 4 * 1024 * 1024,
+    parts: 1,
+    uploadedBy: 'admin',
+    createdAt: at(4),
+    status: 'ready',
+    ...fields,
+  })
+  return { ...file, url: url ?? mediaPath(file), usedIn }
 }
 
 export function adminUser(overrides: Partial<PublicUser> = {}): PublicUser {

@@ -21,7 +21,11 @@ import { mapLimited } from '#lib/storage/concurrency.ts'
 import { written, type Write, type WrittenBy } from './written'
 
 /** What a save takes: the schema's output, the address and time left out where not chosen. */
-type PostFields = Omit<z.output<typeof PostInputSchema>, 'slug' | 'publishAt'> & { slug?: string; publishAt?: string }
+type PostFields = Omit<z.output<typeof PostInputSchema>, 'slug' | 'publishAt' | 'featuredImageAlt'> & {
+  slug?: string
+  publishAt?: string
+  featuredImageAlt?: string
+}
 
 /**
  * Layout: one index document with every post's summary (the lists are one read whatever the
@@ -158,6 +162,7 @@ async function keepVersion(postId: string, fields: PostFields, savedBy: string) 
       excerpt: fields.excerpt,
       content: fields.content,
       featuredImage: fields.featuredImage,
+      featuredImageAlt: fields.featuredImageAlt,
       tags: fields.tags,
     }
     await store().set(keys.postVersion(postId, id), JSON.stringify(version))
@@ -267,6 +272,7 @@ export const posts = {
             title: fields.title,
             excerpt: fields.excerpt,
             featuredImage: fields.featuredImage,
+            featuredImageAlt: fields.featuredImageAlt,
             tags: fields.tags,
             ...publication(fields, undefined, now),
             author,
@@ -313,6 +319,7 @@ export const posts = {
             title: fields.title,
             excerpt: fields.excerpt,
             featuredImage: fields.featuredImage,
+            featuredImageAlt: fields.featuredImageAlt,
             tags: fields.tags,
             slug: slugFor(fields, current, others),
             ...publication(fields, current, now),

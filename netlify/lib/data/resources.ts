@@ -8,7 +8,7 @@ import { newId } from '#lib/storage/ids.ts'
 import { downloads } from './downloads'
 import { written, type Write, type WrittenBy } from './written'
 
-type ResourceFields = z.output<typeof ResourceInputSchema>
+type ResourceFields = Omit<z.output<typeof ResourceInputSchema>, 'thumbnailAlt'> & { thumbnailAlt?: string }
 
 const ResourcesDocSchema = z.object({
   resources: z.array(ResourceSchema),
@@ -82,6 +82,7 @@ export const resources = {
         ...resource,
         ...fields,
         thumbnailUrl: fields.thumbnailUrl,
+        thumbnailAlt: fields.thumbnailAlt,
         updatedAt: new Date().toISOString(),
       })),
     )

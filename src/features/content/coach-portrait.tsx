@@ -23,6 +23,8 @@ export function CoachPortrait({
 }) {
   const coachName = useText('site', 'coachName')
   const portrait = useImageText('about', 'portrait')
+  // What she wrote the picture shows; her name until she has.
+  const description = useText('about', 'portraitAlt').trim()
   if (!portrait)
     return (
       <div className={className} aria-hidden="true">
@@ -33,7 +35,7 @@ export function CoachPortrait({
     <img
       className={className}
       {...sizedImage(portrait, [width / 2, width], sizes)}
-      alt={coachName}
+      alt={description || coachName}
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}

@@ -3,8 +3,9 @@ import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ContentInput, ContentItem } from '#domain/content-item.ts'
 import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
-import { contentItem, session } from '#src/testing/factories.ts'
-import { fail, ok } from '#src/testing/handlers.ts'
+import { contentItem, mediaFile, session } from '#src/testing/factories.ts'
+import * as library from '#domain/api/library.ts'
+import { fail, mock, ok } from '#src/testing/handlers.ts'
 import { renderRoute } from '#src/testing/render-route.tsx'
 import { sentRequests, server } from '#src/testing/server.ts'
 
@@ -50,7 +51,7 @@ describe('the Content screen, by page', () => {
     expect(within(eyebrow).getByText(DEFAULT_TEXTS.home.heroEyebrow)).toBeTruthy()
     expect(within(eyebrow).getByText('Built-in')).toBeTruthy()
     expect(within(eyebrow).queryByRole('button', { name: /Revert/ })).toBeNull()
-    expect(within(row('About page', 'Portrait')).getByText('No picture yet.')).toBeTruthy()
+    expect(within(row('About page', 'Portrait')).getByText('No picture chosen')).toBeTruthy()
   })
 
   it('saves a text edited in place under its section and key, and shows it', async () => {
@@ -157,5 +158,52 @@ describe('the Content screen, by page', () => {
     const beliefs = row('About page', 'Beliefs')
     expect(within(beliefs).getByText('Not shown')).toBeTruthy()
     expect(within(beliefs).getByText(JSON.parse(DEFAULT_TEXTS.about.beliefs)[0])).toBeTruthy()
+  })
+
+  it('chooses the portrait from the library with its description, saved as two texts, and removes both', async () => {
+    const photo = mediaFile({ id: 'portrait1', name: 'Grace in the garden.webp', contentType: 'image/webp' })
+    server.use(...mock(library.adminMedia, 'GET', () => ({ files: [photo] })))
+    contentStore([])
+    const { user } = await openTexts()
+    await user.click(within(row('About page', 'Portrait')).getByRole('button', { name: /^Edit/ }))
+    const form = screen.getByRole('form', { name: 'Edit Portrait' })
+    await user.click(within(form).getByRole('button', { name: /^Choose from library/ }))
+    await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Grace in the garden/ }))
+    await user.type(within(form).getByLabelText('Describe the picture'), 'Grace smiling <in> a garden')
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Portrait' })).toBeNull())
+    expect(await posted()).toEqual([
+      { section: 'about', key: 'portrait', value: photo.url, type: 'image' },
+      { section: 'about', key: 'portraitAlt', value: 'Grace smiling <in> a garden', type: 'text' },
+    ])
+    const portrait = row('About page', 'Portrait')
+    await waitFor(() => expect(within(portrait).getByText('Grace in the garden.webp')).toBeTruthy())
+    expect(within(portrait).getByText('Described as: “Grace smiling <in> a garden”')).toBeTruthy()
+    expect(portrait.textContent).not.toContain('/media/')
+
+    // Removed: both texts go, and the page is back to her initial.
+    await user.click(within(portrait).getByRole('button', { name: /^Edit/ }))
+    await user.click(within(screen.getByRole('form', { name: 'Edit Portrait' })).getByRole('button', { name: /^Remove/ }))
+    await user.click(within(screen.getByRole('form', { name: 'Edit Portrait' })).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(within(row('About page', 'Portrait')).getByText('No picture chosen')).toBeTruthy())
+    const deletes = sentRequests().filter((request) => request.method === 'DELETE').map((request) => new URL(request.url).pathname)
+    expect(deletes).toEqual(['/api/admin/content/saved-portrait', '/api/admin/content/saved-portraitAlt'])
+  })
+
+  it('refuses a description too long before sending', async () => {
+    contentStore([contentItem({ section: 'about', key: 'portrait', value: '/media/p2/me.webp', type: 'image' })])
+    const { user } = await openTexts()
+    await user.click(within(row('About page', 'Portrait')).getByRole('button', { name: /^Edit/ }))
+    const form = screen.getByRole('form', { name: 'Edit Portrait' })
+    const alt = within(form).getByLabelText('Describe the picture')
+    // Pasted past the box's own limit, as a script or an old browser could.
+    alt.removeAttribute('maxlength')
+    await user.click(alt)
+    await user.paste('x'.repeat(251))
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(within(form).getByText('Picture description must be at most 250 characters')).toBeTruthy()
+    expect(document.activeElement).toBe(alt)
+    expect(sentRequests().filter((request) => request.method === 'POST')).toHaveLength(0)
   })
 })

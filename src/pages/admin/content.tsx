@@ -5,7 +5,6 @@ import { AdminPageHeader } from '#src/features/admin/kit/admin-page-header.tsx'
 import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
-import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
 import { StoredContent } from '#src/features/admin/content/stored-content.tsx'
 import { TextCatalog, type TextActions } from '#src/features/admin/content/text-catalog.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
@@ -45,7 +44,6 @@ export function ContentPage() {
     save: (entry, value, type) =>
       change(() => contentApi.saveContent({ section: entry.section, key: entry.key, value, type }), saved, saveFailed),
     revert: (_entry, item) => change(() => contentApi.deleteContent(item.id), 'Back to the built-in text', CONTENT_MESSAGES.deleteFailed),
-    picker: (field, choose) => <MediaPicker field={field} imagesOnly onPick={choose} />,
   }
 
   return (

@@ -1,16 +1,16 @@
 import { ExternalLink, Pencil, Undo2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { ContentItem, ContentType } from '#domain/content-item.ts'
-import { imageSrc } from '#domain/image-src.ts'
 import { isSafeUrl } from '#domain/safe-url.ts'
 import { builtInText, namingField, parseListText, TEXT_CATALOG, type CatalogEntry, type ListItem } from '#domain/text-catalog.ts'
 import { formatDateTime } from '#domain/text.ts'
 import { Badge } from '#src/features/admin/kit/badge.tsx'
 import { Button, ButtonLink } from '#src/features/admin/kit/button.tsx'
 import { Panel, panelTitleClass } from '#src/features/admin/kit/panel.tsx'
-import { Muted } from '#src/features/admin/kit/text.tsx'
+import { PictureSummary } from '#src/features/admin/media/picture-field.tsx'
 import styles from './content.module.css'
 import { ListEditor } from './list-editor'
+import { PictureEditor } from './picture-editor'
 import { storedType, TextEditor } from './text-editor'
 
 /** Each answers null when done, or the message saying why not. */
@@ -18,11 +18,29 @@ export type TextActions = {
   save: (entry: CatalogEntry, value: string, type: ContentType) => Promise<string | null>
   /** Deletes the stored item, so the page shows its built-in text again. */
   revert: (entry: CatalogEntry, item: ContentItem) => Promise<string | null>
-  /** Beside a picture's address: a way to choose a file from the library. */
-  picker?: (field: string, choose: (url: string) => void) => ReactNode
 }
 
-const idOf = (entry: CatalogEntry) => `${entry.section}.${entry.key}`
+const idOf = (entry: Pick<CatalogEntry, 'section' | 'key'>) => `${entry.section}.${entry.key}`
+
+/** A picture's description as a text of its own: one line, saved and reverted like any text. */
+function altEntryOf(entry: CatalogEntry): CatalogEntry | undefined {
+  if (entry.kind !== 'image' || !entry.alt) return undefined
+  return { section: entry.section, key: entry.alt.key, label: entry.alt.label, kind: 'line' }
+}
+
+/** A text set to `value`: saved, or removed when emptied, and left alone when unchanged. */
+async function setText(
+  actions: TextActions,
+  entry: CatalogEntry,
+  item: ContentItem | undefined,
+  was: string,
+  value: string,
+  type: ContentType,
+): Promise<string | null> {
+  if (value === was) return null
+  if (value) return actions.save(entry, value, type)
+  return item ? actions.revert(entry, item) : null
+}
 
 /** What the page shows now: the edit when the page can use it, else the built-in text. */
 function shown(entry: CatalogEntry, item: ContentItem | undefined): { value: string; usable: boolean } {
@@ -73,6 +91,8 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
                 {place.entries.map((entry) => {
                   const id = idOf(entry)
                   const item = stored.get(id)
+                  const altEntry = altEntryOf(entry)
+                  const altItem = altEntry && stored.get(idOf(altEntry))
                   const close = () => {
                     setFailure(null)
                     setOpen(null)
@@ -104,7 +124,15 @@ export function TextCatalog({ items, actions }: { items: readonly ContentItem[];
                           if (await run(() => actions.revert(entry, gone))) setReverted({ id, item: gone })
                         }}
                         onUndo={(gone) => void run(() => actions.save(entry, gone.value, gone.type))}
-                        picker={actions.picker}
+                        alt={altItem?.value.trim() ?? ''}
+                        onSavePicture={(url, alt) =>
+                          run(async () => {
+                            // The picture, then its description (a text of its own), each only if changed.
+                            const problem = await setText(actions, entry, item, shown(entry, item).value, url, 'image')
+                            if (problem !== null || !altEntry) return problem
+                            return setText(actions, altEntry, altItem, altItem?.value.trim() ?? '', alt, 'text')
+                          })
+                        }
                       />
                     </li>
                   )
@@ -129,7 +157,8 @@ function TextRow({
   onSave,
   onRevert,
   onUndo,
-  picker,
+  alt,
+  onSavePicture,
 }: {
   entry: CatalogEntry
   item: ContentItem | undefined
@@ -141,7 +170,9 @@ function TextRow({
   onSave: (value: string) => Promise<boolean>
   onRevert: (item: ContentItem) => Promise<void>
   onUndo: (item: ContentItem) => void
-  picker: TextActions['picker']
+  /** A picture's description (its own text), '' when none. */
+  alt: string
+  onSavePicture: (value: string, alt: string) => Promise<boolean>
 }) {
   const { value, usable } = shown(entry, item)
   const headingId = `text-${entry.section}-${entry.key}`
@@ -169,9 +200,13 @@ function TextRow({
       {editing ? (
         entry.kind === 'list' ? (
           <ListEditor entry={entry} items={parseListText(entry, value) ?? []} onSave={onSave} onCancel={onClose} />
+        ) : entry.kind === 'image' ? (
+          <PictureEditor entry={entry} value={value} alt={alt} onSave={onSavePicture} onCancel={onClose} />
         ) : (
-          <TextEditor entry={entry} value={value} type={storedType(entry, item?.type)} onSave={onSave} onCancel={onClose} picker={picker} />
+          <TextEditor entry={entry} value={value} type={storedType(entry, item?.type)} onSave={onSave} onCancel={onClose} />
         )
+      ) : entry.kind === 'image' ? (
+        <PictureSummary url={value} alt={entry.alt ? alt : undefined} withoutAlt="No description: screen readers say your name." />
       ) : (
         <TextValue entry={entry} value={value} />
       )}
@@ -208,17 +243,8 @@ function TextStatus({ item, usable }: { item: ContentItem | undefined; usable: b
   )
 }
 
-/** The value as it reads on the page: a list item by item, a picture as a picture. */
+/** The value as it reads on the page: a list item by item (a picture is shown by PictureSummary). */
 function TextValue({ entry, value }: { entry: CatalogEntry; value: string }) {
-  if (entry.kind === 'image')
-    return value ? (
-      <div className={styles.imageChoice}>
-        <img className={styles.imagePreview} src={imageSrc(value, 192)} alt="" width={96} height={96} />
-        <span className={styles.value}>{value}</span>
-      </div>
-    ) : (
-      <Muted as="p">No picture yet.</Muted>
-    )
   if (entry.kind === 'list') {
     const items = parseListText(entry, value) ?? []
     return (

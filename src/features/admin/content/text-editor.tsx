@@ -3,8 +3,6 @@ import { flushSync } from 'react-dom'
 import * as z from 'zod/mini'
 import { ContentInputSchema, CONTENT_FIELDS, type ContentType } from '#domain/content-item.ts'
 import { firstIssue } from '#domain/fields.ts'
-import { imageSrc } from '#domain/image-src.ts'
-import { isSafeUrl } from '#domain/safe-url.ts'
 import type { CatalogEntry } from '#domain/text-catalog.ts'
 import { useLeaveGuard } from '#src/features/admin/kit/use-leave-guard.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
@@ -73,22 +71,19 @@ export function InlineEditor({
   )
 }
 
-/** A line, a paragraph or a picture's address, edited where it is listed. */
+/** A line or a paragraph, edited where it is listed (a picture has its PictureEditor). */
 export function TextEditor({
   entry,
   value,
   type,
   onSave,
   onCancel,
-  picker,
 }: {
   entry: CatalogEntry
   value: string
   type: ContentType
   onSave: (value: string) => Promise<boolean>
   onCancel: () => void
-  /** Beside a picture's address: a way to choose a file from the library. */
-  picker?: (field: string, choose: (url: string) => void) => ReactNode
 }) {
   const [text, setText] = useState(value)
   const [error, setError] = useState<string>()
@@ -104,7 +99,7 @@ export function TextEditor({
   }
 
   const props = {
-    label: entry.kind === 'image' ? `${entry.label} (image address)` : entry.label,
+    label: entry.label,
     hint: entry.hint,
     error,
     value: text,
@@ -117,15 +112,7 @@ export function TextEditor({
       {entry.kind === 'paragraph' ? (
         <TextAreaField {...props} rows={Math.min(10, 3 + Math.floor(text.length / 90))} />
       ) : (
-        <TextField {...props} inputMode={entry.kind === 'image' ? 'url' : undefined} />
-      )}
-      {entry.kind === 'image' && (
-        <div className={styles.imageChoice}>
-          {picker?.(entry.label, (url) => setText(url))}
-          {text.trim() && isSafeUrl(text.trim()) && (
-            <img className={styles.imagePreview} src={imageSrc(text.trim(), 192)} alt="" width={96} height={96} />
-          )}
-        </div>
+        <TextField {...props} />
       )}
     </InlineEditor>
   )

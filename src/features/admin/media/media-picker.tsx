@@ -11,11 +11,21 @@ import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { MediaPreview } from './media-preview'
 
 /**
- * "Choose from library" beside a URL field: a dialog lists the library's files (only images for
- * an image field) and a choice puts the file's address into the field. Typing an address still
- * works; the dialog closes on Escape and gives the focus back to its button.
+ * "Choose from library": a dialog lists the library's files (only images for a picture field)
+ * and a choice hands back the file and its address. The dialog closes on Escape and gives the
+ * focus back to its button.
  */
-export function MediaPicker({ field, imagesOnly = false, onPick }: { field: string; imagesOnly?: boolean; onPick: (url: string) => void }) {
+export function MediaPicker({
+  field,
+  imagesOnly = false,
+  disabled,
+  onPick,
+}: {
+  field: string
+  imagesOnly?: boolean
+  disabled?: boolean
+  onPick: (url: string, file: MediaListItem) => void
+}) {
   const [open, setOpen] = useState(false)
   const library = useMediaLibrary()
   const { load } = library
@@ -29,14 +39,14 @@ export function MediaPicker({ field, imagesOnly = false, onPick }: { field: stri
     wasOpen.current = open
   }, [open, load])
 
-  function close(url?: string) {
+  function close(file?: MediaListItem) {
     setOpen(false)
-    if (url) onPick(url)
+    if (file) onPick(file.url, file)
   }
 
   return (
     <>
-      <Button ref={button} icon={ImagePlus} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={button} icon={ImagePlus} onClick={() => setOpen(true)} aria-haspopup="dialog" disabled={disabled}>
         Choose from library
         <span className="visually-hidden"> for {field}</span>
       </Button>
@@ -54,7 +64,7 @@ function PickerDialog({
   field: string
   imagesOnly: boolean
   state: ReturnType<typeof useMediaLibrary>['state']
-  onClose: (url?: string) => void
+  onClose: (file?: MediaListItem) => void
 }) {
   const shown = (files: MediaListItem[]) => (imagesOnly ? files.filter((file) => isImageType(file.contentType)) : files)
 
@@ -79,7 +89,7 @@ function PickerDialog({
             <ul className={styles.pickerList} aria-label="Library files">
               {shown(files).map((file) => (
                 <li key={file.id}>
-                  <button type="button" className={styles.pickerItem} onClick={() => onClose(file.url)}>
+                  <button type="button" className={styles.pickerItem} onClick={() => onClose(file)}>
                     <MediaPreview file={file} />
                     <span>
                       <strong>{file.name}</strong>

@@ -4,7 +4,7 @@ import { formatBytes, MEDIA_ACCEPT, MEDIA_MAX_BYTES } from '#domain/media.ts'
 import { FileField } from '#src/features/admin/kit/field.tsx'
 import { Panel } from '#src/features/admin/kit/panel.tsx'
 import styles from './media.module.css'
-import type { UploadState } from './use-media-upload'
+import { uploadProgressText, type UploadState } from './use-media-upload'
 
 /**
  * Choose a file (or drop one on the box): the bar advances as each part arrives, and the line
@@ -47,9 +47,7 @@ export function MediaUploader({ state, onFile }: { state: UploadState; onFile: (
         </div>
       )}
       <p role="status" aria-live="polite" className={styles.uploadStatus}>
-        {uploading
-          ? `Uploading "${state.name}": ${formatBytes(state.sent)} of ${formatBytes(state.total)} (${Math.floor((state.sent / state.total) * 100)}%)`
-          : ''}
+        {uploading ? uploadProgressText(state) : ''}
       </p>
       {state.status === 'failed' && (
         <p className="notice notice-error" role="alert">

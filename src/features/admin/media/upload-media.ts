@@ -1,17 +1,27 @@
-import { MEDIA_MESSAGES, MEDIA_SNIFF_BYTES, MEDIA_MAX_BYTES, sniffMedia, type MediaListItem, type MediaUpload } from '#domain/media.ts'
+import {
+  isImageType,
+  MEDIA_MESSAGES,
+  MEDIA_SNIFF_BYTES,
+  MEDIA_MAX_BYTES,
+  sniffMedia,
+  type MediaListItem,
+  type MediaUpload,
+} from '#domain/media.ts'
 import { api, ApiError, endpointAddress } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
 
 /**
  * The quick answer before anything is sent: the size, and what the first bytes say the file is
- * (the server reads them again and decides). Undefined when the file may go.
+ * (the server reads them again and decides); for a picture field, a PDF is refused too.
+ * Undefined when the file may go.
  */
-export async function checkMediaFile(file: Blob): Promise<string | undefined> {
+export async function checkMediaFile(file: Blob, { imagesOnly = false }: { imagesOnly?: boolean } = {}): Promise<string | undefined> {
   if (file.size === 0) return MEDIA_MESSAGES.emptyFile
   if (file.size > MEDIA_MAX_BYTES) return MEDIA_MESSAGES.tooLarge
   const first = new Uint8Array(await file.slice(0, MEDIA_SNIFF_BYTES).arrayBuffer())
   const sniffed = sniffMedia(first)
-  return 'refused' in sniffed ? sniffed.refused : undefined
+  if ('refused' in sniffed) return sniffed.refused
+  return imagesOnly && !isImageType(sniffed.type) ? MEDIA_MESSAGES.notImage : undefined
 }
 
 const token = () => readSession()?.token ?? ''

@@ -16,7 +16,7 @@ import styles from '#src/features/admin/kit/layout.module.css'
 import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
-import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
+import { addressCheck, PictureField } from '#src/features/admin/media/picture-field.tsx'
 import { PostPreviewPane } from './post-preview'
 import { PostVersions, VERSION_MESSAGES } from './post-versions'
 
@@ -33,7 +33,7 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
     schema: PostInputSchema,
     fields: POST_FIELDS,
     initial: {
-      ...openWith({ title: '', excerpt: '', content: '', featuredImage: '', slug: '', status: 'draft' }, initial),
+      ...openWith({ title: '', excerpt: '', content: '', featuredImage: '', featuredImageAlt: '', slug: '', status: 'draft' }, initial),
       tags: initial?.tags.join(', ') ?? '',
       publishAt: toLocalInput(initial?.publishAt),
     },
@@ -51,8 +51,8 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
   const [restored, setRestored] = useState<string | null>(null)
 
   function restore(version: RenderedPostVersion) {
-    const { title, excerpt, content, featuredImage = '', tags } = version
-    form.load({ title, excerpt, content, featuredImage, tags: tags.join(', ') })
+    const { title, excerpt, content, featuredImage = '', featuredImageAlt = '', tags } = version
+    form.load({ title, excerpt, content, featuredImage, featuredImageAlt, tags: tags.join(', ') })
     setViewing(null)
     setRestored(VERSION_MESSAGES.restored(version.savedAt))
   }
@@ -82,11 +82,16 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
         <TextField {...form.field('title')} wide />
         <TextAreaField {...form.field('excerpt')} rows={2} wide />
         <TextAreaField {...form.field('content')} rows={12} wide />
-        <TextField
+        <PictureField
           {...form.field('featuredImage')}
-          type="url"
-          inputMode="url"
-          action={<MediaPicker field="Featured image" imagesOnly onPick={(url) => form.load({ featuredImage: url })} />}
+          onChange={(featuredImage) => form.load({ featuredImage })}
+          addressProblem={addressCheck(PostInputSchema.shape.featuredImage)}
+          alt={{
+            ...form.field('featuredImageAlt'),
+            max: POST_FIELDS.featuredImageAlt.max,
+            onChange: (featuredImageAlt) => form.load({ featuredImageAlt }),
+          }}
+          wide
         />
         <TextField {...form.field('tags')} placeholder="Budgeting, Marriage" />
         <TextField {...form.field('slug')} placeholder="made-from-the-title" autoCapitalize="none" spellCheck={false} wide />

@@ -3,16 +3,21 @@ import { openWith, useSchemaForm } from '#src/features/admin/kit/use-schema-form
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
+import { addressCheck, PictureField } from '#src/features/admin/media/picture-field.tsx'
 
 /**
  * Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing).
- * The file and thumbnail can be typed, or chosen from the media library.
+ * The file can be typed or chosen from the media library; the thumbnail is a picture field
+ * (chosen, uploaded or removed, with its description).
  */
 export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Resource, ResourceInput>) {
   const form = useSchemaForm({
     schema: ResourceInputSchema,
     fields: RESOURCE_FIELDS,
-    initial: openWith({ title: '', description: '', type: 'ebook', fileUrl: '', thumbnailUrl: '', isActive: true }, initial),
+    initial: openWith(
+      { title: '', description: '', type: 'ebook', fileUrl: '', thumbnailUrl: '', thumbnailAlt: '', isActive: true },
+      initial,
+    ),
     onSave,
   })
 
@@ -32,11 +37,16 @@ export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Reso
         inputMode="url"
         action={<MediaPicker field="File URL" onPick={(url) => form.load({ fileUrl: url })} />}
       />
-      <TextField
+      <PictureField
         {...form.field('thumbnailUrl')}
-        type="url"
-        inputMode="url"
-        action={<MediaPicker field="Thumbnail URL" imagesOnly onPick={(url) => form.load({ thumbnailUrl: url })} />}
+        onChange={(thumbnailUrl) => form.load({ thumbnailUrl })}
+        addressProblem={addressCheck(ResourceInputSchema.shape.thumbnailUrl)}
+        alt={{
+          ...form.field('thumbnailAlt'),
+          max: RESOURCE_FIELDS.thumbnailAlt.max,
+          onChange: (thumbnailAlt) => form.load({ thumbnailAlt }),
+        }}
+        wide
       />
       <CheckboxField {...form.checkbox('isActive')} />
     </EntityForm>

@@ -18,7 +18,7 @@ export function PostCard({ post, first = false }: { post: PostSummary; first?: b
         <img
           ref={watchImage}
           className={styles.image}
-          {...cardImage(post.featuredImage, first)}
+          {...cardImage(post.featuredImage, first, post.featuredImageAlt)}
           onError={onImageError}
         />
       ) : (

@@ -20,7 +20,7 @@ export function ResourceCard({ resource, first = false }: { resource: PublicReso
         {showThumbnail ? (
           <img
             ref={watchThumbnail}
-            {...cardImage(resource.thumbnailUrl!, first)}
+            {...cardImage(resource.thumbnailUrl!, first, resource.thumbnailAlt)}
             onError={onThumbnailError}
           />
         ) : (

@@ -1,0 +1,297 @@
+import { ImageOff, Upload, X } from 'lucide-react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import * as z from 'zod/mini'
+import { firstIssue } from '#domain/fields.ts'
+import { imageSrc } from '#domain/image-src.ts'
+import { mediaIdOf, MEDIA_IMAGE_ACCEPT } from '#domain/media.ts'
+import { Button } from '#src/features/admin/kit/button.tsx'
+import { TextField } from '#src/features/admin/kit/field.tsx'
+import { MediaPicker } from './media-picker'
+import { rememberMediaName, useMediaName } from './use-media-name'
+import { uploadProgressText, useMediaUpload } from './use-media-upload'
+import styles from './picture-field.module.css'
+
+/** The picture's description (its alt text), edited under the picture it describes. */
+export type PictureAltProps = {
+  label: string
+  hint?: string
+  value: string
+  error?: string
+  max: number
+  onChange: (alt: string) => void
+}
+
+export type PictureFieldProps = {
+  /** What the picture is for: "Featured image", "Portrait". */
+  label: string
+  hint?: string
+  /** The picture's address as stored: a library file, another website's picture, or '' for none. */
+  value: string
+  onChange: (url: string) => void
+  /** The schema's message for the picture, shown under it. */
+  error?: string
+  alt?: PictureAltProps
+  /**
+   * The schema's message for an address typed by hand, or undefined when it may be used: the
+   * same rule the form and the function apply on save.
+   */
+  addressProblem: (url: string) => string | undefined
+  /** As wide as both columns of a form's grid. */
+  wide?: boolean
+}
+
+/** The words a screen reader hears after a change, and the words under the bar while uploading. */
+type Said = { text: string } | null
+
+/**
+ * Every picture field of the admin: what is chosen now (a small copy and its name, never its
+ * address), then Choose from library, Upload (into the library, in parts, with a progress bar,
+ * then chosen) and Remove, and what the picture shows for a screen reader. A picture from another
+ * website is the second way, behind a disclosure, checked with the schema's rule before it is used.
+ */
+export function PictureField({ label, hint, value, onChange, error, alt, addressProblem, wide = false }: PictureFieldProps) {
+  const id = useId()
+  // What the buttons name for a screen reader: "Upload a picture for Featured image".
+  const field = label.replace(/ \(optional\)$/, '')
+  const name = useMediaName(value)
+  const [said, setSaid] = useState<Said>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const uploadButton = useRef<HTMLButtonElement>(null)
+  const fromLibrary = Boolean(value && mediaIdOf(value))
+  const fromElsewhere = Boolean(value) && !fromLibrary
+  const [address, setAddress] = useState(fromElsewhere ? value : '')
+  const [addressError, setAddressError] = useState<string>()
+  // Open when the picture is already another website's, or its address was refused on save.
+  const [addressOpen, setAddressOpen] = useState(fromElsewhere || Boolean(error))
+
+  const upload = useMediaUpload(
+    (file) => {
+      rememberMediaName(file)
+      choose(file.url, `Uploaded and chosen: ${file.name}`)
+    },
+    { imagesOnly: true },
+  )
+  const uploading = upload.state.status === 'uploading'
+
+  function choose(url: string, text: string) {
+    upload.clear()
+    setSaid({ text })
+    onChange(url)
+  }
+
+  function remove() {
+    upload.clear()
+    setSaid({ text: 'Picture removed. No picture is chosen.' })
+    onChange('')
+    alt?.onChange('')
+    // The Remove button goes with the picture: the focus stays in the field.
+    uploadButton.current?.focus()
+  }
+
+  function takeAddress() {
+    const url = address.trim()
+    const problem = url ? addressProblem(url) : 'Type the picture’s web address first'
+    setAddressError(problem)
+    if (!problem) choose(url, `Chosen: ${pictureNameOfAddress(url)}`)
+  }
+
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  // The schema's message belongs under the address when the address is what it refuses.
+  const showAddressError = addressError ?? (fromElsewhere ? error : undefined)
+  const describedBy = [hint && hintId, error && !showAddressError && errorId].filter(Boolean).join(' ') || undefined
+
+  return (
+    <fieldset className={`${styles.field} ${wide ? styles.wide : ''}`} aria-describedby={describedBy}>
+      <legend className={styles.legend}>{label}</legend>
+      {hint && (
+        <p className="muted" id={hintId}>
+          {hint}
+        </p>
+      )}
+
+      <div className={styles.current}>
+        {value ? <PictureThumb url={value} /> : <EmptyThumb />}
+        <p className={styles.name}>
+          {value ? (
+            <>
+              <span className="visually-hidden">Chosen picture: </span>
+              {name}
+            </>
+          ) : (
+            'No picture chosen'
+          )}
+        </p>
+      </div>
+
+      <div className={styles.actions}>
+        <MediaPicker
+          field={field}
+          imagesOnly
+          disabled={uploading}
+          onPick={(url, file) => {
+            rememberMediaName(file)
+            choose(url, `Chosen: ${file.name}`)
+          }}
+        />
+        <Button ref={uploadButton} icon={Upload} onClick={() => fileInput.current?.click()} disabled={uploading}>
+          Upload<span className="visually-hidden"> a picture for {field}</span>
+        </Button>
+        {/* The system's file chooser, opened by Upload: out of the tab order, named for screen readers. */}
+        <input
+          ref={fileInput}
+          className="visually-hidden"
+          type="file"
+          accept={MEDIA_IMAGE_ACCEPT}
+          tabIndex={-1}
+          aria-label={`Upload a picture for ${field}`}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (file) {
+              setSaid(null)
+              void upload.upload(file)
+            }
+          }}
+        />
+        {value && (
+          <Button icon={X} onClick={remove} disabled={uploading}>
+            Remove<span className="visually-hidden"> the picture for {field}</span>
+          </Button>
+        )}
+      </div>
+
+      {upload.state.status === 'uploading' && (
+        <progress
+          className={styles.progress}
+          max={upload.state.total}
+          value={upload.state.sent}
+          aria-label={`Uploading ${upload.state.name}`}
+        />
+      )}
+      <p role="status" className={styles.status}>
+        {upload.state.status === 'uploading' ? uploadProgressText(upload.state) : (said?.text ?? '')}
+      </p>
+      {upload.state.status === 'failed' && (
+        <p className="field-error" role="alert">
+          {`"${upload.state.name}" was not uploaded. ${upload.state.message}`}
+        </p>
+      )}
+      {error && !showAddressError && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+
+      {value && alt && (
+        <TextField
+          label={alt.label}
+          hint={alt.hint}
+          error={alt.error}
+          value={alt.value}
+          maxLength={alt.max}
+          onChange={(event) => alt.onChange(event.target.value)}
+        />
+      )}
+
+      <details className={styles.address} open={addressOpen} onToggle={(event) => setAddressOpen(event.currentTarget.open)}>
+        <summary>Use a picture from another website</summary>
+        <TextField
+          label="The picture’s web address"
+          hint="It starts with https://. The picture stays on that website: if it is moved or deleted there, it is gone from here too."
+          type="url"
+          inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={address}
+          error={showAddressError}
+          onChange={(event) => {
+            setAddress(event.target.value)
+            setAddressError(undefined)
+          }}
+          onKeyDown={(event: KeyboardEvent) => {
+            // Enter uses the address, rather than saving the whole form.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              takeAddress()
+            }
+          }}
+          action={
+            <Button onClick={takeAddress} disabled={uploading}>
+              Use this picture
+            </Button>
+          }
+        />
+      </details>
+    </fieldset>
+  )
+}
+
+/** The schema's rule for a picture's address, as a PictureField's `addressProblem`. */
+export function addressCheck(schema: z.ZodMiniType): (url: string) => string | undefined {
+  return (url) => {
+    const parsed = z.safeParse(schema, url)
+    return parsed.success ? undefined : firstIssue(parsed.error)
+  }
+}
+
+/** A picture from another website, named by that website; anything else by what its address ends with. */
+function pictureNameOfAddress(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `A picture from ${parsed.hostname}`
+  } catch {
+    return url.split('/').findLast(Boolean) ?? 'A picture'
+  }
+}
+
+/**
+ * A picture as a list shows it: the small copy and its name, and what it shows for a screen
+ * reader when she has said; `withoutAlt` says what the page does when she has not.
+ */
+export function PictureSummary({ url, alt, withoutAlt }: { url: string; alt?: string; withoutAlt?: string }) {
+  const name = useMediaName(url)
+  if (!url)
+    return (
+      <div className={styles.current}>
+        <EmptyThumb />
+        <p className={styles.name}>No picture chosen</p>
+      </div>
+    )
+  return (
+    <div className={styles.current}>
+      <PictureThumb url={url} />
+      <div className={styles.summaryText}>
+        <p className={styles.name}>{name}</p>
+        {alt !== undefined && (
+          <p className="muted">
+            {alt.trim() ? `Described as: “${alt.trim()}”` : (withoutAlt ?? 'No description: screen readers pass over it.')}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** A small copy of the picture (from the Image CDN for a library file), or a note that it cannot be shown. */
+function PictureThumb({ url }: { url: string }) {
+  const [failed, setFailed] = useState<string | null>(null)
+  if (failed === url)
+    return (
+      <span className={styles.thumb} role="img" aria-label="This picture cannot be shown">
+        <ImageOff aria-hidden="true" size={24} />
+      </span>
+    )
+  return (
+    // The name beside it says what it is: the copy itself is decorative here.
+    <img className={styles.thumb} src={imageSrc(url, 192)} alt="" width={96} height={96} onError={() => setFailed(url)} />
+  )
+}
+
+function EmptyThumb() {
+  return (
+    <span className={`${styles.thumb} ${styles.empty}`} aria-hidden="true">
+      <ImageOff size={24} />
+    </span>
+  )
+}
