@@ -91,6 +91,7 @@ const TARGETS: Target[] = [
     ['title', (v: string) => post({ title: v })],
     ['tags', (v: string) => post({ tags: [v] })],
     ['featuredImage', (v: string) => post({ featuredImage: v })],
+    ['featuredImageAlt', (v: string) => post({ featuredImage: 'https://images.test.example/a.png', featuredImageAlt: v })],
   ].map(([field, body]): Target => ({
     label: `post ${field as string}`,
     fn: { module: adminBlogPosts, method: 'POST', path: '/api/admin/blog-posts' },
@@ -102,12 +103,13 @@ const TARGETS: Target[] = [
     ['title', (v: string) => resource({ title: v })],
     ['fileUrl', (v: string) => resource({ fileUrl: v })],
     ['thumbnailUrl', (v: string) => resource({ thumbnailUrl: v })],
+    ['thumbnailAlt', (v: string) => resource({ thumbnailUrl: 'https://files.test.example/a.png', thumbnailAlt: v })],
   ].map(([field, body]): Target => ({
     label: `resource ${field as string}`,
     fn: { module: adminResources, method: 'POST', path: '/api/admin/resources' },
     auth: 'editor',
     body: body as (v: string) => unknown,
-    value: field === 'title' ? text('Guide') : url('https://files.test.example/a'),
+    value: field === 'title' || field === 'thumbnailAlt' ? text('Guide') : url('https://files.test.example/a'),
   })),
   {
     label: 'newsletter subject',
