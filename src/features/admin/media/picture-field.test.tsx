@@ -177,9 +177,10 @@ describe('a picture field', () => {
 
   it('takes a description of the picture, limited in length, with its message under it', async () => {
     const { user, rerender } = setup({ url: '/media/pic1/a.png' })
-    const alt = within(field()).getByLabelText<HTMLInputElement>('Describe the picture')
+    const alt = within(field()).getByLabelText<HTMLTextAreaElement>('Describe the picture')
     expect(alt.maxLength).toBe(IMAGE_ALT_MAX)
-    await user.type(alt, 'Two hands holding a seedling <b>')
+    await user.type(alt, 'Two hands holding{Enter}a seedling <b>')
+    // Kept on one line, as the schema wants it: a line break becomes a space.
     expect(screen.getByTestId('alt').textContent).toBe('Two hands holding a seedling <b>')
 
     rerender(<Harness url="/media/pic1/a.png" altError="Picture description must be at most 250 characters" />)

@@ -5,7 +5,7 @@ import { firstIssue } from '#domain/fields.ts'
 import { imageSrc } from '#domain/image-src.ts'
 import { mediaIdOf, MEDIA_IMAGE_ACCEPT } from '#domain/media.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
-import { TextField } from '#src/features/admin/kit/field.tsx'
+import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { MediaPicker } from './media-picker'
 import { rememberMediaName, useMediaName } from './use-media-name'
 import { uploadProgressText, useMediaUpload } from './use-media-upload'
@@ -184,13 +184,16 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
       )}
 
       {value && alt && (
-        <TextField
+        // Two lines to see a sentence whole; it is kept on one line (a line break becomes a space).
+        <TextAreaField
+          className={`input ${styles.altText}`}
           label={alt.label}
           hint={alt.hint}
           error={alt.error}
           value={alt.value}
           maxLength={alt.max}
-          onChange={(event) => alt.onChange(event.target.value)}
+          rows={2}
+          onChange={(event) => alt.onChange(event.target.value.replace(/\r?\n/g, ' '))}
         />
       )}
 
