@@ -131,12 +131,15 @@ describe('a post’s picture description', () => {
     expect(unknown.status).toBe(404)
   })
 
-  it('is the featured image’s alt on the post page, escaped', async () => {
+  it('is the featured image’s alt on the post page and in its link preview, escaped', async () => {
     const { authorization } = await createEditor()
     const { slug } = (await savePost(authorization, post({ featuredImageAlt: HOSTILE }))).body.blogPost
     const article = await page(blogPage, postPath(slug), { slug })
     const featured = [...article.querySelectorAll('img')].find((img) => img.getAttribute('srcset')?.includes('giving.webp'))
     expect(featured?.getAttribute('alt')).toBe(HOSTILE)
+    // And in the head, for a link preview read aloud.
+    expect(article.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(HOSTILE)
+    expect(article.querySelector('meta[name="twitter:image:alt"]')?.getAttribute('content')).toBe(HOSTILE)
     expect(pageActiveContent(article, INITIAL_DATA_ID)).toEqual([])
   })
 })

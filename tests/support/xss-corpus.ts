@@ -185,5 +185,7 @@ export function postWithPayloads(i: number, base: string) {
     content: MANY_LINE_CORPUS.filter((_, j) => j % TITLES.length === i).join('\n\n'),
     tags: TAGS.slice(i * 10, i * 10 + 10),
     featuredImage: urlWith(base, XSS_CORPUS[i]!),
+    // Another post's packed title: every one-line payload also in a picture's alt.
+    featuredImageAlt: TITLES[(i + 1) % TITLES.length]!,
   }
 }

@@ -16,6 +16,8 @@ export type PageMeta = {
   description: string
   url: string
   image?: string
+  /** What the image shows, in the coach's words, for link previews read aloud. */
+  imageAlt?: string
   type: 'website' | 'article'
   jsonLd?: Record<string, unknown>
 }
@@ -43,6 +45,11 @@ export function headTags(meta: PageMeta): string {
       `<meta property="og:image" content="${escapeXml(meta.image)}" />`,
       `<meta name="twitter:image" content="${escapeXml(meta.image)}" />`,
     )
+    if (meta.imageAlt)
+      tags.push(
+        `<meta property="og:image:alt" content="${escapeXml(meta.imageAlt)}" />`,
+        `<meta name="twitter:image:alt" content="${escapeXml(meta.imageAlt)}" />`,
+      )
   }
   if (meta.jsonLd) {
     tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`)
@@ -84,6 +91,7 @@ export function postMeta(post: PostSummary, base: string, siteName: string): Pag
     description,
     url,
     image,
+    ...(post.featuredImage && post.featuredImageAlt ? { imageAlt: post.featuredImageAlt } : {}),
     type: 'article',
     jsonLd: {
       '@context': 'https://schema.org',

@@ -24,6 +24,7 @@ export type PostFields = {
   status?: 'draft' | 'scheduled' | 'published'
   tags?: string[]
   featuredImage?: string
+  featuredImageAlt?: string
   slug?: string
   publishAt?: string
 }
@@ -34,6 +35,7 @@ export type ResourceFields = {
   type: 'ebook' | 'guide' | 'template' | 'video'
   fileUrl: string
   thumbnailUrl?: string
+  thumbnailAlt?: string
   isActive?: boolean
 }
 

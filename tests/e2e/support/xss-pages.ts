@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { DEFAULT_TEXTS } from '#domain/default-texts.ts'
-import { catalogEntry } from '#domain/text-catalog.ts'
+import { IMAGE_ALT_MAX } from '#domain/fields.ts'
+import { catalogEntry, pictureOfAlt } from '#domain/text-catalog.ts'
 import { INITIAL_DATA_ID } from '#domain/initial-data.ts'
 import { inPage } from '#tests/support/page-active-content.ts'
 import {
@@ -68,6 +69,7 @@ export async function storeCorpus(admin: AdminApi, server: APIRequestContext, ba
       type: RESOURCE_TYPES[i % RESOURCE_TYPES.length]!,
       fileUrl: urlWith(base, everyN(i, TITLES.length).join(''), 'downloads/file.pdf'),
       thumbnailUrl: urlWith(base, XSS_CORPUS[(i + 1) % XSS_CORPUS.length]!),
+      thumbnailAlt: TITLES[(i + 2) % TITLES.length]!,
     }),
   )
 
@@ -91,6 +93,9 @@ export async function storeCorpus(admin: AdminApi, server: APIRequestContext, ba
               ),
         )
         await admin.saveContent({ section, key, value: JSON.stringify(items), type: 'json' })
+      } else if (pictureOfAlt(section, key)) {
+        // A picture's description: one line, within its limit.
+        await admin.saveContent({ section, key, value: oneLine(next(IMAGE_ALT_MAX)) })
       } else if (entry?.kind === 'image') {
         await admin.saveContent({ section, key, value: urlWith(base, next()), type: 'image' })
       } else {
