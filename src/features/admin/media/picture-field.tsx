@@ -61,8 +61,8 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
   const fromElsewhere = Boolean(value) && !fromLibrary
   const [address, setAddress] = useState(fromElsewhere ? value : '')
   const [addressError, setAddressError] = useState<string>()
-  // Open when the picture is already another website's, or its address was refused on save.
-  const [addressOpen, setAddressOpen] = useState(fromElsewhere || Boolean(error))
+  // Open when the picture is already another website's; and while its address is refused, so the message shows.
+  const [addressOpen, setAddressOpen] = useState(fromElsewhere)
 
   const upload = useMediaUpload(
     (file) => {
@@ -75,6 +75,7 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
 
   function choose(url: string, text: string) {
     upload.clear()
+    setAddressError(undefined)
     setSaid({ text })
     onChange(url)
   }
@@ -197,7 +198,11 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
         />
       )}
 
-      <details className={styles.address} open={addressOpen} onToggle={(event) => setAddressOpen(event.currentTarget.open)}>
+      <details
+        className={styles.address}
+        open={addressOpen || Boolean(showAddressError)}
+        onToggle={(event) => setAddressOpen(event.currentTarget.open)}
+      >
         <summary>Use a picture from another website</summary>
         <TextField
           label="The picture’s web address"
