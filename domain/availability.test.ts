@@ -269,7 +269,7 @@ describe('the service titles of the Services page', () => {
       'Post-Marital Financial Coaching',
       'Speaking Engagements',
     ])
-    for (const broken of ['not json', '{"title":"x"}', '[{"title":5}]', '[null]', ''])
+    for (const broken of ['not json', '{"title":"x","text":"y"}', '[{"title":5,"text":"y"}]', '[{"title":"No text"}]', '[null]', ''])
       expect(listedServiceTitles(texts(broken)), broken).toEqual(BUILT_IN_TITLES)
   })
 })

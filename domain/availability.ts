@@ -271,7 +271,9 @@ export function listedServiceTitles(texts: SiteTexts): string[] {
   const titles = (value: string | undefined): string[] | undefined => {
     try {
       const items: unknown = JSON.parse(value ?? '')
-      if (!Array.isArray(items) || !items.every((item) => typeof item?.title === 'string')) return undefined
+      // As the pages read a list: an item without its title and its text makes the whole list unreadable.
+      if (!Array.isArray(items) || !items.every((item) => typeof item?.title === 'string' && typeof item.text === 'string'))
+        return undefined
       return items.map((item: { title: string }) => item.title.trim())
     } catch {
       return undefined

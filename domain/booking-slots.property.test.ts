@@ -158,7 +158,7 @@ function oracle(c: Case) {
   const wall = wallClock(c.availability.timeZone)
   const length = c.minutes * MINUTE
   const gap = c.availability.gapMinutes * MINUTE
-  const busy = c.booked.map((b) => [Date.parse(b.start) - gap, Date.parse(b.end) + gap] as const)
+  const sessions = c.booked.map((b) => [Date.parse(b.start), Date.parse(b.end)] as const)
   const earliest = c.now + c.availability.noticeHours * 60 * MINUTE
   const latest = c.now + c.availability.horizonDays * DAY
   /** Every quarter hour of the slot is on her clock on the slot's date, inside one of that date's ranges. */
@@ -171,17 +171,24 @@ function oracle(c: Case) {
     }
     return true
   }
-  const overlapsBusy = (slot: number) => busy.some(([start, end]) => slot < end && start < slot + length)
-  return { inHours, overlapsBusy, earliest, latest }
+  const overlaps = (slot: number, widen: number) => sessions.some(([start, end]) => slot < end + widen && start - widen < slot + length)
+  return {
+    inHours,
+    overlapsSession: (slot: number) => overlaps(slot, 0),
+    overlapsBusy: (slot: number) => overlaps(slot, gap),
+    earliest,
+    latest,
+  }
 }
 
 function expectRules(c: Case, slots: string[]) {
-  const { inHours, overlapsBusy, earliest, latest } = oracle(c)
+  const { inHours, overlapsSession, overlapsBusy, earliest, latest } = oracle(c)
   const starts = slots.map((slot) => Date.parse(slot))
   for (const start of starts) {
     const at = new Date(start).toISOString()
     expect(inHours(start), `${at} lies outside her hours`).toBe(true)
-    expect(overlapsBusy(start), `${at} overlaps a session or its gap`).toBe(false)
+    expect(overlapsSession(start), `${at} overlaps a session`).toBe(false)
+    expect(overlapsBusy(start), `${at} is inside the gap around a session`).toBe(false)
     expect(start >= earliest, `${at} is sooner than the notice`).toBe(true)
     expect(start < latest, `${at} is past the horizon`).toBe(true)
     expect(start >= c.from && start < c.to, `${at} is outside the window`).toBe(true)

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AvailabilitySchema, WEEKDAYS, type AvailabilityInput, type TimeRange } from './availability'
 import { freeSlots, isFreeSlot, toEpochMs, type SlotQuery } from './booking-slots'
 
@@ -98,9 +98,16 @@ describe('her hours', () => {
     )
   })
 
-  it('are read in her zone, wherever the server runs', () => {
-    const london = slots({ timeZone: 'Europe/London', weekly: { monday: [range('09:00', '10:00')] } }, MONDAY)
-    expect(london).toEqual(['2026-06-01T08:00:00.000Z'])
+  it('are read in her zone, whatever zone the server runs in', () => {
+    const london = { timeZone: 'Europe/London', weekly: { monday: [range('09:00', '10:00')] } }
+    expect(slots(london, MONDAY)).toEqual(['2026-06-01T08:00:00.000Z'])
+    vi.stubEnv('TZ', 'Pacific/Kiritimati') // UTC+14: another date than hers for half the day
+    try {
+      expect(new Date(Date.UTC(2026, 5, 1, 12)).getDate()).toBe(2)
+      expect(slots(london, MONDAY)).toEqual(['2026-06-01T08:00:00.000Z'])
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 

@@ -31,6 +31,8 @@ export function isTimeZone(name: unknown): name is string {
   if (!ZONE_NAME.test(name)) return false
   try {
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    // A browser too old to list its zones (Safari before 15.4) still knows them.
+    if (typeof Intl.supportedValuesOf !== 'function') return true
     // Intl ignores case: "America/NEW_YORK" is a listed name misspelled, not another name for it.
     return zones.has(resolved) && resolved.toLowerCase() !== name.toLowerCase()
   } catch {
