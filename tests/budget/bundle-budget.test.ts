@@ -71,6 +71,17 @@ describe('first-load JavaScript per public page', () => {
     for (const file of adminChunks) expect(publicFiles.has(file), file).toBe(false)
   })
 
+  // Free booking slots are computed by the functions (domain/booking-slots.ts) with the Temporal
+  // polyfill, about 47 KB gzip: half the budget. A page may load it only later, with import().
+  it('keeps the Temporal polyfill out of every public page’s first load', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+    for (const page of PUBLIC_PAGES) {
+      for (const file of firstLoad([entry, RENDERER, `src/pages/${page}.tsx`])) {
+        expect(readFileSync(join(outDir, file), 'utf8'), `${page}: ${file}`).not.toContain('Temporal.ZonedDateTime')
+      }
+    }
+  })
+
   // New passwords are judged on the server (netlify/lib/auth/session/password-strength.ts): its dictionaries,
   // about 2 MB, must never reach a browser, not even in an admin chunk.
   it('keeps the password-strength dictionaries out of every chunk', () => {
