@@ -283,7 +283,8 @@ export function listedServiceTitles(texts: SiteTexts): string[] {
   return [...new Set(all.filter((title) => title && title !== SERVICE_NOT_SURE))]
 }
 
-const WORKDAY: TimeRange[] = [{ start: '09:00', end: '17:00' }]
+/** A list of its own for each day, so a screen that edits one day in place leaves the others alone. */
+const workday = (): TimeRange[] => [{ start: '09:00', end: '17:00' }]
 
 /**
  * Until she sets her own: weekdays 9 to 5, a 15-minute gap, a day's notice, two months ahead, the
@@ -291,7 +292,7 @@ const WORKDAY: TimeRange[] = [{ start: '09:00', end: '17:00' }]
  */
 export const DEFAULT_AVAILABILITY: Availability = {
   timeZone: 'America/New_York',
-  weekly: { monday: WORKDAY, tuesday: WORKDAY, wednesday: WORKDAY, thursday: WORKDAY, friday: WORKDAY, saturday: [], sunday: [] },
+  weekly: { monday: workday(), tuesday: workday(), wednesday: workday(), thursday: workday(), friday: workday(), saturday: [], sunday: [] },
   datesOff: [],
   extraHours: [],
   gapMinutes: 15,

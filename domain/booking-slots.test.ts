@@ -179,6 +179,10 @@ describe('the answer', () => {
   it('refuses an instant that names no offset, rather than guess one', () => {
     expect(() => slots({}, { from: '2026-06-01T09:00', to: MONDAY.to })).toThrow(RangeError)
     expect(() => slots({}, { from: Number.NaN, to: MONDAY.to })).toThrow(RangeError)
+    // Date.parse would read these as 2026-03-02 and the next day's midnight.
+    for (const text of ['2026-02-30T00:00:00.000Z', '2026-06-01T24:00:00.000Z', '2026-06-01', 'tomorrow'])
+      expect(() => toEpochMs(text), text).toThrow(RangeError)
+    expect(toEpochMs('2026-06-01T09:00:00-04:00')).toBe(toEpochMs('2026-06-01T13:00:00.000Z'))
   })
 
   it('tells whether one start is free, as the booking endpoint asks before it books', () => {
