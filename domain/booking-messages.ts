@@ -16,3 +16,6 @@ export const BOOKING_MESSAGES = {
   failed: 'Failed to send booking',
   unexpected: 'Something went wrong. Please try again later.',
 } as const
+
+/** A booking's status as the admin reads it (the Bookings list, the history). */
+export const BOOKING_STATUS_LABELS = { new: 'New', handled: 'Handled' } as const

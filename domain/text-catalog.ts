@@ -206,6 +206,24 @@ export function altTextProblem(value: string): string | undefined {
   return undefined
 }
 
+/**
+ * How the admin's screens name a text of the public pages: its page and its label, as the Content
+ * screen shows them ("Home page · Title"), with the place on the page between them when the page
+ * has two texts of that label ("Home page · Closing invitation · Heading").
+ */
+export function textName(section: string, key: string): string | undefined {
+  for (const page of TEXT_CATALOG)
+    for (const place of page.places)
+      for (const entry of place.entries) {
+        if (entry.section !== section || entry.key !== key) continue
+        const alike = page.places.flatMap((other) => other.entries).filter((other) => other.label === entry.label).length
+        return alike > 1 ? `${page.name} · ${place.name} · ${entry.label}` : `${page.name} · ${entry.label}`
+      }
+  // A picture's description is edited with its picture, and named after it.
+  const picture = pictureOfAlt(section, key)
+  return picture && `${textName(picture.section, picture.key)} · Picture description`
+}
+
 /** The built-in value of an entry. */
 export function builtInText(entry: CatalogEntry): string {
   return (DEFAULT_TEXTS[entry.section] as Record<string, string>)[entry.key] ?? ''

@@ -72,15 +72,17 @@ export function fromLocalInput(local: string): string {
 }
 
 /**
- * The admin's one way of writing when something happened, in her own time zone: a moment, e.g.
- * "Nov 24, 2026, 9:00 AM" (with seconds: "9:00:41 AM"); or, with `time: false`, the day it
- * happened, e.g. "November 24, 2026" (a sign-up, a publication).
+ * The admin's one way of writing when something happened, in her own time zone and locale (the
+ * browser's): a moment, e.g. in American English "Nov 24, 2026, 9:00 AM" (with seconds: "9:00:41
+ * AM"); or, with `time: false`, the day it happened, e.g. "November 24, 2026" (a sign-up, a
+ * publication).
  */
 export function formatDateTime(iso: string | null | undefined, { seconds = false, time = true } = {}): string {
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return ''
-  if (!time) return date.toLocaleDateString('en-US', { dateStyle: 'long' })
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' })
+  // No locale named: the browser's, so she reads dates the way her own device writes them.
+  if (!time) return date.toLocaleDateString(undefined, { dateStyle: 'long' })
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' })
 }
 
 /** A count as the admin writes it, with thousands separated: "50,000". */

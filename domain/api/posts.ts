@@ -119,7 +119,8 @@ export const adminActivity = contract({
   methods: {
     GET: {
       access: 'admin',
-      answers: '`entries` (id, at, actor, action, subject, recordId, label, changes), `next` for the following page',
+      answers:
+        '`entries` (id, at, actor, action, subject, recordId, label, changes: each a sentence or a field\'s change `{ label, kind (`time`, `long`), value | before, after }` with labels for stored codes and instants as ISO strings), `next` for the following page',
       answer: answers<{ entries: ActivityEntry[]; next: string | null }>(),
     },
   },

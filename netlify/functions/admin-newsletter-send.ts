@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 import { adminNewsletterSend } from '#domain/api/mail.ts'
+import { timeChange } from '#domain/activity.ts'
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts'
 import { activity } from '#lib/data/activity.ts'
 import { newsletters } from '#lib/data/newsletters.ts'
@@ -46,7 +47,7 @@ export default endpoint(adminNewsletterSend, {
         subject: 'newsletter',
         recordId: id,
         label: newsletter.subject,
-        changes: [`Scheduled for ${action.at}`],
+        changes: [timeChange('Scheduled for', action.at)],
       })
       return { newsletter, message: NEWSLETTER_MESSAGES.scheduled }
     }

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { IMPORT_MESSAGES, reviewRows, statementProblem, type ImportResult } from '#domain/subscriber-import.ts'
 import { adminSubscribersImport } from '#domain/api/mail.ts'
+import { formatCount } from '#domain/text.ts'
 import { activity } from '#lib/data/activity.ts'
 import { rateLimits } from '#lib/data/rate-limits.ts'
 import { subscribers } from '#lib/data/subscribers.ts'
@@ -69,15 +70,15 @@ export default endpoint(adminSubscribersImport, {
     const summary = { added: count('added'), exists: count('exists'), refused: count('refused') }
     if (dryRun) return { results, summary }
     const emailed = mode === 'ask' ? await sendConfirmations(added, runtimeOf(context), now) : undefined
-    const rowsLabel = `Rows ${rows[0]!.row}–${rows[rows.length - 1]!.row}`
+    const rowsLabel = `Rows ${formatCount(rows[0]!.row)}–${formatCount(rows[rows.length - 1]!.row)}`
     const changes =
       mode === 'confirmed'
         ? [
-            `${rowsLabel}: ${summary.added} added as confirmed, ${summary.exists} already subscribed, ${summary.refused} refused`,
+            `${rowsLabel}: ${formatCount(summary.added)} added as confirmed, ${formatCount(summary.exists)} already subscribed, ${formatCount(summary.refused)} refused`,
             `Consent: ${statement!}`,
           ]
         : [
-            `${rowsLabel}: ${summary.added} added awaiting confirmation (${emailed ?? 0} confirmation emails sent), ${summary.exists} already subscribed, ${summary.refused} refused`,
+            `${rowsLabel}: ${formatCount(summary.added)} added awaiting confirmation (${formatCount(emailed ?? 0)} confirmation emails sent), ${formatCount(summary.exists)} already subscribed, ${formatCount(summary.refused)} refused`,
           ]
     await activity.record(user, { action: 'imported', subject: 'subscriber', recordId: importId, label: 'Subscriber list', changes })
     return { results, summary, ...(emailed === undefined ? {} : { emailed }) }

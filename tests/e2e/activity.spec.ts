@@ -85,9 +85,10 @@ test('Activity lists each write by who made it, filters by person and kind, and 
   await expect(lines).toHaveCount(4)
   await expect(lines.nth(0)).toContainText(`admin deleted the post "${doomed.title}"`)
   await expect(lines.nth(1)).toContainText(`admin updated the resource "${resourceTitle}"`)
-  await expect(lines.nth(1)).toContainText('Active: "true" → "false"')
-  await expect(lines.nth(2)).toContainText('editor updated the text "home / heroTitle"')
-  await expect(lines.nth(2)).toContainText('→ "Money with meaning"')
+  await expect(lines.nth(1)).toContainText('Active: “Yes” → “No”')
+  // Named as the Content screen names it; the demo's title was built-in until then.
+  await expect(lines.nth(2)).toContainText('editor updated the text "Home page · Title"')
+  await expect(lines.nth(2)).toContainText('→ “Money with meaning”')
   await expect(lines.nth(3)).toContainText('editor created the post "Saving for a Rainy Season"')
 
   await page.getByLabel('Who').selectOption({ label: 'editor' })

@@ -153,9 +153,10 @@ describe('every admin write is in the history, by the person who made it', () =>
         `${e} created resource Budget sheet`,
         `${e} updated resource Budget sheet`,
         `${e} deleted resource Budget sheet`,
-        `${e} created content home / heroTitle`,
+        // A text of the public pages always has a value (its built-in one), so each write updates it.
         `${e} updated content home / heroTitle`,
-        `${a} deleted content home / heroTitle`,
+        `${e} updated content home / heroTitle`,
+        `${a} updated content home / heroTitle`,
         `${a} created user ruth`,
         `${a} password-reset user ruth`,
         `${a} deleted user ruth`,
@@ -164,16 +165,37 @@ describe('every admin write is in the history, by the person who made it', () =>
         `${e} password-changed user ${e}`,
       ].reverse(),
     )
-    const changesOf = (line: string) => body.entries[lines.indexOf(line)]!.changes
+    const changesOf = (line: string, nth = 0) => body.entries.filter((_, i) => lines[i] === line)[nth]!.changes
     expect(changesOf(`${e} updated post Giving Gladly`)).toEqual([
-      'Title: "Giving First" → "Giving Gladly"',
-      'Content changed',
+      { label: 'Title', before: 'Giving First', after: 'Giving Gladly' },
+      { label: 'Content', kind: 'long' },
       // An untouched draft's address follows its title.
-      'Address: "giving-first" → "giving-gladly"',
+      { label: 'Address', before: 'giving-first', after: 'giving-gladly' },
     ])
-    expect(changesOf(`${e} updated resource Budget sheet`)).toEqual(['Active: "true" → "false"'])
-    expect(changesOf(`${e} updated content home / heroTitle`)).toEqual(['Value: "First" → "Second"'])
-    expect(changesOf(`${a} updated booking Ada Obi`)).toEqual(['Status: "new" → "handled"'])
+    expect(changesOf(`${e} created resource Budget sheet`)).toEqual([
+      { label: 'Title', value: 'Budget sheet' },
+      { label: 'Type', value: 'Template' },
+      { label: 'File', value: 'sheet.pdf' },
+      { label: 'Active', value: 'Yes' },
+    ])
+    expect(changesOf(`${e} updated resource Budget sheet`)).toEqual([{ label: 'Active', before: 'Yes', after: 'No' }])
+    // Newest first: the revert, the second save, the first save.
+    expect(changesOf(`${e} updated content home / heroTitle`, 1)).toEqual([
+      'Replaced the built-in text',
+      { label: 'Text', before: 'Steward your money with clarity, peace and purpose', after: 'First' },
+    ])
+    expect(changesOf(`${e} updated content home / heroTitle`, 0)).toEqual([{ label: 'Text', before: 'First', after: 'Second' }])
+    expect(changesOf(`${a} updated content home / heroTitle`)).toEqual([
+      'Back to the built-in text',
+      { label: 'Text', before: 'Second', after: 'Steward your money with clarity, peace and purpose' },
+    ])
+    expect(changesOf(`${a} created user ruth`)).toEqual([
+      { label: 'Username', value: 'ruth' },
+      { label: 'Email', value: 'ruth@test.example' },
+      { label: 'Role', value: 'Editor' },
+    ])
+    expect(changesOf(`${a} updated booking Ada Obi`)).toEqual([{ label: 'Status', before: 'New', after: 'Handled' }])
+    expect(changesOf(`${e} password-changed user ${e}`)).toEqual(['Other sessions were signed out'])
     expect(body.entries.every((entry) => !JSON.stringify(entry).includes('passphrase'))).toBe(true)
   })
 
@@ -192,6 +214,8 @@ describe('every admin write is in the history, by the person who made it', () =>
     expect(body.entries.map((entry) => [entry.actor.username, entry.action, entry.label])).toEqual([
       [SYSTEM_ACTOR.username, 'published', 'Giving First'],
     ])
+    // The moment stays an instant: the page writes it in the reader's time zone.
+    expect(body.entries[0]!.changes).toEqual([{ label: 'Scheduled for', kind: 'time', value: publishAt }])
   })
 })
 

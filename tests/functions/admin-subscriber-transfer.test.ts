@@ -84,7 +84,7 @@ describe('subscriber export jobs', () => {
       records.map((r) => [r.email, r.created_at, r.state, r.confirmed_at ?? '', r.stopped_at ?? '', r.stopped_reason ?? '', '', '']),
     )
     const entries = await activity.list()
-    expect(entries.entries[0]).toMatchObject({ action: 'exported', actor: { id: user.id }, changes: ['2500 addresses, as a CSV file'] })
+    expect(entries.entries[0]).toMatchObject({ action: 'exported', actor: { id: user.id }, changes: ['2,500 addresses, as a CSV file'] })
   })
 
   it.each(['=1+1', '+cmd', '-2', '@sum(1)', '\tlead', '\rlead'])('neutralises a reason starting %j in the file', async (start) => {

@@ -26,7 +26,7 @@ export async function confirmOwnPassword({ user, jti }: Pick<Session, 'user' | '
  */
 export async function setOwnPassword(user: StoredUser, newPassword: string, message: string, how: string[]) {
   const updated = await users.setPassword(user.id, newPassword, { mustChange: false, by: user.id })
-  const changes = [...how, 'Her other sessions were signed out']
+  const changes = [...how, 'Other sessions were signed out']
   await activity.record(updated, { action: 'password-changed', subject: 'user', recordId: updated.id, label: updated.username, changes })
   return { updated, answer: { message, token: await issueToken(updated), user: { username: updated.username, role: updated.role } } }
 }

@@ -3,6 +3,7 @@ import {
   ACTIVITY_PAGE_SIZE,
   ActivityEntrySchema,
   type ActivityAction,
+  type ActivityChange,
   type ActivityEntry,
   type ActivityQuery,
   type ActivitySubject,
@@ -20,7 +21,7 @@ const store = () => openStore('activity')
 const KEEP_MS = 365 * 24 * 60 * 60_000
 
 export type Actor = { id: string; username: string }
-export type ActivityRecord = { action: ActivityAction; subject: ActivitySubject; recordId: string; label: string; changes?: string[] }
+export type ActivityRecord = { action: ActivityAction; subject: ActivitySubject; recordId: string; label: string; changes?: ActivityChange[] }
 
 function partsOf(key: string) {
   const [entryId = '', subject = '', actorId = ''] = key.split('~')

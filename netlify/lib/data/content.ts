@@ -1,3 +1,4 @@
+import { describeTextWrite } from '#domain/activity.ts'
 import { NotFoundError } from '#domain/errors.ts'
 import * as z from 'zod/mini'
 import { ContentItemSchema, type ContentInputSchema, type ContentItem } from '#domain/content-item.ts'
@@ -17,7 +18,8 @@ const doc = defineDocument(
 /** A write of a text, for the history and the CDN (written.ts). */
 const change = (before: ContentItem | null, after: ContentItem | null): Write => {
   const item = (after ?? before)!
-  return { subject: 'content', recordId: item.id, label: `${item.section} / ${item.key}`, before, after }
+  // A text of the public pages reads as an edit of what the page showed (describeTextWrite).
+  return { subject: 'content', recordId: item.id, label: `${item.section} / ${item.key}`, before, after, ...describeTextWrite(before, after) }
 }
 
 const bySectionAndKey = (a: ContentItem, b: ContentItem) => a.section.localeCompare(b.section) || a.key.localeCompare(b.key)

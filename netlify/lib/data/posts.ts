@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '#domain/errors.ts'
+import { timeChange } from '#domain/activity.ts'
 import * as z from 'zod/mini'
 import {
   POST_SCHEDULE_MESSAGES,
@@ -243,7 +244,7 @@ export const posts = {
       })
       return { doc: { posts: next }, result: published.map(summary) }
     })
-    for (const post of published) await written({ ...change(null, post), action: 'published', changes: [`Scheduled for ${post.publishedAt}`] }, by)
+    for (const post of published) await written({ ...change(null, post), action: 'published', changes: post.publishedAt ? [timeChange('Scheduled for', post.publishedAt)] : [] }, by)
     return published
   },
 

@@ -1,4 +1,12 @@
-import { CHANGE_FIELDS, describeChanges, describeRecord, type ActivityAction, type ActivitySubject } from '#domain/activity.ts'
+import {
+  CHANGE_FIELDS,
+  describeChanges,
+  describeRecord,
+  type ActivityAction,
+  type ActivityChange,
+  type ActivitySubject,
+  type ChangeField,
+} from '#domain/activity.ts'
 import { CACHE_TAGS, purgeCdn, type CacheTag } from '#lib/http/cdn.ts'
 import { activity, type Actor } from './activity'
 
@@ -17,7 +25,7 @@ export type Write<S extends ActivitySubject = ActivitySubject> = {
   /** When the write is more than a create, update or delete ("published", "uploaded"). */
   action?: ActivityAction
   /** When the history should say something other than the fields that changed. */
-  changes?: string[]
+  changes?: ActivityChange[]
 }
 
 /** Which cached public answers show records of each kind: a write to one purges them. */
@@ -34,9 +42,9 @@ function actionOf({ action, before, after }: Write): ActivityAction {
   return after ? 'updated' : 'deleted'
 }
 
-function changesOf({ subject, before, after, changes }: Write): string[] {
+function changesOf({ subject, before, after, changes }: Write): ActivityChange[] {
   if (changes) return changes
-  const fields = (CHANGE_FIELDS as Partial<Record<ActivitySubject, (typeof CHANGE_FIELDS)[keyof typeof CHANGE_FIELDS]>>)[subject]
+  const fields = (CHANGE_FIELDS as Partial<Record<ActivitySubject, Readonly<Record<string, ChangeField>>>>)[subject]
   if (!fields) return []
   if (before && after) return describeChanges(before, after, fields)
   return describeRecord((after ?? before)!, fields)

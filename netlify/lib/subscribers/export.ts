@@ -1,4 +1,5 @@
 import { toCsv } from '#domain/csv.ts'
+import { formatCount } from '#domain/text.ts'
 import { EXPORT_COLUMNS, EXPORT_MAX_BYTES, EXPORT_MESSAGES, exportRow } from '#domain/subscriber-export.ts'
 import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
 import type { BlobKey } from '#lib/storage/keys.ts'
@@ -88,7 +89,7 @@ export async function buildExport(jobId: string, actor: (ownerId: string) => Pro
     const who = await actor(job.owner)
     // Not a write, but the whole list leaving the site is worth a line in the history.
     if (who) {
-      const changes = [`${processed} addresses, as a CSV file`]
+      const changes = [`${formatCount(processed)} ${processed === 1 ? 'address' : 'addresses'}, as a CSV file`]
       await activity.record(who, { action: 'exported', subject: 'subscriber', recordId: job.id, label: 'Subscriber list', changes })
     }
   } catch (error) {
