@@ -34,7 +34,9 @@ describe('what a history entry keeps of a change', () => {
       { label: 'Status', before: 'Draft', after: 'Scheduled' },
       { label: 'Scheduled for', kind: 'time', after: at },
     ])
-    expect(describeChanges({ role: 'editor' }, { role: 'admin' }, CHANGE_FIELDS.user)).toEqual([{ label: 'Role', before: 'Editor', after: 'Admin' }])
+    expect(describeChanges({ role: 'editor' }, { role: 'admin' }, CHANGE_FIELDS.user)).toEqual([
+      { label: 'Role', before: 'Editor', after: 'Admin' },
+    ])
   })
 
   it('cuts long values and long lists, and keeps a stored name that is a built-in property name as it is', () => {
@@ -51,12 +53,21 @@ describe('what a history entry keeps of a change', () => {
       { title: 'Budget coaching', text: 'Hello' },
       { title: 'Debt coaching', text: 'Hi' },
     ])
-    const write = describeTextWrite(text('services', 'items', DEFAULT_TEXTS.services.items, 'json'), text('services', 'items', services, 'json'))
+    const write = describeTextWrite(
+      text('services', 'items', DEFAULT_TEXTS.services.items, 'json'),
+      text('services', 'items', services, 'json'),
+    )
     expect(write!.action).toBe('updated')
     expect(write!.changes).toEqual([
       {
         label: 'Services',
-        before: ['1-1 Financial Coaching', 'Investment Coaching', 'Pre-Marital Financial Coaching', 'Post-Marital Financial Coaching', 'Speaking Engagements'],
+        before: [
+          '1-1 Financial Coaching',
+          'Investment Coaching',
+          'Pre-Marital Financial Coaching',
+          'Post-Marital Financial Coaching',
+          'Speaking Engagements',
+        ],
         after: ['Budget coaching', 'Debt coaching'],
       },
     ])

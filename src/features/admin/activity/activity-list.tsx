@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react'
-import { activitySentence, readLine, type ActivityChange, type ActivityEntry, type ChangeValue, type FieldChange } from '#domain/activity.ts'
+import {
+  activitySentence,
+  readLine,
+  type ActivityChange,
+  type ActivityEntry,
+  type ChangeValue,
+  type FieldChange,
+} from '#domain/activity.ts'
 import { formatDateTime } from '#domain/text.ts'
 import { Muted } from '#src/features/admin/kit/text.tsx'
 import styles from './activity-list.module.css'
