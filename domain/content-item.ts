@@ -98,7 +98,16 @@ export const ContentItemSchema = z.object({
   type: z.enum(CONTENT_TYPES),
   updatedBy: z.string(),
   updatedAt: z.string(),
+  /**
+   * Stored by the local demo seed, not by a person: the admin reads it as a built-in text (no
+   * "Edited", no Revert, not counted as a change) until someone saves it, which drops the mark.
+   * Nothing a request sends can set it (ContentInputSchema has no such field).
+   */
+  builtIn: z.optional(z.literal(true)),
 })
 export type ContentItem = z.infer<typeof ContentItemSchema>
+
+/** Whether a stored text is one the admin wrote (or a person saved), not one the demo seed stored. */
+export const isEdited = (item: ContentItem | undefined): item is ContentItem => item !== undefined && item.builtIn !== true
 
 export { siteText, toSiteTexts, type SiteTexts } from './site-texts'

@@ -49,7 +49,7 @@ export const adminContent = contract({
   methods: {
     GET: {
       access: 'editor',
-      answers: '`content`: every item, by section and key',
+      answers: '`content`: every item, by section and key; `builtIn: true` on a text the local demo seed stored, which reads as built-in until saved',
       answer: answers<{ content: ContentItem[] }>(),
     },
     POST: {

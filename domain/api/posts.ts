@@ -108,7 +108,7 @@ export const adminStats = contract({
     GET: {
       access: 'editor',
       answers:
-        '`stats`: users, contentItems, lastUpdated, posts, resources, and `email` (transport `sendgrid`, `outbox` or `none`, and the missing settings)',
+        '`stats`: users, contentItems and lastUpdated (of the texts people saved, not those the demo seed stored), posts, resources, and `email` (transport `sendgrid`, `outbox` or `none`, and the missing settings)',
       answer: answers<{ stats: AdminStats }>(),
     },
   },

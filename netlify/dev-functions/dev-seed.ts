@@ -53,9 +53,12 @@ async function seed(): Promise<void> {
   const portrait: ContentInput = { section: 'about', key: 'portrait', value: imageOf(DEMO_PORTRAIT)!, type: 'image' }
   const portraitAlt: ContentInput = { section: 'about', key: 'portraitAlt', value: DEMO_PORTRAIT.alt, type: 'text' }
 
+  // The demo's texts stand in for the built-in ones: the admin reads them as built-in until she
+  // saves her own (no "Edited", no Revert, nothing counted as changed on the dashboard).
   const present = new Set((await content.list()).map((item) => `${item.section}/${item.key}`))
   for (const item of [...DEMO_CONTENT, portrait, portraitAlt]) {
-    if (!present.has(`${item.section}/${item.key}`)) await content.save(parseWith(ContentInputSchema, item), DEMO_CREATED_BY)
+    if (!present.has(`${item.section}/${item.key}`))
+      await content.save(parseWith(ContentInputSchema, item), DEMO_CREATED_BY, { builtIn: true })
   }
 
   // Lists show newest first: create in reverse so they appear in the order written.

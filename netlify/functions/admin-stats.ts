@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
 import type { AdminStats } from '#domain/admin-stats.ts'
+import { isEdited } from '#domain/content-item.ts'
 import { adminStats } from '#domain/api/posts.ts'
 import { content } from '#lib/data/content.ts'
 import { posts } from '#lib/data/posts.ts'
@@ -12,7 +13,9 @@ import { emailSetup } from '#lib/email/mailer.ts'
 /** GET /api/admin/stats: the dashboard's numbers, readable by editors (who may not list users). */
 export default endpoint(adminStats, {
   GET: async ({ context }) => {
-    const [userCount, items, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
+    const [userCount, stored, postList, resourceList] = await Promise.all([users.count(), content.list(), posts.list(), resources.list()])
+    // The texts people saved: the demo seed's read as built-in, as on the Content screen.
+    const items = stored.filter(isEdited)
     const lastUpdated =
       items
         .map((item) => item.updatedAt)

@@ -14,6 +14,12 @@ import { users } from '#lib/data/users.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { call } from '#tests/support/call.ts'
 import { postInput } from '#tests/support/factories.ts'
+import { createAdmin } from '#tests/support/auth.ts'
+import * as adminContent from '#functions/admin-content.ts'
+import * as adminStats from '#functions/admin-stats.ts'
+import { activity } from '#lib/data/activity.ts'
+import type { AdminStats } from '#domain/admin-stats.ts'
+import type { ContentItem } from '#domain/content-item.ts'
 
 useBlobsServer()
 
@@ -109,5 +115,40 @@ describe('the demo set', () => {
     const restored = (await media.list()).find((file) => file.name === DEMO_PORTRAIT.file)!
     const served = new Uint8Array(await new Response(await media.openStream(restored)).arrayBuffer())
     expect(Buffer.from(served).equals(await readFile(`netlify/lib/demo/images/${DEMO_PORTRAIT.file}`))).toBe(true)
+  })
+})
+
+describe("the demo's texts", () => {
+  it('read as built-in until someone saves one: not edited on the Content screen, not counted on the dashboard', async () => {
+    vi.stubEnv('DEMO_SEED', 'true')
+    vi.stubEnv('TEST_BCRYPT_COST', '4')
+    expect((await seed({ reset: true })).status).toBe(200)
+    const { authorization } = await createAdmin()
+    const stats = async () =>
+      (await call<{ success: boolean; stats: AdminStats }>(adminStats, { path: '/api/admin/stats', headers: { authorization } })).body.stats
+    const stored = async () =>
+      (await call<{ success: boolean; content: ContentItem[] }>(adminContent, { path: '/api/admin/content', headers: { authorization } }))
+        .body.content
+
+    const seeded = await stored()
+    expect(seeded.length).toBeGreaterThan(10)
+    expect(seeded.every((item) => item.builtIn === true)).toBe(true)
+    expect(await stats()).toMatchObject({ contentItems: 0, lastUpdated: null })
+    expect((await activity.list()).entries).toEqual([])
+
+    // Her save is hers, even with the mark in the body (nothing a request sends can set it).
+    const save = await call<{ success: boolean; item: ContentItem }>(adminContent, {
+      method: 'POST',
+      path: '/api/admin/content',
+      headers: { authorization },
+      body: { section: 'home', key: 'heroTitle', value: 'Money with meaning', type: 'text', builtIn: true },
+    })
+    expect(save.status).toBe(200)
+    expect(save.body.item.builtIn).toBeUndefined()
+    const after = await stored()
+    expect(after.find((item) => item.key === 'heroTitle')).not.toHaveProperty('builtIn')
+    expect(after.filter((item) => item.builtIn !== true)).toHaveLength(1)
+    expect(await stats()).toMatchObject({ contentItems: 1, lastUpdated: save.body.item.updatedAt })
+    expect((await activity.list()).entries.map((entry) => [entry.action, entry.label])).toEqual([['updated', 'home / heroTitle']])
   })
 })

@@ -19,7 +19,14 @@ const doc = defineDocument(
 const change = (before: ContentItem | null, after: ContentItem | null): Write => {
   const item = (after ?? before)!
   // A text of the public pages reads as an edit of what the page showed (describeTextWrite).
-  return { subject: 'content', recordId: item.id, label: `${item.section} / ${item.key}`, before, after, ...describeTextWrite(before, after) }
+  return {
+    subject: 'content',
+    recordId: item.id,
+    label: `${item.section} / ${item.key}`,
+    before,
+    after,
+    ...describeTextWrite(before, after),
+  }
 }
 
 const bySectionAndKey = (a: ContentItem, b: ContentItem) => a.section.localeCompare(b.section) || a.key.localeCompare(b.key)
@@ -30,10 +37,17 @@ export const content = {
   },
 
   /** POST saves both new items and edits; section + key name the item (docs/product.md, API). */
-  async save(fields: ContentFields, updatedBy: string, { by }: WrittenBy = {}): Promise<ContentItem> {
+  async save(fields: ContentFields, updatedBy: string, { by, builtIn }: WrittenBy & { builtIn?: true } = {}): Promise<ContentItem> {
     const { before, after } = await doc.update(({ items }) => {
       const existing = items.find((item) => item.section === fields.section && item.key === fields.key)
-      const item: ContentItem = { ...fields, id: existing?.id ?? newId(), updatedBy, updatedAt: new Date().toISOString() }
+      // Any save but the demo seed's is a person's: the item loses the seed's mark.
+      const item: ContentItem = {
+        ...fields,
+        id: existing?.id ?? newId(),
+        updatedBy,
+        updatedAt: new Date().toISOString(),
+        ...(builtIn && { builtIn }),
+      }
       const next = existing ? items.map((i) => (i.id === existing.id ? item : i)) : [...items, item]
       return { doc: { items: next }, result: { before: existing ?? null, after: item } }
     })

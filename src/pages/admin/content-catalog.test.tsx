@@ -54,6 +54,16 @@ describe('the Content screen, by page', () => {
     expect(within(row('About page', 'Portrait')).getByText('No picture chosen')).toBeTruthy()
   })
 
+  it("reads the demo seed's texts as built-in: their value, no Edited, no Revert", async () => {
+    contentStore([contentItem({ section: 'home', key: 'heroTitle', value: 'Demo title', updatedBy: 'admin', builtIn: true })])
+    await openTexts()
+    const title = row('Home page', 'Title')
+    expect(within(title).getByText('Demo title')).toBeTruthy()
+    expect(within(title).getByText('Built-in')).toBeTruthy()
+    expect(within(title).queryByText('Edited')).toBeNull()
+    expect(within(title).queryByRole('button', { name: /Revert/ })).toBeNull()
+  })
+
   it('saves a text edited in place under its section and key, and shows it', async () => {
     contentStore([])
     const { user } = await openTexts()

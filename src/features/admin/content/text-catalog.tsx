@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, Undo2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import type { ContentItem, ContentType } from '#domain/content-item.ts'
+import { isEdited, type ContentItem, type ContentType } from '#domain/content-item.ts'
 import { isSafeUrl } from '#domain/safe-url.ts'
 import { builtInText, namingField, parseListText, TEXT_CATALOG, type CatalogEntry, type ListItem } from '#domain/text-catalog.ts'
 import { formatDateTime } from '#domain/text.ts'
@@ -183,13 +183,14 @@ function TextRow({
         <h4 id={headingId} className={styles.textLabel}>
           {entry.label}
         </h4>
-        <TextStatus item={item} usable={usable} />
+        {/* The demo seed's texts read as built-in until she saves her own. */}
+        <TextStatus item={isEdited(item) ? item : undefined} usable={usable} />
         {!editing && (
           <div className={styles.textActions}>
             <Button variant="row" icon={Pencil} onClick={onEdit}>
               Edit<span className="visually-hidden"> {entry.label}</span>
             </Button>
-            {item && (
+            {isEdited(item) && (
               <Button variant="row" icon={Undo2} onClick={() => void onRevert(item)}>
                 Revert<span className="visually-hidden"> {entry.label}</span>
               </Button>
