@@ -1,5 +1,12 @@
 import { useState } from 'react'
-import { CONTENT_LIST_VALUE_MAX, CONTENT_MESSAGES, CONTENT_TYPE_LABELS, type ContentInput, type ContentItem } from '#domain/content-item.ts'
+import {
+  CONTENT_LIST_VALUE_MAX,
+  CONTENT_MESSAGES,
+  CONTENT_TYPE_LABELS,
+  isEdited,
+  type ContentInput,
+  type ContentItem,
+} from '#domain/content-item.ts'
 import { formatDateTime, truncate } from '#domain/text.ts'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { contentApi } from './content-api'
@@ -30,7 +37,11 @@ const columns: Column<ContentItem>[] = [
   { label: 'Key', look: 'strong', cell: (item) => item.key },
   { label: 'Value', look: 'value', cell: (item) => truncate(item.value, CONTENT_LIST_VALUE_MAX) },
   { label: 'Type', cell: (item) => CONTENT_TYPE_LABELS[item.type] },
-  { label: 'Updated', look: 'muted', cell: (item) => `${formatDateTime(item.updatedAt)} by ${item.updatedBy}` },
+  {
+    label: 'Updated',
+    look: 'muted',
+    cell: (item) => (isEdited(item) ? `${formatDateTime(item.updatedAt)} by ${item.updatedBy}` : 'Built-in'),
+  },
 ]
 
 /**
