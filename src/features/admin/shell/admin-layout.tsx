@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LogOut,
   Mail,
+  Menu,
   PanelLeftClose,
   PanelLeftOpen,
   Users,
@@ -13,8 +14,9 @@ import {
   Images,
   Newspaper,
   Send,
+  X,
 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { setSessionEndedHandler } from '#src/lib/api-client.ts'
 import type { EndpointContract } from '#domain/api/contract.ts'
@@ -42,12 +44,47 @@ const NAV: { to: string; label: string; icon: typeof Users; end?: true; adminOnl
   { to: ACCOUNT_PATH, label: 'My account', icon: KeyRound },
 ]
 
+/** The screen a path belongs to: the Dashboard only at its own address, any other by its start. */
+const screenOf = (pathname: string) =>
+  NAV.find((item) => (item.end ? pathname.replace(/\/$/, '') === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`)))
+
+/**
+ * On a phone the links would fill the first screen of every page, so there they wait behind a
+ * Menu button (the current screen named beside it): it opens them over nothing else, and Escape,
+ * the button again or following a link closes them. On wider screens the sidebar is as it was and
+ * the button is not shown.
+ */
+function useMenu() {
+  const { pathname } = useLocation()
+  const [open, setOpen] = useState(false)
+  // Following a link closes it (set while rendering the new address, as React advises).
+  const [shownFor, setShownFor] = useState(pathname)
+  if (shownFor !== pathname) {
+    setShownFor(pathname)
+    setOpen(false)
+  }
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+  return { open, button, toggle: () => setOpen((value) => !value) }
+}
+
 /** No stored session (or an unreadable one) means the login page (docs/product.md, Admin panel). */
 export function AdminLayout() {
   const session = readSession()
   const navigate = useNavigate()
   const location = useLocation()
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('adminSidebar') === 'collapsed')
+  const { open: menuOpen, button: menuButton, toggle: toggleMenu } = useMenu()
 
   useEffect(() => {
     // Any admin call answered 401 (expired or revoked token) ends the session here.
@@ -81,7 +118,7 @@ export function AdminLayout() {
   }
 
   return (
-    <div className={`${styles.shell} ${collapsed ? styles.collapsed : ''}`}>
+    <div className={`${styles.shell} ${collapsed ? styles.collapsed : ''} ${menuOpen ? styles.menuOpen : ''}`}>
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
@@ -97,42 +134,56 @@ export function AdminLayout() {
             {collapsed ? <PanelLeftOpen aria-hidden="true" size={20} /> : <PanelLeftClose aria-hidden="true" size={20} />}
             <span className="visually-hidden">{collapsed ? 'Expand sidebar' : 'Collapse sidebar'}</span>
           </button>
-        </div>
-        <nav id="admin-nav" aria-label="Admin">
-          <ul className={styles.nav}>
-            {NAV.filter((item) => !item.adminOnly || session.user.role === 'admin').map(({ to, label, icon: Icon, ...rest }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={'end' in rest}
-                  className={({ isActive }) => (isActive ? styles.active : undefined)}
-                  title={collapsed ? label : undefined}
-                >
-                  <Icon aria-hidden="true" size={20} />
-                  <span className={styles.label}>{label}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className={styles.footer}>
-          <a href="/" target="_blank" rel="noopener noreferrer" className={styles.viewSite} title={collapsed ? 'View Site' : undefined}>
-            <ExternalLink aria-hidden="true" size={18} />
-            <span className={styles.label}>View Site</span>
-          </a>
-          <div className={styles.user}>
-            <span className={styles.avatar} aria-hidden="true">
-              {session.user.username.charAt(0).toUpperCase()}
-            </span>
-            <span className={styles.label}>
-              <span className={styles.userName}>{session.user.username}</span>
-              <span className={styles.role}>{session.user.role === 'admin' ? 'Admin' : 'Editor'}</span>
-            </span>
-          </div>
-          <button type="button" className={styles.logout} onClick={logout} title={collapsed ? 'Logout' : undefined}>
-            <LogOut aria-hidden="true" size={18} />
-            <span className={styles.label}>Logout</span>
+          <span className={styles.current}>{screenOf(location.pathname)?.label}</span>
+          <button
+            ref={menuButton}
+            type="button"
+            className={styles.menuButton}
+            onClick={toggleMenu}
+            aria-expanded={menuOpen}
+            aria-controls="admin-menu"
+          >
+            {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
+            Menu
           </button>
+        </div>
+        <div id="admin-menu" className={styles.menu}>
+          <nav id="admin-nav" aria-label="Admin">
+            <ul className={styles.nav}>
+              {NAV.filter((item) => !item.adminOnly || session.user.role === 'admin').map(({ to, label, icon: Icon, ...rest }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={'end' in rest}
+                    className={({ isActive }) => (isActive ? styles.active : undefined)}
+                    title={collapsed ? label : undefined}
+                  >
+                    <Icon aria-hidden="true" size={20} />
+                    <span className={styles.label}>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.footer}>
+            <a href="/" target="_blank" rel="noopener noreferrer" className={styles.viewSite} title={collapsed ? 'View Site' : undefined}>
+              <ExternalLink aria-hidden="true" size={18} />
+              <span className={styles.label}>View Site</span>
+            </a>
+            <div className={styles.user}>
+              <span className={styles.avatar} aria-hidden="true">
+                {session.user.username.charAt(0).toUpperCase()}
+              </span>
+              <span className={styles.label}>
+                <span className={styles.userName}>{session.user.username}</span>
+                <span className={styles.role}>{session.user.role === 'admin' ? 'Admin' : 'Editor'}</span>
+              </span>
+            </div>
+            <button type="button" className={styles.logout} onClick={logout} title={collapsed ? 'Logout' : undefined}>
+              <LogOut aria-hidden="true" size={18} />
+              <span className={styles.label}>Logout</span>
+            </button>
+          </div>
         </div>
       </aside>
       <main id="admin-main" className={styles.main} tabIndex={-1}>
