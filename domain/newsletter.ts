@@ -128,6 +128,11 @@ export type NewsletterReport = {
    * started more than UNSUBSCRIBES_KEPT_DAYS ago, as the older unsubscribes are forgotten.
    */
   unsubscribedSince?: number
+  /**
+   * For an admin, while it can still be sent: how many confirmed subscribers it would go to now.
+   * With `more`, the list was too long to read whole in one request, so at least that many.
+   */
+  recipients?: { confirmed: number; more: boolean }
 }
 
 export const NEWSLETTER_MESSAGES = {

@@ -43,7 +43,7 @@ export const adminNewsletter = contract({
     GET: {
       access: 'editor',
       answers:
-        '`newsletter` (with live `progress` while sending), and once a send started `unsubscribedSince` (unsubscribes since `startedAt`, left out once that is more than 90 days ago); 404 "Newsletter not found"',
+        '`newsletter` (with live `progress` while sending), once a send started `unsubscribedSince` (unsubscribes since `startedAt`, left out once that is more than 90 days ago), and to an admin while it is a draft or scheduled `recipients` (`confirmed`: confirmed subscribers it would go to now, counted among the first 2,000 on the list; `more`: the list is longer, so at least that many); 404 "Newsletter not found"',
       answer: answers<NewsletterReport>(),
     },
     PUT: {

@@ -5,10 +5,12 @@ import { newsletters, withLiveProgress } from '#lib/data/newsletters.ts'
 import { unsubscribes } from '#lib/data/unsubscribes.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { HttpError } from '#lib/http/route.ts'
+import { countRecipients } from '#lib/newsletter/sender.ts'
 
 /**
  * /api/admin/newsletters/{id}: the newsletter with its send's counts and how many unsubscribed
- * since it started, while that is within the days unsubscribes are kept (GET); save the text (PUT) or delete it (DELETE), while it is a draft or
+ * since it started, while that is within the days unsubscribes are kept, and for an admin while it
+ * can be sent how many confirmed subscribers it would go to (GET); save the text (PUT) or delete it (DELETE), while it is a draft or
  * scheduled only. Saving a scheduled one takes it back to draft.
  */
 export default endpoint(adminNewsletter, {
@@ -18,6 +20,9 @@ export default endpoint(adminNewsletter, {
     const newsletter = newsletterFor(await withLiveProgress(found), user)
     const unsubscribedSince = newsletter.startedAt ? await unsubscribes.countSince(newsletter.startedAt) : null
     const report: NewsletterReport = unsubscribedSince === null ? { newsletter } : { newsletter, unsubscribedSince }
+    // Only an admin can send, and only a draft or a scheduled newsletter: the question says to how many.
+    const sendable = newsletter.status === 'draft' || newsletter.status === 'scheduled'
+    if (user.role === 'admin' && sendable) report.recipients = await countRecipients()
     return report
   },
 

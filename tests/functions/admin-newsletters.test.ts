@@ -12,7 +12,7 @@ import { newsletters } from '#lib/data/newsletters.ts'
 import { outbox } from '#lib/data/outbox.ts'
 import { subscribers } from '#lib/data/subscribers.ts'
 import { unsubscribeToken } from '#lib/subscribers/unsubscribe.ts'
-import { runSend, setTrigger } from '#lib/newsletter/sender.ts'
+import { countRecipients, runSend, setTrigger } from '#lib/newsletter/sender.ts'
 import { createAdmin, createEditor, type SignedInUser } from '#tests/support/auth.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { call, LOCAL_RUNTIME, type ApiBody } from '#tests/support/call.ts'
@@ -182,6 +182,22 @@ describe('POST /api/admin/newsletters/:id/send', () => {
     const { newsletter } = (await create(editor, DRAFT)).body
     expect((await sendAction(editor, newsletter.id, { action: 'now' })).status).toBe(403)
     expect((await newsletters.get(newsletter.id))?.status).toBe('draft')
+  })
+
+  it('tells an admin how many confirmed subscribers a draft or scheduled one would go to; nobody else, and not once it is sent', async () => {
+    const { newsletter } = (await create(editor, DRAFT)).body
+    expect((await one(admin, newsletter.id)).body.recipients).toEqual({ confirmed: 0, more: false })
+    await confirmed('a@list.example')
+    await confirmed('b@list.example')
+    await subscribers.add('pending@list.example')
+    expect((await one(admin, newsletter.id)).body.recipients).toEqual({ confirmed: 2, more: false })
+    // Only an admin can send, so only she is told.
+    expect((await one(editor, newsletter.id)).body).not.toHaveProperty('recipients')
+    // A list longer than one request reads counts its first ones: at least that many.
+    expect(await countRecipients(2)).toEqual({ confirmed: 2, more: true })
+    await setAddress()
+    await sendAction(admin, newsletter.id, { action: 'now' })
+    expect((await one(admin, newsletter.id)).body).not.toHaveProperty('recipients')
   })
 
   it('refuses to send without a postal address or without anyone confirmed', async () => {

@@ -149,6 +149,20 @@ export async function mayHaveRecipients(look = 2_000): Promise<boolean> {
   return found || listed.length > look
 }
 
+/**
+ * How many confirmed subscribers a send would go to now, for the send question. A request reads
+ * at most `look` records (a list read whole would outlast it): past that, `more` says the count
+ * is only of the first ones, and so a floor.
+ */
+export async function countRecipients(look = 2_000): Promise<{ confirmed: number; more: boolean }> {
+  const listed = await subscriberStore().keys(undefined, look + 1)
+  let confirmed = 0
+  await mapLimited(listed.slice(0, look), async (key) => {
+    if ((await readSubscriber(key))?.state === 'confirmed') confirmed++
+  })
+  return { confirmed, more: listed.length > look }
+}
+
 /** The first index in sorted `keys` after `cursor`. */
 function indexAfter(sorted: readonly string[], cursor: string | undefined): number {
   if (cursor === undefined) return 0
@@ -254,7 +268,8 @@ export async function runSend(id: string, options: RunOptions): Promise<RunOutco
     return 'paused'
   }
 
-  if (emailSetup(options.runtime).transport === 'none') return pause('Email is not set up on this site yet (SendGrid settings are missing).')
+  if (emailSetup(options.runtime).transport === 'none')
+    return pause('Email is not set up on this site yet (SendGrid settings are missing).')
   let footer
   try {
     footer = await newsletterFooter()

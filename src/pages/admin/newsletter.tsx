@@ -136,13 +136,18 @@ export function NewsletterPage() {
   }
 
   const newsletter = state.status === 'ready' ? state.data.newsletter : undefined
+  // The send's banner follows the newsletter: started while it is sending, finished once sent.
+  const banner: Flash =
+    flash.flash?.text === NEWSLETTER_MESSAGES.started && newsletter?.status === 'sent'
+      ? { kind: 'success', text: NEWSLETTER_TEXTS.finished }
+      : flash.flash
   return (
     <>
       <AdminPageHeader title={newsletter?.subject ?? 'Newsletter'} description={newsletter && newsletterWhen(newsletter)}>
         {newsletter && <NewsletterBadge status={newsletter.status} />}
         <BackLink />
       </AdminPageHeader>
-      <FlashBanner flash={flash.flash} onClose={flash.clear} />
+      <FlashBanner flash={banner} onClose={flash.clear} />
       <LoadState state={state} loading="Loading the newsletter…">
         {(report) =>
           isEditable(report.newsletter) ? (
@@ -151,7 +156,15 @@ export function NewsletterPage() {
               initial={report.newsletter}
               onSave={save}
               onCancel={() => void navigate(NEWSLETTERS_PATH)}
-              after={(dirty) => <NewsletterSendPanel newsletter={report.newsletter} dirty={dirty} canSend={canSend} actions={actions} />}
+              after={(dirty) => (
+                <NewsletterSendPanel
+                  newsletter={report.newsletter}
+                  recipients={report.recipients}
+                  dirty={dirty}
+                  canSend={canSend}
+                  actions={actions}
+                />
+              )}
             />
           ) : (
             <SentNewsletter report={report} />

@@ -208,6 +208,55 @@ describe('sending a newsletter (/admin/newsletters/:id)', () => {
     expect(await callsTo('POST', `/api/admin/newsletters/${record.id}/send`)[0]!.json()).toEqual({ action: 'now', seen: record.updatedAt })
   })
 
+  it.each([
+    [{ confirmed: 1204, more: false }, '“March letter” goes out now. It will go to 1,204 confirmed subscribers. This cannot be undone.'],
+    [{ confirmed: 1, more: false }, '“March letter” goes out now. It will go to 1 confirmed subscriber. This cannot be undone.'],
+    [
+      { confirmed: 1850, more: true },
+      '“March letter” goes out now. It will go to at least 1,850 confirmed subscribers (your list is too long to count them all here). This cannot be undone.',
+    ],
+    [
+      { confirmed: 0, more: false },
+      'Nobody has confirmed their subscription yet, so there is nobody to send “March letter” to. It can go out once someone confirms.',
+    ],
+  ])('says in the question how many it will go to (%o)', async (recipients, said) => {
+    const path = serve(newsletter({ subject: 'March letter' }), { recipients })
+    const { user } = await renderRoute(path, admin)
+    await user.click(await screen.findByRole('button', { name: 'Send to all confirmed subscribers…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send to all confirmed subscribers?' })
+    expect(within(dialog).getByText(said)).toBeTruthy()
+  })
+
+  it('says sending has started while it sends, and that it has finished once sent', async () => {
+    const record = newsletter({ subject: 'May letter' })
+    const sending = { ...record, status: 'sending' as const, startedAt: '2025-05-01T08:00:00.000Z' }
+    const sent = {
+      ...sending,
+      status: 'sent' as const,
+      finishedAt: '2025-05-01T08:01:00.000Z',
+      progress: { total: 3, processed: 3, sent: 3, failed: 0, uncertain: 0 },
+    }
+    const answers: object[] = [
+      { newsletter: record, recipients: { confirmed: 3, more: false } },
+      { newsletter: { ...sending, progress: { total: 3, processed: 1, sent: 1, failed: 0, uncertain: 0 } } },
+      { newsletter: sent, unsubscribedSince: 0 },
+    ]
+    server.use(
+      http.get(`/api/admin/newsletters/${record.id}`, () => ok(answers.length > 1 ? answers.shift()! : answers[0]!)),
+      http.post(`/api/admin/newsletters/${record.id}/send`, () => ok({ newsletter: sending, message: NEWSLETTER_MESSAGES.started })),
+    )
+    const { user } = await renderRoute(`/admin/newsletters/${record.id}`, admin)
+    await user.click(await screen.findByRole('button', { name: 'Send to all confirmed subscribers…' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }))
+    const banner = () => document.querySelector('.flash-text')?.textContent
+    await waitFor(() => expect(banner()).toBe(NEWSLETTER_MESSAGES.started))
+    expect(await screen.findByRole('progressbar')).toBeTruthy()
+
+    await screen.findByRole('region', { name: 'How it went' }, { timeout: 4000 })
+    expect(banner()).toBe('Sending has finished: how it went is below.')
+    expect(screen.queryByText(NEWSLETTER_MESSAGES.started)).toBeNull()
+  }, 10_000)
+
   it('shows the server’s word when another send already won (409)', async () => {
     const record = newsletter()
     const path = serve(record)

@@ -1,7 +1,7 @@
 import { CalendarClock, Send, TestTube2 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { NEWSLETTER_MESSAGES, type Newsletter } from '#domain/newsletter.ts'
+import { NEWSLETTER_MESSAGES, type Newsletter, type NewsletterReport } from '#domain/newsletter.ts'
 import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
 import { NEWSLETTER_TEXTS } from './newsletter-texts'
 import type { Flash } from '#src/features/admin/kit/use-flash.ts'
@@ -38,11 +38,14 @@ const lastTestTo = ({ testSentTo, testSentBy }: Newsletter) =>
  */
 export function NewsletterSendPanel({
   newsletter,
+  recipients,
   dirty,
   canSend,
   actions,
 }: {
   newsletter: Newsletter
+  /** How many it would go to, as the page was told (an admin's answer). */
+  recipients?: NewsletterReport['recipients']
   dirty: boolean
   canSend: boolean
   actions: NewsletterSendActions
@@ -67,7 +70,7 @@ export function NewsletterSendPanel({
   }
 
   async function sendNow() {
-    const question = NEWSLETTER_TEXTS.sendQuestion(newsletter.subject)
+    const question = NEWSLETTER_TEXTS.sendQuestion(newsletter.subject, recipients)
     if (!(await confirm(question.title, question.message, question.labels))) return
     await run('sendNow', actions.sendNow)
   }

@@ -1,5 +1,5 @@
-import { formatDateTime } from '#domain/text.ts'
-import { UNSUBSCRIBES_KEPT_DAYS, type Newsletter } from '#domain/newsletter.ts'
+import { formatCount, formatDateTime } from '#domain/text.ts'
+import { UNSUBSCRIBES_KEPT_DAYS, type Newsletter, type NewsletterReport } from '#domain/newsletter.ts'
 
 /** The admin's newsletter screens (src/app/app-routes.tsx). */
 export const NEWSLETTERS_PATH = '/admin/newsletters'
@@ -25,13 +25,27 @@ export const NEWSLETTER_TEXTS = {
   unsubscribesForgotten: `Unsubscribes are counted for ${UNSUBSCRIBES_KEPT_DAYS} days after a send starts; this one started earlier.`,
   uncertain:
     'Uncertain means the send was cut off while these were being handed over to the email service: we cannot tell whether they arrived, so they are never sent again and nobody gets it twice.',
-  sendQuestion: (subject: string) => ({
+  sendQuestion: (subject: string, recipients: NewsletterReport['recipients']) => ({
     title: 'Send to all confirmed subscribers?',
-    message: `“${subject}” goes out now to every confirmed subscriber. This cannot be undone.`,
+    message: sendMessage(subject, recipients),
     labels: { confirmLabel: 'Send now', cancelLabel: 'Not yet' },
   }),
+  /** Once the send it started has finished, the banner that said so says this instead. */
+  finished: 'Sending has finished: how it went is below.',
   deleteQuestion: (subject: string) => ({ title: 'Delete newsletter?', message: `Delete “${subject}”? This cannot be undone.` }),
 } as const
+
+/** What the send question says, with to how many it will go when the page was told. */
+function sendMessage(subject: string, recipients: NewsletterReport['recipients']): string {
+  if (!recipients) return `“${subject}” goes out now to every confirmed subscriber. This cannot be undone.`
+  const { confirmed, more } = recipients
+  if (confirmed === 0 && !more)
+    return `Nobody has confirmed their subscription yet, so there is nobody to send “${subject}” to. It can go out once someone confirms.`
+  const whom = more
+    ? `at least ${formatCount(confirmed)} confirmed subscribers (your list is too long to count them all here)`
+    : `${formatCount(confirmed)} confirmed ${confirmed === 1 ? 'subscriber' : 'subscribers'}`
+  return `“${subject}” goes out now. It will go to ${whom}. This cannot be undone.`
+}
 
 /** The moment that matters for a newsletter in its state, for lists and headers. */
 export function newsletterWhen(newsletter: Newsletter): string {

@@ -8,8 +8,8 @@ export const newslettersApi = {
   newsletters: async () => (await adminCall(mail.adminNewsletters, 'GET')).newsletters,
   /** The newsletter and, once sending started, how many unsubscribed since. */
   newsletter: async (id: string): Promise<NewsletterReport> => {
-    const { newsletter, unsubscribedSince } = await adminCall(mail.adminNewsletter, 'GET', { params: { id } })
-    return unsubscribedSince === undefined ? { newsletter } : { newsletter, unsubscribedSince }
+    const { newsletter, unsubscribedSince, recipients } = await adminCall(mail.adminNewsletter, 'GET', { params: { id } })
+    return { newsletter, ...(unsubscribedSince !== undefined && { unsubscribedSince }), ...(recipients && { recipients }) }
   },
   /** A new draft, from what was typed or from a published post's title and text. */
   createNewsletter: (input: EndpointCall<typeof mail.adminNewsletters, 'POST'>['body']) =>
