@@ -81,6 +81,8 @@ describe('what a history entry keeps of a change', () => {
     expect(describeTextWrite(null, text('custom', 'note', 'Hi'))).toBeUndefined()
     expect(activityLabel({ subject: 'content', label: 'home / heroTitle' })).toBe('Home page · Title')
     expect(activityLabel({ subject: 'content', label: 'home / ctaTitle' })).toBe('Home page · Closing invitation · Heading')
+    // A picture's description is named after its picture.
+    expect(activityLabel({ subject: 'content', label: 'about / portraitAlt' })).toMatch(/^About.* · Picture description$/)
     expect(activityLabel({ subject: 'content', label: 'custom / note' })).toBe('custom / note')
     expect(activityLabel({ subject: 'post', label: 'home / heroTitle' })).toBe('home / heroTitle')
     expect(activitySentence({ action: 'updated', subject: 'content', label: 'site / postalAddress' })).toBe(
