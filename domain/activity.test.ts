@@ -84,6 +84,13 @@ describe('what a history entry keeps of a change', () => {
     // A picture's description is named after its picture.
     expect(activityLabel({ subject: 'content', label: 'about / portraitAlt' })).toMatch(/^About.* · Picture description$/)
     expect(activityLabel({ subject: 'content', label: 'custom / note' })).toBe('custom / note')
+    // A removal at the person's request names nobody; a cleared stop neither.
+    expect(activitySentence({ action: 'erased', subject: 'subscriber', label: 'A subscriber' })).toBe(
+      'removed a subscriber from the list at their request',
+    )
+    expect(activitySentence({ action: 'stop-cleared', subject: 'subscriber', label: 'A subscriber' })).toBe(
+      'cleared the stop on a subscriber, who can get newsletters again',
+    )
     expect(activityLabel({ subject: 'post', label: 'home / heroTitle' })).toBe('home / heroTitle')
     expect(activitySentence({ action: 'updated', subject: 'content', label: 'site / postalAddress' })).toBe(
       'updated the text "Every page · Postal address"',

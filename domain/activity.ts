@@ -43,6 +43,8 @@ export const ACTIVITY_ACTION_LABELS = {
   uploaded: 'uploaded',
   sent: 'started sending',
   scheduled: 'scheduled',
+  erased: 'removed at their request',
+  'stop-cleared': 'cleared the stop on',
 } as const
 export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_ACTION_LABELS)
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
@@ -300,6 +302,9 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'subject'
   if (entry.action === 'owner-handed-over') return `handed ownership of the site to "${entry.label}"`
   if (entry.action === 'exported') return 'exported the subscriber list'
   if (entry.action === 'imported') return 'imported subscribers into the list'
+  // The address is what was asked to be forgotten: the history never names it.
+  if (entry.action === 'erased') return 'removed a subscriber from the list at their request'
+  if (entry.action === 'stop-cleared') return `cleared the stop on a subscriber, who can get newsletters again`
   return `${ACTIVITY_ACTION_LABELS[entry.action]} ${SUBJECT_NOUNS[entry.subject]} "${activityLabel(entry)}"`
 }
 

@@ -21,10 +21,10 @@ export default endpoint(adminSubscriberClearStop, {
     if (outcome === 'not-stopped') throw new HttpError(409, SUBSCRIBER_ADMIN_MESSAGES.notStopped)
     const { before, after } = outcome
     await activity.record(user, {
-      action: 'updated',
+      action: 'stop-cleared',
       subject: 'subscriber',
       recordId: after.id,
-      label: 'A subscriber (stop cleared)',
+      label: 'A subscriber',
       changes: [`State: ${SUBSCRIBER_STATE_LABELS[before.state]} → ${SUBSCRIBER_STATE_LABELS[after.state]}`],
     })
     return { subscriber: after, message: SUBSCRIBER_ADMIN_MESSAGES.cleared(email) }

@@ -16,10 +16,10 @@ export default endpoint(adminSubscriberErase, {
     const erased = await subscribers.erase(email)
     if (erased)
       await activity.record(user, {
-        action: 'deleted',
+        action: 'erased',
         subject: 'subscriber',
         recordId: erased.id,
-        label: 'A subscriber (address erased on request)',
+        label: 'A subscriber',
         changes: [`State was: ${SUBSCRIBER_STATE_LABELS[erased.state]}`],
       })
     return {

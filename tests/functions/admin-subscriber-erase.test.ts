@@ -56,7 +56,7 @@ describe('POST /api/admin/subscribers/erase (a request to be forgotten)', () => 
     const entries = await history()
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({
-      action: 'deleted',
+      action: 'erased',
       subject: 'subscriber',
       recordId: before!.id,
       changes: ['State was: Awaiting confirmation'],
@@ -117,7 +117,9 @@ describe('POST /api/admin/subscribers/clear-stop', () => {
     expect(body.subscriber).toEqual(stored)
 
     const entries = await history()
-    expect(entries).toEqual([expect.objectContaining({ action: 'updated', recordId: stored!.id, changes: ['State: Bounced → Confirmed'] })])
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'stop-cleared', recordId: stored!.id, changes: ['State: Bounced → Confirmed'] }),
+    ])
     expect(JSON.stringify(entries)).not.toContain('back@')
   })
 
