@@ -38,7 +38,7 @@ const TagsSchema = z
 export const POST_FIELDS = {
   title: { label: 'Title', max: 200 },
   excerpt: { label: 'Excerpt', max: 500 },
-  content: { label: 'Content (markdown)', max: 100_000 },
+  content: { label: 'Content', max: 100_000 },
   featuredImage: { label: 'Featured image (optional)', hint: 'Shown at the top of the post and on its card in the blog.' },
   featuredImageAlt: {
     label: 'Describe the picture',

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /**
  * The XSS corpus: DOMPurify's own fixtures (xss-payloads.json, 150 payloads that carry
@@ -131,7 +133,11 @@ export const NAMED_XSS_PAYLOADS: Record<string, string[]> = {
   ],
 }
 
-const dompurify = JSON.parse(readFileSync(new URL('./xss-payloads.json', import.meta.url), 'utf8')) as { payloads: string[] }
+// A path, not `new URL('./…', import.meta.url)`: in a jsdom test (the post editor's) Vite rewrites
+// that pattern into a web address, which fs cannot read.
+const dompurify = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'xss-payloads.json'), 'utf8')) as {
+  payloads: string[]
+}
 
 /** Every payload once: the named ones first (they aim at our sinks), then DOMPurify's. */
 export const XSS_CORPUS: string[] = [...new Set([...Object.values(NAMED_XSS_PAYLOADS).flat(), ...dompurify.payloads])]

@@ -7,7 +7,7 @@ import {
   type PostInput,
   type RenderedPostVersion,
 } from '#domain/blog-post.ts'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { formatDateTime, fromLocalInput, toLocalInput } from '#domain/text.ts'
 import { usePostVersions } from './use-post-versions'
 import { usePostPreview } from './use-post-preview'
@@ -17,8 +17,12 @@ import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { addressCheck, PictureField } from '#src/features/admin/media/picture-field.tsx'
+import { EditorLoading } from './editor/editor-loading'
 import { PostPreviewPane } from './post-preview'
 import { PostVersions, VERSION_MESSAGES } from './post-versions'
+
+/** The body's editor, a chunk of its own: the posts list opens without it. */
+const PostEditor = lazy(async () => ({ default: (await import('./editor/post-editor')).PostEditor }))
 
 /**
  * Create or edit a post, with a live preview of the body beside it (below it on narrow screens).
@@ -61,11 +65,12 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
     <PostPreviewPane
       title={viewing.title}
       excerpt={viewing.excerpt}
+      featuredImage={viewing.featuredImage}
       preview={{ status: 'ready', html: viewing.html }}
       viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
     />
   ) : (
-    <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} preview={preview} />
+    <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} featuredImage={form.values.featuredImage} preview={preview} />
   )
 
   return (
@@ -81,7 +86,9 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
       >
         <TextField {...form.field('title')} wide />
         <TextAreaField {...form.field('excerpt')} rows={2} wide />
-        <TextAreaField {...form.field('content')} rows={12} wide />
+        <Suspense fallback={<EditorLoading label={form.field('content').label} />}>
+          <PostEditor {...bodyField(form.field('content'))} onChange={(content) => form.load({ content })} />
+        </Suspense>
         <PictureField
           {...form.field('featuredImage')}
           onChange={(featuredImage) => form.load({ featuredImage })}
@@ -105,4 +112,9 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
       </EntityForm>
     </WithPreview>
   )
+}
+
+/** The body's field props for the editor, which hands back text rather than an input event. */
+function bodyField({ label, error, value }: { label: string; error?: string; value: string }) {
+  return { label, error, value }
 }

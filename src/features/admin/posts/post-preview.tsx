@@ -1,21 +1,26 @@
+import { FEATURED_IMAGE_SIZES, IMAGE_WIDTHS, sizedImage } from '#domain/image-src.ts'
+import { isSafeUrl } from '#domain/safe-url.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { PreviewPane } from '#src/features/admin/kit/preview-pane.tsx'
+import { useImageFailed } from '#src/lib/use-image-failed.ts'
 import styles from './posts.module.css'
 import type { PostPreview } from './use-post-preview'
 
 /**
- * The live preview beside the post editor: the server's sanitized HTML, styled as the post page's
- * body. While an older version is being looked at, it shows that one instead, named, with the way
+ * The live preview beside the post editor, in the post page's order: the title, the featured
+ * picture, the excerpt, then the body (the server's sanitized HTML, styled as the page's). While an older version is being looked at, it shows that one instead, named, with the way
  * back to what is in the form.
  */
 export function PostPreviewPane({
   title,
   excerpt,
+  featuredImage,
   preview,
   viewing,
 }: {
   title: string
   excerpt: string
+  featuredImage?: string
   preview: PostPreview
   viewing?: { label: string; close: () => void }
 }) {
@@ -30,9 +35,31 @@ export function PostPreviewPane({
         </Button>
       )}
       <h2 className={styles.previewTitle}>{title || 'Untitled post'}</h2>
+      {featuredImage && <FeaturedPicture key={featuredImage} url={featuredImage.trim()} />}
       {excerpt && <p className={styles.previewExcerpt}>{excerpt}</p>}
       {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/pages/markdown.ts). */}
       <div className="prose" data-testid="post-preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
     </PreviewPane>
+  )
+}
+
+/**
+ * The featured picture as the post page shows it (decorative there too: the title says what the
+ * post is). An address the form would refuse, or one that does not load, shows nothing, as on the page.
+ */
+function FeaturedPicture({ url }: { url: string }) {
+  const [failed, watch, onError] = useImageFailed()
+  if (!isSafeUrl(url) || failed) return null
+  return (
+    <img
+      ref={watch}
+      className={styles.previewFeatured}
+      {...sizedImage(url, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
+      alt=""
+      width={1200}
+      height={630}
+      data-testid="post-preview-featured"
+      onError={onError}
+    />
   )
 }

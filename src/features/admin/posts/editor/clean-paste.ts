@@ -1,0 +1,206 @@
+import { safeLinkAddress, safePictureAddress } from './safe-address'
+
+/**
+ * What a paste from a document or a web page keeps: paragraphs and line breaks, headings (levels
+ * 1-3; deeper ones become level 3, as on the public page), bold, italic, bulleted and numbered
+ * lists, quotes, links and pictures, with their safe addresses. Everything else goes: styles,
+ * classes, ids, scripts, frames, forms, media players and every event handler. Text inside
+ * elements that are not kept stays, as plain text, except inside elements that only carry code
+ * or hidden data (script, style, template, …), which go whole.
+ *
+ * Word processors mark bold and italic with styles rather than tags (Google Docs writes
+ * `<span style="font-weight:700">` and wraps the whole paste in `<b style="font-weight:normal">`),
+ * so those two styles are read before every style is dropped.
+ *
+ * The HTML is parsed into an inert document (DOMParser runs nothing and loads nothing), and the
+ * result is built from scratch, element by element, from what is kept: nothing is copied over.
+ */
+
+/** Dropped with everything inside them. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'param',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'canvas',
+  'map',
+  'area',
+  'input',
+  'select',
+  'option',
+  'textarea',
+  'button',
+  'dialog',
+  'portal',
+  'xml',
+])
+
+/** Kept as they are (without attributes). */
+const KEPT = new Set(['p', 'br', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'strong', 'em'])
+
+const RENAMED: Record<string, string> = { b: 'strong', i: 'em', h4: 'h3', h5: 'h3', h6: 'h3' }
+
+/** Blocks whose kind is not kept: their text stays in blocks of its own (a cell, a section). */
+const NEUTRAL_BLOCKS = new Set([
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'address',
+  'figure',
+  'figcaption',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'dl',
+  'dt',
+  'dd',
+  'center',
+  'details',
+  'summary',
+  'fieldset',
+  'legend',
+  'form',
+  'hr',
+])
+
+function isBoldStyle(element: HTMLElement): boolean | undefined {
+  const weight = element.style?.fontWeight
+  if (!weight) return undefined
+  if (weight === 'bold' || weight === 'bolder') return true
+  const number = Number(weight)
+  return Number.isFinite(number) ? number >= 600 : false
+}
+
+const isItalicStyle = (element: HTMLElement) => element.style?.fontStyle === 'italic' || element.style?.fontStyle === 'oblique'
+
+export function cleanPastedHtml(html: string): string {
+  const source = new DOMParser().parseFromString(html, 'text/html')
+  const out = source.createElement('div')
+  copyChildren(source.body, out, source)
+  return out.innerHTML
+}
+
+function copyChildren(from: Node, to: Node, doc: Document) {
+  for (const child of Array.from(from.childNodes)) copyNode(child, to, doc)
+}
+
+function copyNode(node: Node, to: Node, doc: Document) {
+  if (node.nodeType === 3) {
+    to.appendChild(doc.createTextNode(node.textContent ?? ''))
+    return
+  }
+  if (node.nodeType !== 1) return // comments (Word's conditional ones too), processing instructions
+  const element = node as HTMLElement
+  // localName keeps a namespace prefix (Word's <o:p>): such elements are not HTML's and are unwrapped.
+  const tag = element.localName.toLowerCase()
+  if (DROPPED.has(tag)) return
+
+  if (tag === 'a') {
+    const href = safeLinkAddress(element.getAttribute('href') ?? '')
+    if (!href) return copyChildren(element, to, doc)
+    const link = doc.createElement('a')
+    link.setAttribute('href', href.replace(/ /g, '%20'))
+    copyChildren(element, styled(element, link, doc), doc)
+    to.appendChild(link)
+    return
+  }
+  if (tag === 'img') {
+    const src = safePictureAddress(element.getAttribute('src') ?? '')
+    if (!src) return
+    const picture = doc.createElement('img')
+    picture.setAttribute('src', src.replace(/ /g, '%20'))
+    picture.setAttribute('alt', (element.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim())
+    to.appendChild(picture)
+    return
+  }
+  if (tag === 'ol') {
+    const list = doc.createElement('ol')
+    const start = Number(element.getAttribute('start'))
+    if (Number.isInteger(start) && start > 1 && start < 1_000_000) list.setAttribute('start', String(start))
+    copyChildren(element, list, doc)
+    to.appendChild(list)
+    return
+  }
+
+  const kept = KEPT.has(tag) ? tag : RENAMED[tag]
+  // A bold tag whose style says "not bold" (Google Docs' wrapper) is no bold at all.
+  const unbolded = kept === 'strong' && isBoldStyle(element) === false
+  if (kept && !unbolded) {
+    const copy = doc.createElement(kept)
+    copyChildren(element, styled(element, copy, doc), doc)
+    to.appendChild(picturesAlone(copy) ?? copy)
+    return
+  }
+  if (NEUTRAL_BLOCKS.has(tag)) {
+    const block = doc.createElement('div')
+    copyChildren(element, styled(element, block, doc), doc)
+    to.appendChild(picturesAlone(block) ?? block)
+    return
+  }
+  // Any other element (span, font, u, code, …): its text stays, with bold or italic its style gave it.
+  const holder = doc.createDocumentFragment()
+  copyChildren(element, styled(element, holder, doc), doc)
+  to.appendChild(holder)
+}
+
+/**
+ * A paragraph that holds only pictures is the pictures themselves: a picture is a block of its
+ * own in a post, and the paragraph around it would be left behind as an empty line.
+ */
+function picturesAlone(block: Element): DocumentFragment | undefined {
+  if (block.localName !== 'p' && block.localName !== 'div') return undefined
+  const pictures = block.querySelectorAll('img')
+  if (pictures.length === 0 || (block.textContent ?? '').trim() !== '') return undefined
+  const fragment = block.ownerDocument.createDocumentFragment()
+  pictures.forEach((picture) => fragment.appendChild(picture))
+  return fragment
+}
+
+/**
+ * Where an element's children go: inside <strong> and/or <em> when its style makes them bold or
+ * italic, else straight into `into`.
+ */
+function styled(element: HTMLElement, into: Node, doc: Document): Node {
+  let target = into
+  const tag = element.localName.toLowerCase()
+  if (isBoldStyle(element) && tag !== 'strong' && tag !== 'b' && !/^h[1-6]$/.test(tag)) {
+    const strong = doc.createElement('strong')
+    target.appendChild(strong)
+    target = strong
+  }
+  if (isItalicStyle(element) && tag !== 'em' && tag !== 'i') {
+    const em = doc.createElement('em')
+    target.appendChild(em)
+    target = em
+  }
+  return target
+}

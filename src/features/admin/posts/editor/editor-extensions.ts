@@ -1,0 +1,131 @@
+import { Extension, type AnyExtension, type JSONContent } from '@tiptap/core'
+import Image from '@tiptap/extension-image'
+import Link from '@tiptap/extension-link'
+import Paragraph from '@tiptap/extension-paragraph'
+import { Markdown } from '@tiptap/markdown'
+import { Plugin } from '@tiptap/pm/state'
+import StarterKit from '@tiptap/starter-kit'
+import { cleanPastedHtml } from './clean-paste'
+import { safeLinkAddress, safePictureAddress } from './safe-address'
+
+/**
+ * What the post editor's document can hold, and how it reads and writes the stored text.
+ *
+ * The stored format stays markdown (docs/architecture.md, The post editor): the toolbar's
+ * blocks and marks, plus what older posts may already use and the public page renders (inline
+ * code, code blocks, struck text, a rule), so that opening such a post loses nothing. Underline
+ * is left out: the public page has none.
+ */
+export function postEditorExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      paragraph: false,
+      underline: false,
+      heading: { levels: [1, 2, 3] },
+      link: false,
+    }),
+    SafeLink.configure({
+      openOnClick: false,
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: 'https',
+      // Links as they are kept in the document: the page adds its own target and rel.
+      HTMLAttributes: { target: null, rel: null },
+      isAllowedUri: (url) => safeLinkAddress(url) !== null,
+    }),
+    SafeParagraph,
+    Picture.configure({ inline: false, allowBase64: false }),
+    Markdown.configure({ markedOptions: { gfm: true } }),
+    PasteCleaning,
+  ]
+}
+
+/** Every HTML paste (or drop of HTML) is cleaned to what a post may hold before the editor reads it. */
+const PasteCleaning = Extension.create({
+  name: 'pasteCleaning',
+  addProseMirrorPlugins() {
+    return [new Plugin({ props: { transformPastedHTML: (html) => cleanPastedHtml(html) } })]
+  },
+})
+
+/**
+ * A line of text that starts like a block ("# ", "- ", "1. ", "> ") would become a heading, a
+ * list or a quote when the post is read again: such a start is escaped, on every line of a
+ * paragraph (a post's single line breaks are kept as they are).
+ */
+export function escapeBlockStarts(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^(\s{0,3})(#{1,6})(?=\s|$)/, '$1\\$2')
+        .replace(/^(\s{0,3})([-+*])(?=\s)/, '$1\\$2')
+        .replace(/^(\s{0,3})(\d{1,9})([.)])(?=\s|$)/, '$1$2\\$3')
+        .replace(/^(\s{0,3})>/, '$1\\>')
+        .replace(/^(\s{0,3})(=+|-+)(\s*)$/, '$1\\$2$3'),
+    )
+    .join('\n')
+}
+
+const SafeParagraph = Paragraph.extend({
+  renderMarkdown(node, helpers, context) {
+    const text = this.parent?.(node, helpers, context) ?? ''
+    return escapeBlockStarts(text)
+  },
+})
+
+/**
+ * A link in the stored text to an address a post may not use (javascript:, data:, …) is read as
+ * its words alone: the editor never holds it, so an edited post never writes it back.
+ */
+const SafeLink = Link.extend({
+  parseMarkdown(token, helpers) {
+    const words = helpers.parseInline(token.tokens ?? [])
+    const href = typeof token.href === 'string' ? safeLinkAddress(token.href) : null
+    return href ? helpers.applyMark('link', words, { href, title: token.title || null }) : words
+  },
+  renderMarkdown(node, helpers) {
+    const href = escapeAddress(String(node.attrs?.href ?? ''))
+    const title = String(node.attrs?.title ?? '')
+    const words = helpers.renderChildren(node)
+    return title ? `[${words}](${href} "${title.replace(/"/g, '\\"')}")` : `[${words}](${href})`
+  },
+})
+
+/** Characters that would end the alternative text or the address early in `![alt](address)`. */
+const escapeAlt = (alt: string) => alt.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ')
+const escapeAddress = (address: string) => address.replace(/[\s<>]/g, (c) => encodeURIComponent(c))
+/** A picture's address also has its brackets encoded (an upload's name may hold one). */
+const escapePictureAddress = (address: string) => escapeAddress(address).replace(/\(/g, '%28').replace(/\)/g, '%29')
+
+/** Pictures: only safe addresses are read in, and the alternative text is escaped on the way out. */
+const Picture = Image.extend({
+  parseMarkdown(token, helpers) {
+    const src = typeof token.href === 'string' ? safePictureAddress(token.href) : null
+    // A picture at an address a post may not show is left out (the public page drops it too).
+    if (!src) return []
+    return helpers.createNode('image', { src, title: token.title || null, alt: token.text ?? '' })
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (element) => (safePictureAddress((element as HTMLElement).getAttribute('src') ?? '') ? null : false),
+      },
+    ]
+  },
+  renderMarkdown(node: JSONContent) {
+    const src = escapePictureAddress(String(node.attrs?.src ?? ''))
+    const alt = escapeAlt(String(node.attrs?.alt ?? ''))
+    const title = String(node.attrs?.title ?? '')
+    return title ? `![${alt}](${src} "${title.replace(/"/g, '\\"')}")` : `![${alt}](${src})`
+  },
+})
+
+/**
+ * The document's text as stored: the editor's markdown without the blank lines it leaves after
+ * a last list, quote or picture (the form trims them anyway).
+ */
+export function storedText(markdown: string): string {
+  return markdown.trimEnd()
+}
