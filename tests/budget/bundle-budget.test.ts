@@ -82,6 +82,14 @@ describe('first-load JavaScript per public page', () => {
     }
   })
 
+  // The post editor (Tiptap on ProseMirror, about 150 KB gzip) is a chunk of the admin's own,
+  // loaded when a post is opened: no public page may reach it.
+  it('keeps the post editor out of every public page', () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!
+    const publicFiles = firstLoad([entry, RENDERER, ...PUBLIC_PAGES.map((page) => `src/pages/${page}.tsx`)])
+    for (const file of publicFiles) expect(readFileSync(join(outDir, file), 'utf8').includes('ProseMirror'), file).toBe(false)
+  })
+
   // New passwords are judged on the server (netlify/lib/auth/session/password-strength.ts): its dictionaries,
   // about 2 MB, must never reach a browser, not even in an admin chunk.
   it('keeps the password-strength dictionaries out of every chunk', () => {

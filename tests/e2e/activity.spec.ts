@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_POSTS, DEMO_RESOURCES } from '#lib/demo/content.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { postBody, typePostBody } from '#tests/e2e/support/post-editor.ts'
 import { signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
@@ -33,7 +34,7 @@ test('Activity lists each write by who made it, filters by person and kind, and 
   const form = page.getByRole('form', { name: 'New blog post' })
   await form.getByLabel('Title').fill('Saving for a Rainy Season')
   await form.getByLabel('Excerpt').fill('Small, steady, faithful.')
-  await form.getByLabel('Content (markdown)').fill('Start with **ten dollars**.')
+  await typePostBody(form, ['Start with **ten dollars**.'])
   await form.getByRole('button', { name: 'Create post' }).click()
   await expect(banner(page)).toHaveText('Blog post created successfully')
   await page.getByRole('link', { name: 'Content', exact: true }).click()
@@ -114,7 +115,7 @@ test('an older version of a post can be looked at and brought back', async ({ pa
     .getByRole('button', { name: /Edit/ })
     .click()
   const form = page.getByRole('form', { name: `Edit post ${post.title}` })
-  await expect(form.getByLabel('Content (markdown)')).toHaveValue('A rewrite that did not work.')
+  await expect(postBody(form)).toHaveText('A rewrite that did not work.')
   const history = page.getByRole('region', { name: 'History' })
   await expect(history.getByRole('listitem')).toHaveCount(2)
 
@@ -125,11 +126,11 @@ test('an older version of a post can be looked at and brought back', async ({ pa
     .click()
   await expect(page.getByRole('status').filter({ hasText: /^Version of / })).toBeVisible()
   await expect(page.getByTestId('post-preview-body')).not.toContainText('A rewrite that did not work.')
-  await expect(form.getByLabel('Content (markdown)')).toHaveValue('A rewrite that did not work.')
+  await expect(postBody(form)).toHaveText('A rewrite that did not work.')
   await page.getByRole('button', { name: 'Back to the editor’s text' }).click()
 
   await history.getByRole('button', { name: /^Restore the version/ }).click()
-  await expect(form.getByLabel('Content (markdown)')).toHaveValue(post.content)
+  await expect(postBody(form).getByRole('heading', { level: 2, name: 'Before you start' })).toBeVisible()
   await expect(form.getByRole('status')).toContainText('Save changes to keep it.')
   await form.getByRole('button', { name: 'Save changes' }).click()
   await expect(banner(page)).toHaveText('Blog post updated successfully')

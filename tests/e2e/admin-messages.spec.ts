@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
+import { postBody } from '#tests/e2e/support/post-editor.ts'
 import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 
 /**
@@ -38,7 +39,7 @@ const cases: Case[] = [
       const form = page.getByRole('form', { name: 'New blog post' })
       await form.getByLabel('Title').fill('Refused')
       await form.getByLabel('Excerpt').fill('Refused')
-      await form.getByLabel('Content (markdown)').fill('Refused')
+      await postBody(form).fill('Refused')
       await form.getByRole('button', { name: 'Create post' }).click()
     },
   },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_CREDENTIALS } from '#domain/demo.ts'
 import { expect, failedResourceLog, fulfillJson, test } from '#tests/e2e/support/fixtures.ts'
+import { postBody, typePostBody } from '#tests/e2e/support/post-editor.ts'
 import { openDashboard, signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
@@ -197,7 +198,7 @@ test.describe('blog posts', () => {
     await expect(form.getByText('Title is required')).toBeVisible()
     await form.getByLabel('Title').fill('A Season of Saving')
     await form.getByLabel('Excerpt').fill('Small steps toward a steadier year.')
-    await form.getByLabel('Content (markdown)').fill('## Start small\n\n**Save** a little *each* week.')
+    await typePostBody(form, ['## Start small', '**Save** a little *each* week.'])
     // Another website's picture: its address is checked with the schema's rule before it is used.
     await form.getByText('Use a picture from another website').click()
     await form.getByLabel('The picture’s web address').fill('javascript:alert(1)')
@@ -219,7 +220,9 @@ test.describe('blog posts', () => {
 
     await row.getByRole('button', { name: /Edit/ }).click()
     const edit = page.getByRole('form', { name: 'Edit post A Season of Saving' })
-    await expect(edit.getByLabel('Content (markdown)')).toHaveValue('## Start small\n\n**Save** a little *each* week.')
+    await expect(postBody(edit).getByRole('heading', { level: 2, name: 'Start small' })).toBeVisible()
+    await expect(postBody(edit).locator('strong')).toHaveText('Save')
+    await expect(postBody(edit).locator('em')).toHaveText('each')
     await edit.getByLabel('Status').selectOption('published')
     await edit.getByRole('button', { name: 'Save changes' }).click()
     await expect(banner(page)).toHaveText('Blog post updated successfully')
@@ -281,7 +284,7 @@ test.describe('blog posts', () => {
     const form = page.getByRole('form', { name: 'New blog post' })
     await form.getByLabel('Title').fill('Another')
     await form.getByLabel('Excerpt').fill('Another')
-    await form.getByLabel('Content (markdown)').fill('Another')
+    await postBody(form).fill('Another')
     await form.getByRole('button', { name: 'Create post' }).click()
     await expect(banner(page)).toHaveText('The title is too close to another post')
   })

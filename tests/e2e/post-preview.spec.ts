@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { manyLines, XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { postBody, typePostBody } from '#tests/e2e/support/post-editor.ts'
 import { arm, expectInert, keepLocal } from '#tests/e2e/support/xss-pages.ts'
 
 /**
@@ -42,7 +43,10 @@ test('the markdown sample: the preview is the public page’s body, and follows 
   const form = await openEditor(page, post.title)
   await expectPreviewMatchesPublicPage(page, slug)
 
-  await form.getByLabel('Content (markdown)').fill('## A new heading\n\nSome **bold** words.')
+  await postBody(form).click()
+  await postBody(form).press('ControlOrMeta+a')
+  await postBody(form).press('Delete')
+  await typePostBody(form, ['## A new heading', 'Some **bold** words.'])
   await expect(previewBody(page).getByRole('heading', { level: 2, name: 'A new heading' })).toBeVisible()
   await expect(previewBody(page).locator('strong')).toHaveText('bold')
   await form.getByLabel('Title').fill('A changed title')

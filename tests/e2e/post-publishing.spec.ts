@@ -3,6 +3,7 @@ import { BLOG_MESSAGES } from '#domain/blog-post.ts'
 import { toLocalInput } from '#domain/text.ts'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { postBody } from '#tests/e2e/support/post-editor.ts'
 import { signIn } from '#tests/e2e/support/sign-in.ts'
 
 /**
@@ -63,7 +64,7 @@ test('a post scheduled ahead is absent from /blog, its page, the feed and the si
   const form = page.getByRole('form', { name: 'New blog post' })
   await form.getByLabel('Title').fill(title)
   await form.getByLabel('Excerpt').fill('Planned ahead.')
-  await form.getByLabel('Content (markdown)').fill('A post that waits for its day.')
+  await postBody(form).fill('A post that waits for its day.')
   await form.getByLabel('Status').selectOption('scheduled')
   // Two minutes ahead, to the minute: the field has no seconds.
   const inTwoMinutes = toLocalInput(new Date(Date.now() + 2 * 60_000).toISOString())

@@ -164,7 +164,17 @@ describe('addresses', () => {
     expect(safeLinkAddress('/resources')).toBe('/resources')
     expect(safeLinkAddress('https://example.com/a')).toBe('https://example.com/a')
     expect(safeLinkAddress('mailto:grace@example.com')).toBe('mailto:grace@example.com')
-    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', '//evil.invalid', '/\\evil.invalid', 'data:text/html,x', 'vbscript:x', '\u200Bjavascript:x', ''])
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      '//evil.invalid',
+      '/\\evil.invalid',
+      'data:text/html,x',
+      'vbscript:x',
+      '\u200Bjavascript:x',
+      '',
+    ])
       expect(safeLinkAddress(bad), bad).toBeNull()
     expect(safePictureAddress('http://example.com/a.png')).toBeNull()
     expect(safePictureAddress('https://example.com/a.png')).toBe('https://example.com/a.png')

@@ -136,6 +136,13 @@ export class AdminApi {
     return ((await response.json()) as { blogPosts: AdminPost[] }).blogPosts
   }
 
+  /** One post with its body, as the editor opens it. */
+  async post(id: string): Promise<AdminPost & { content: string; featuredImage?: string }> {
+    const response = await this.request.get(`/api/admin/blog-posts/${encodeURIComponent(id)}`, { headers: this.headers })
+    expect(response.status(), `GET /api/admin/blog-posts/${id}`).toBe(200)
+    return ((await response.json()) as { blogPost: AdminPost & { content: string; featuredImage?: string } }).blogPost
+  }
+
   async createPost(fields: PostFields): Promise<AdminPost> {
     const response = await this.request.post('/api/admin/blog-posts', {
       headers: this.headers,

@@ -81,7 +81,13 @@ export function EditorToolbar({
     ],
     [
       { label: 'Bulleted list', icon: List, keys: 'Mod+Shift+8', pressed: state.bullets, run: () => chain().toggleBulletList().run() },
-      { label: 'Numbered list', icon: ListOrdered, keys: 'Mod+Shift+7', pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
+      {
+        label: 'Numbered list',
+        icon: ListOrdered,
+        keys: 'Mod+Shift+7',
+        pressed: state.numbers,
+        run: () => chain().toggleOrderedList().run(),
+      },
       { label: 'Quote', icon: Quote, keys: 'Mod+Shift+B', pressed: state.quote, run: () => chain().toggleBlockquote().run() },
       { label: 'Link', icon: Link, keys: 'Mod+K', active: state.link, popup: true, run: onLink },
     ],
@@ -137,7 +143,13 @@ export function EditorToolbar({
       <div className={styles.group}>
         {picture}
         {state.picture && (
-          <button type="button" className={styles.describe} aria-haspopup="dialog" onMouseDown={(event) => event.preventDefault()} onClick={onDescribe}>
+          <button
+            type="button"
+            className={styles.describe}
+            aria-haspopup="dialog"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={onDescribe}
+          >
             Describe picture
           </button>
         )}

@@ -197,11 +197,7 @@ export function PostEditor({ label, error, value, onChange }: Props) {
           onLink={openLink}
           onDescribe={askPicture}
           picture={
-            <MediaPicker
-              field="a picture in the post"
-              imagesOnly
-              onPick={(url) => ask({ src: url, suggested: describeFromName(url) })}
-            />
+            <MediaPicker field="a picture in the post" imagesOnly onPick={(url) => ask({ src: url, suggested: describeFromName(url) })} />
           }
         />
         <UploadProgress state={upload.state} onDismiss={upload.clear} />
