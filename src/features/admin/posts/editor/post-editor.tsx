@@ -76,15 +76,31 @@ export function PostEditor({ label, error, value, onChange }: Props) {
     }
   }
 
+  // Made once: Tiptap compares extensions by identity, and new ones on every render would mean new options each time.
+  const [extensions] = useState(postEditorExtensions)
+
+  // Every option is handed over again on each render (Tiptap's useEditor sets the changed ones), so
+  // the attributes follow the error and the handlers see the newest state.
   const editor = useEditor({
-    extensions: postEditorExtensions(),
+    extensions,
     content: value,
     contentType: 'markdown',
     editorProps: {
+      // The editable area is named by the label, described by the help or the error, marked invalid with one.
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': ids.label,
+        'aria-describedby': error ? ids.error : ids.help,
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+        class: `prose ${styles.document}`,
+        spellcheck: 'true',
+      },
       handlePaste(_view, event) {
         const data = event.clipboardData
-        // Text or a page copied with its pictures is pasted as such; files alone (a screenshot, a photo) are uploaded.
-        if (!data || data.getData('text/html') || data.getData('text/plain')) return false
+        // A copied page or document is pasted as such (clean-paste.ts); picture files alone (a
+        // screenshot, a photo copied from a folder, which may carry its name as text) are uploaded.
+        if (!data || data.getData('text/html')) return false
         const files = imageFiles(data.files)
         if (files.length === 0) return false
         void uploadAll(files, null)
@@ -98,8 +114,8 @@ export function PostEditor({ label, error, value, onChange }: Props) {
         void uploadAll(files, at)
         return true
       },
-      handleKeyDown(view, event) {
-        if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+      handleKeyDown(_view, event) {
+        if ((event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
           event.preventDefault()
           openLink()
           return true
@@ -125,24 +141,6 @@ export function PostEditor({ label, error, value, onChange }: Props) {
     baseline.current = { text: value, written: storedText(editor.getMarkdown()) }
     emitted.current = value
   }, [value, editor])
-
-  // The editable area is named by the label, described by the help or the error, marked invalid with one.
-  useEffect(() => {
-    editor.setOptions({
-      editorProps: {
-        ...editor.options.editorProps,
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': ids.label,
-          'aria-describedby': error ? ids.error : ids.help,
-          ...(error ? { 'aria-invalid': 'true' } : {}),
-          class: `prose ${styles.document}`,
-          spellcheck: 'true',
-        },
-      },
-    })
-  }, [editor, error, ids.label, ids.error, ids.help])
 
   function openLink() {
     const href = String(editor.getAttributes('link').href ?? '')
