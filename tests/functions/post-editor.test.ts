@@ -3,7 +3,7 @@ import { Editor } from '@tiptap/core'
 import { Marked } from 'marked'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
-import { cleanPastedHtml } from '#src/features/admin/posts/editor/clean-paste.ts'
+import { cleanPastedHtml, withoutInlineCode } from '#src/features/admin/posts/editor/clean-paste.ts'
 import { escapeBlockStarts, postEditorExtensions, storedText } from '#src/features/admin/posts/editor/editor-extensions.ts'
 import { safeLinkAddress, safePictureAddress, typedLinkAddress } from '#src/features/admin/posts/editor/safe-address.ts'
 import { pageActiveContent } from '#tests/support/page-active-content.ts'
@@ -129,6 +129,31 @@ describe('a paste from a document or a web page', () => {
     }
     expect(found).toEqual([])
     expect((window as { __xss?: unknown }).__xss).toBeUndefined()
+  })
+
+  // The browser reports every inline handler and style it parses against the page's policy, even
+  // in an inert document: they are taken out of the text before the cleaning parses it.
+  it('takes handlers and styles out of the text before any parser sees them, keeping bold and italic', () => {
+    const left: string[] = []
+    for (const payload of XSS_CORPUS) {
+      const parsed = new DOMParser().parseFromString(withoutInlineCode(payload), 'text/html')
+      for (const element of parsed.querySelectorAll('*'))
+        for (const { name } of element.attributes) if (/^on[a-z]+$/i.test(name) || name === 'style') left.push(`${name} in ${payload}`)
+      for (const element of parsed.querySelectorAll('style, script')) left.push(`<${element.localName}> in ${payload}`)
+    }
+    // And all of them in one paste, where one payload's broken markup runs into the next.
+    const together = new DOMParser().parseFromString(
+      withoutInlineCode(XSS_CORPUS.map((payload) => `<div>${payload}</div>`).join('\n')),
+      'text/html',
+    )
+    for (const element of together.querySelectorAll('*'))
+      for (const { name } of element.attributes) if (/^on[a-z]+$/i.test(name) || name === 'style') left.push(`${name} in the whole corpus`)
+    for (const element of together.querySelectorAll('style, script')) left.push(`<${element.localName}> in the whole corpus`)
+    expect(left).toEqual([])
+    expect(withoutInlineCode('<span style="font-weight:700" class=x>a</span><i style=\'color:red\' onclick="x()">b</i>')).toBe(
+      '<span data-pasted="pasted-bold" class=x>a</span><i>b</i>',
+    )
+    expect(withoutInlineCode('1 < 2 and <b title="a > b">c</b>')).toBe('1 < 2 and <b title="a > b">c</b>')
   })
 
   it('cleans the HTML itself to the kept elements, with no attribute but href, src, alt and start', () => {

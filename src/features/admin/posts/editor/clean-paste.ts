@@ -20,6 +20,8 @@ import { safeLinkAddress, safePictureAddress } from './safe-address'
 const DROPPED = new Set([
   'script',
   'style',
+  'dropped-script',
+  'dropped-style',
   'template',
   'noscript',
   'iframe',
@@ -92,21 +94,109 @@ const NEUTRAL_BLOCKS = new Set([
   'hr',
 ])
 
+/** What the tag's style said of its weight (withoutInlineCode keeps it as data-pasted): bold, not bold, or nothing. */
 function isBoldStyle(element: HTMLElement): boolean | undefined {
-  const weight = element.style?.fontWeight
-  if (!weight) return undefined
-  if (weight === 'bold' || weight === 'bolder') return true
-  const number = Number(weight)
-  return Number.isFinite(number) ? number >= 600 : false
+  const marks = (element.getAttribute('data-pasted') ?? '').split(' ')
+  if (marks.includes('pasted-bold')) return true
+  if (marks.includes('pasted-normal')) return false
+  return undefined
 }
 
-const isItalicStyle = (element: HTMLElement) => element.style?.fontStyle === 'italic' || element.style?.fontStyle === 'oblique'
+const isItalicStyle = (element: HTMLElement) => (element.getAttribute('data-pasted') ?? '').split(' ').includes('pasted-italic')
 
 export function cleanPastedHtml(html: string): string {
-  const source = new DOMParser().parseFromString(html, 'text/html')
+  const source = new DOMParser().parseFromString(withoutInlineCode(html), 'text/html')
   const out = source.createElement('div')
   copyChildren(source.body, out, source)
   return out.innerHTML
+}
+
+/**
+ * The pasted HTML with its tags' event handlers (on…) and style attributes taken out, and its
+ * style and script elements renamed, as text, before any parser sees it. Not a safety step (the cleaning below builds the result from scratch,
+ * and nothing parsed here runs): Chromium reports every inline handler and style attribute it
+ * parses against the page's security policy, even in an inert document, so a paste from a word
+ * processor (a style on every span) would fill the console with refusals. A style that marks bold
+ * or italic is kept as a class the cleaning reads instead.
+ *
+ * A small tokenizer of start tags: `<` and a letter opens one; inside, attributes are read with
+ * the HTML rules (names up to whitespace, `/`, `=` or `>`; values quoted or up to whitespace or
+ * `>`). Anything it misreads is still parsed and cleaned as usual, only with the report.
+ */
+export function withoutInlineCode(html: string): string {
+  let out = ''
+  let i = 0
+  while (i < html.length) {
+    const open = html.indexOf('<', i)
+    if (open < 0 || open + 1 >= html.length) return out + html.slice(i)
+    out += html.slice(i, open)
+    // A style or script element is reported when parsed, like a style attribute: renamed, it
+    // parses as an element of no meaning (and is dropped whole, see DROPPED).
+    const closing = /^<\/(style|script)(?=[\s/>])/i.exec(html.slice(open, open + 9))
+    if (closing) {
+      out += `</dropped-${closing[1]!.toLowerCase()}`
+      i = open + closing[0].length
+      continue
+    }
+    if (!/[a-z]/i.test(html[open + 1]!)) {
+      out += '<'
+      i = open + 1
+      continue
+    }
+    // The tag's name.
+    let j = open + 1
+    while (j < html.length && !/[\s/>]/.test(html[j]!)) j++
+    const tag = html.slice(open + 1, j).toLowerCase()
+    out += tag === 'style' || tag === 'script' ? `<dropped-${tag}` : html.slice(open, j)
+    // Its attributes, up to the closing `>`.
+    while (j < html.length && html[j] !== '>') {
+      const start = j
+      while (j < html.length && /[\s/]/.test(html[j]!)) j++
+      const nameStart = j
+      while (j < html.length && !/[\s/>=]/.test(html[j]!)) j++
+      const name = html.slice(nameStart, j).toLowerCase()
+      let k = j
+      while (k < html.length && /\s/.test(html[k]!)) k++
+      let value = ''
+      if (html[k] === '=') {
+        k++
+        while (k < html.length && /\s/.test(html[k]!)) k++
+        const quote = html[k]
+        if (quote === '"' || quote === "'") {
+          const close = html.indexOf(quote, k + 1)
+          const end = close < 0 ? html.length : close + 1
+          value = html.slice(k + 1, end - 1)
+          k = end
+        } else {
+          const valueStart = k
+          while (k < html.length && !/[\s>]/.test(html[k]!)) k++
+          value = html.slice(valueStart, k)
+        }
+        j = k
+      }
+      if (j === start) {
+        j++ // a character no rule above takes: keep going
+        continue
+      }
+      if (name.startsWith('on')) continue
+      if (name === 'style') {
+        const marks = [
+          /font-weight\s*:\s*(?:bold|[6-9]00)/i.test(value) && 'pasted-bold',
+          /font-style\s*:\s*italic/i.test(value) && 'pasted-italic',
+        ]
+        const normal = /font-weight\s*:\s*(?:normal|[1-4]00)/i.test(value) && 'pasted-normal'
+        const classes = [...marks, normal].filter(Boolean)
+        if (classes.length > 0) out += ` data-pasted="${classes.join(' ')}"`
+        continue
+      }
+      // A handler or style written inside a value (a title, an alt) may be a tag to the browser,
+      // whose reading of broken markup differs from this one's: it is renamed, so no parser sees it.
+      out += html.slice(start, j).replace(/([\s/"'`=])((?:on[a-z]+|style)\s*=)/gi, '$1data-dropped-$2')
+    }
+    if (j < html.length) out += '>'
+    i = j + 1
+  }
+  return out
 }
 
 function copyChildren(from: Node, to: Node, doc: Document) {

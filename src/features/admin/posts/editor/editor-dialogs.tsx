@@ -4,6 +4,16 @@ import { Dialog } from '#src/features/admin/kit/dialog.tsx'
 import { typedLinkAddress } from './safe-address'
 
 /**
+ * These dialogs are drawn through a portal, outside the post's form in the page, but React still
+ * passes their events up to the components around them: a submit here must end here, or the post
+ * form would be submitted (and saved) with it.
+ */
+function stopHere(event: FormEvent) {
+  event.preventDefault()
+  event.stopPropagation()
+}
+
+/**
  * The picture's alternative text, asked for as a picture goes in (from the library or just
  * uploaded) and when she picks "Picture" with a picture selected. Empty is allowed: a purely
  * decorative picture has none.
@@ -23,7 +33,7 @@ export function PictureDialog({
   const id = useId()
   const formId = `${id}-form`
   function submit(event: FormEvent) {
-    event.preventDefault()
+    stopHere(event)
     onDone(alt.replace(/\s+/g, ' ').trim())
   }
   return (
@@ -82,7 +92,7 @@ export function LinkDialog({
   const id = useId()
   const formId = `${id}-form`
   function submit(event: FormEvent) {
-    event.preventDefault()
+    stopHere(event)
     const href = typedLinkAddress(address)
     if (!href) return setError('Type a web address, such as https://example.com or /book-now, or an email address.')
     onDone(href, text.trim() || address.trim())

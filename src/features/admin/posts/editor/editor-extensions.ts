@@ -26,7 +26,9 @@ export function postEditorExtensions(): AnyExtension[] {
     }),
     SafeLink.configure({
       openOnClick: false,
-      autolink: true,
+      // No links made while typing: Tiptap then makes a link grow with what is typed right after
+      // it, so the full stop after a link became part of it. A pasted address still becomes a link.
+      autolink: false,
       linkOnPaste: true,
       defaultProtocol: 'https',
       // Links as they are kept in the document: the page adds its own target and rel.

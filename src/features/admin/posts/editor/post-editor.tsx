@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core'
 import { NodeSelection } from '@tiptap/pm/state'
 import { EditorContent, useEditor } from '@tiptap/react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { formatBytes, isImageType, type MediaListItem } from '#domain/media.ts'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
 import { useMediaUpload } from '#src/features/admin/media/use-media-upload.ts'
@@ -85,6 +86,9 @@ export function PostEditor({ label, error, value, onChange }: Props) {
     extensions,
     content: value,
     contentType: 'markdown',
+    // Tiptap would add its stylesheet as an inline <style>, which the site's policy refuses: the
+    // few rules ProseMirror needs are in editor.module.css.
+    injectCSS: false,
     editorProps: {
       // The editable area is named by the label, described by the help or the error, marked invalid with one.
       attributes: {
@@ -206,23 +210,27 @@ export function PostEditor({ label, error, value, onChange }: Props) {
           {error}
         </p>
       )}
-      {linking && (
-        <LinkDialog
-          current={linking.href}
-          askText={linking.askText}
-          onDone={saveLink}
-          onRemove={linking.href ? () => (setLinking(null), editor.chain().focus().extendMarkRange('link').unsetLink().run()) : undefined}
-          onCancel={() => (setLinking(null), editor.commands.focus())}
-        />
-      )}
-      {question && (
-        <PictureDialog
-          suggested={question.suggested}
-          submitLabel={question.at !== undefined && isSelectedPicture(editor, question.at) ? 'Save description' : 'Insert picture'}
-          onDone={placePicture}
-          onCancel={() => (answered(), editor.commands.focus())}
-        />
-      )}
+      {linking &&
+        createPortal(
+          <LinkDialog
+            current={linking.href}
+            askText={linking.askText}
+            onDone={saveLink}
+            onRemove={linking.href ? () => (setLinking(null), editor.chain().focus().extendMarkRange('link').unsetLink().run()) : undefined}
+            onCancel={() => (setLinking(null), editor.commands.focus())}
+          />,
+          document.body,
+        )}
+      {question &&
+        createPortal(
+          <PictureDialog
+            suggested={question.suggested}
+            submitLabel={question.at !== undefined && isSelectedPicture(editor, question.at) ? 'Save description' : 'Insert picture'}
+            onDone={placePicture}
+            onCancel={() => (answered(), editor.commands.focus())}
+          />,
+          document.body,
+        )}
     </div>
   )
 }
