@@ -129,6 +129,8 @@ describe('a paste from a document or a web page', () => {
     }
     expect(found).toEqual([])
     expect((window as { __xss?: unknown }).__xss).toBeUndefined()
+    // Nor anything the post form would refuse: a body has no control character but line breaks and tabs.
+    expect(paste(`<p>a\u000bb\u0007c\u001fd</p>`)).toBe('a b c d')
   })
 
   // The browser reports every inline handler and style it parses against the page's policy, even

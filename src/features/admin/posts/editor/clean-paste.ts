@@ -104,6 +104,12 @@ function isBoldStyle(element: HTMLElement): boolean | undefined {
 
 const isItalicStyle = (element: HTMLElement) => (element.getAttribute('data-pasted') ?? '').split(' ').includes('pasted-italic')
 
+/**
+ * Control characters (Word writes a vertical tab for a line break) become spaces: a post's text
+ * may hold line breaks and tabs but no other, and the form would refuse the whole body for one.
+ */
+export const withoutControlCharacters = (text: string) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ' ')
+
 export function cleanPastedHtml(html: string): string {
   const source = new DOMParser().parseFromString(withoutInlineCode(html), 'text/html')
   const out = source.createElement('div')
@@ -205,7 +211,7 @@ function copyChildren(from: Node, to: Node, doc: Document) {
 
 function copyNode(node: Node, to: Node, doc: Document) {
   if (node.nodeType === 3) {
-    to.appendChild(doc.createTextNode(node.textContent ?? ''))
+    to.appendChild(doc.createTextNode(withoutControlCharacters(node.textContent ?? '')))
     return
   }
   if (node.nodeType !== 1) return // comments (Word's conditional ones too), processing instructions
@@ -228,7 +234,12 @@ function copyNode(node: Node, to: Node, doc: Document) {
     if (!src) return
     const picture = doc.createElement('img')
     picture.setAttribute('src', src.replace(/ /g, '%20'))
-    picture.setAttribute('alt', (element.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim())
+    picture.setAttribute(
+      'alt',
+      withoutControlCharacters(element.getAttribute('alt') ?? '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     to.appendChild(picture)
     return
   }

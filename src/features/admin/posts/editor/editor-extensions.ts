@@ -5,7 +5,7 @@ import Paragraph from '@tiptap/extension-paragraph'
 import { Markdown } from '@tiptap/markdown'
 import { Plugin } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
-import { cleanPastedHtml } from './clean-paste'
+import { cleanPastedHtml, withoutControlCharacters } from './clean-paste'
 import { safeLinkAddress, safePictureAddress } from './safe-address'
 
 /**
@@ -42,11 +42,18 @@ export function postEditorExtensions(): AnyExtension[] {
   ]
 }
 
-/** Every HTML paste (or drop of HTML) is cleaned to what a post may hold before the editor reads it. */
+/** Every paste (or drop of HTML) is cleaned to what a post may hold before the editor reads it. */
 const PasteCleaning = Extension.create({
   name: 'pasteCleaning',
   addProseMirrorPlugins() {
-    return [new Plugin({ props: { transformPastedHTML: (html) => cleanPastedHtml(html) } })]
+    return [
+      new Plugin({
+        props: {
+          transformPastedHTML: (html) => cleanPastedHtml(html),
+          transformPastedText: (text) => withoutControlCharacters(text),
+        },
+      }),
+    ]
   },
 })
 

@@ -39,9 +39,10 @@ const imageFiles = (files: FileList | undefined | null) => Array.from(files ?? [
  * the stored format. The text she opened is given back unchanged until she changes the document:
  * a post opened and saved as it was is stored byte for byte as it was, even where the editor
  * would have written the same post differently. Pasted HTML is cleaned to what a post may hold
- * (clean-paste.ts, through editor-extensions.ts). Picture files dropped or pasted in are uploaded to the media library in parts,
- * with their progress shown, then inserted where they were dropped; the library's button inserts a
- * picture already there. Every picture is described (its alternative text) as it goes in.
+ * (clean-paste.ts, through editor-extensions.ts). Picture files dropped or pasted in are uploaded
+ * to the media library in parts, with their progress shown, then inserted where they were
+ * dropped; the library's button inserts a picture already there. Every picture is described (its
+ * alternative text) as it goes in.
  */
 export function PostEditor({ label, error, value, onChange }: Props) {
   const id = useId()
