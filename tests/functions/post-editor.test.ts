@@ -72,6 +72,18 @@ describe('the stored text', () => {
     expect(escapeBlockStarts('fine\n- item\n  # deep')).toBe('fine\n\\- item\n  \\# deep')
   })
 
+  it('reads raw HTML in a stored post through the paste cleaning: formatting stays, text that only looks like a tag stays text', () => {
+    load(
+      'Some <b>bold</b> and <i onclick="x()">italic</i> words, <enter your name> here.\n\n<form><input name=nodeName><input name=localName>Form text</form>\n\nAfter',
+    )
+    const html = editor.getHTML()
+    expect(html).toContain('<strong>bold</strong>')
+    expect(html).toContain('<em>italic</em>')
+    expect(editor.getText()).toContain('<enter your name>')
+    expect(editor.getText()).toContain('After')
+    expect(html).not.toContain('onclick')
+  })
+
   it('writes a picture with its description escaped and its address kept whole', () => {
     load('')
     editor.commands.setImage({ src: '/media/abc/family budget (1).png', alt: 'Our [first] budget' })
@@ -177,6 +189,8 @@ describe('an existing post with hostile text', () => {
     // HTML block with a schema of its own: tens of milliseconds each in jsdom).
     const blocks = inGroups(XSS_CORPUS, 10).map((group) => group.map((payload) => payload.replace(/\n{2,}/g, '\n')).join('\n'))
     load(['Before', ...blocks, 'After'].join('\n\n'))
+    // The whole corpus was read, up to its last line (a payload once broke the reading half-way).
+    expect(editor.getText()).toContain('After')
     const page = blankPage()
     page.body.innerHTML = editor.view.dom.innerHTML
     expect(pageActiveContent(page, 'none')).toEqual([])

@@ -16,6 +16,26 @@ import { safeLinkAddress, safePictureAddress } from './safe-address'
  * result is built from scratch, element by element, from what is kept: nothing is copied over.
  */
 
+/**
+ * The pasted page's nodes are read through the DOM's own getters, never their properties: a
+ * form in the paste can shadow a property with a field of that name (`<input name=localName>`
+ * makes form.localName that input: "DOM clobbering"), and `<img name=body>` the document's body.
+ */
+function own<T>(proto: object, name: string): (node: unknown) => T {
+  const get = Object.getOwnPropertyDescriptor(proto, name)!.get!
+  return (node) => get.call(node) as T
+}
+const reader = () => ({
+  body: own<HTMLElement | null>(Document.prototype, 'body'),
+  children: own<NodeListOf<ChildNode>>(Node.prototype, 'childNodes'),
+  type: own<number>(Node.prototype, 'nodeType'),
+  text: own<string | null>(Node.prototype, 'textContent'),
+  name: own<string>(Element.prototype, 'localName'),
+  attribute: (element: Element, name: string) => Element.prototype.getAttribute.call(element, name),
+})
+let read: ReturnType<typeof reader> | undefined
+const dom = () => (read ??= reader())
+
 /** Dropped with everything inside them. */
 const DROPPED = new Set([
   'script',
@@ -96,13 +116,13 @@ const NEUTRAL_BLOCKS = new Set([
 
 /** What the tag's style said of its weight (withoutInlineCode keeps it as data-pasted): bold, not bold, or nothing. */
 function isBoldStyle(element: HTMLElement): boolean | undefined {
-  const marks = (element.getAttribute('data-pasted') ?? '').split(' ')
+  const marks = (dom().attribute(element, 'data-pasted') ?? '').split(' ')
   if (marks.includes('pasted-bold')) return true
   if (marks.includes('pasted-normal')) return false
   return undefined
 }
 
-const isItalicStyle = (element: HTMLElement) => (element.getAttribute('data-pasted') ?? '').split(' ').includes('pasted-italic')
+const isItalicStyle = (element: HTMLElement) => (dom().attribute(element, 'data-pasted') ?? '').split(' ').includes('pasted-italic')
 
 /**
  * Control characters (Word writes a vertical tab for a line break) become spaces: a post's text
@@ -113,7 +133,8 @@ export const withoutControlCharacters = (text: string) => text.replace(/(?![\t\n
 export function cleanPastedHtml(html: string): string {
   const source = new DOMParser().parseFromString(withoutInlineCode(html), 'text/html')
   const out = source.createElement('div')
-  copyChildren(source.body, out, source)
+  const body = dom().body(source)
+  if (body) copyChildren(body, out, source)
   return out.innerHTML
 }
 
@@ -206,22 +227,23 @@ export function withoutInlineCode(html: string): string {
 }
 
 function copyChildren(from: Node, to: Node, doc: Document) {
-  for (const child of Array.from(from.childNodes)) copyNode(child, to, doc)
+  for (const child of Array.from(dom().children(from))) copyNode(child, to, doc)
 }
 
 function copyNode(node: Node, to: Node, doc: Document) {
-  if (node.nodeType === 3) {
-    to.appendChild(doc.createTextNode(withoutControlCharacters(node.textContent ?? '')))
+  const type = dom().type(node)
+  if (type === 3) {
+    to.appendChild(doc.createTextNode(withoutControlCharacters(dom().text(node) ?? '')))
     return
   }
-  if (node.nodeType !== 1) return // comments (Word's conditional ones too), processing instructions
+  if (type !== 1) return // comments (Word's conditional ones too), processing instructions
   const element = node as HTMLElement
   // localName keeps a namespace prefix (Word's <o:p>): such elements are not HTML's and are unwrapped.
-  const tag = element.localName.toLowerCase()
+  const tag = dom().name(element).toLowerCase()
   if (DROPPED.has(tag)) return
 
   if (tag === 'a') {
-    const href = safeLinkAddress(element.getAttribute('href') ?? '')
+    const href = safeLinkAddress(dom().attribute(element, 'href') ?? '')
     if (!href) return copyChildren(element, to, doc)
     const link = doc.createElement('a')
     link.setAttribute('href', href.replace(/ /g, '%20'))
@@ -230,13 +252,13 @@ function copyNode(node: Node, to: Node, doc: Document) {
     return
   }
   if (tag === 'img') {
-    const src = safePictureAddress(element.getAttribute('src') ?? '')
+    const src = safePictureAddress(dom().attribute(element, 'src') ?? '')
     if (!src) return
     const picture = doc.createElement('img')
     picture.setAttribute('src', src.replace(/ /g, '%20'))
     picture.setAttribute(
       'alt',
-      withoutControlCharacters(element.getAttribute('alt') ?? '')
+      withoutControlCharacters(dom().attribute(element, 'alt') ?? '')
         .replace(/\s+/g, ' ')
         .trim(),
     )
@@ -245,7 +267,7 @@ function copyNode(node: Node, to: Node, doc: Document) {
   }
   if (tag === 'ol') {
     const list = doc.createElement('ol')
-    const start = Number(element.getAttribute('start'))
+    const start = Number(dom().attribute(element, 'start'))
     if (Number.isInteger(start) && start > 1 && start < 1_000_000) list.setAttribute('start', String(start))
     copyChildren(element, list, doc)
     to.appendChild(list)
@@ -292,7 +314,7 @@ function picturesAlone(block: Element): DocumentFragment | undefined {
  */
 function styled(element: HTMLElement, into: Node, doc: Document): Node {
   let target = into
-  const tag = element.localName.toLowerCase()
+  const tag = dom().name(element).toLowerCase()
   if (isBoldStyle(element) && tag !== 'strong' && tag !== 'b' && !/^h[1-6]$/.test(tag)) {
     const strong = doc.createElement('strong')
     target.appendChild(strong)

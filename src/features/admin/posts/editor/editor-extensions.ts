@@ -2,11 +2,32 @@ import { Extension, type AnyExtension, type JSONContent } from '@tiptap/core'
 import Image from '@tiptap/extension-image'
 import Link from '@tiptap/extension-link'
 import Paragraph from '@tiptap/extension-paragraph'
-import { Markdown } from '@tiptap/markdown'
+import { Markdown, MarkdownManager } from '@tiptap/markdown'
 import { Plugin } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
 import { cleanPastedHtml, withoutControlCharacters } from './clean-paste'
 import { safeLinkAddress, safePictureAddress } from './safe-address'
+
+/**
+ * Raw HTML in a stored post (the old text box let anyone type it) is read through the paste
+ * cleaning before the editor's schema parses it. Left to itself, the markdown bridge parses it
+ * as it is, in the page: Chromium reports every handler and style in it against the page's
+ * policy, and a form field named like a DOM property (`<input name=nodeName>`) broke the bridge
+ * and left the editor empty. Cleaned, `<b>x</b>` still reads as bold and a payload as nothing.
+ * Text that only looks like a tag (`<enter your name>`) stays text, as the bridge decides.
+ * `parseHTMLToken` is the bridge's own step for this (not in its typings): checked by
+ * tests/functions/post-editor.test.ts, which opens posts holding the whole XSS corpus.
+ */
+type HtmlToken = { text?: string; raw?: string; block?: boolean }
+type HtmlReader = { parseHTMLToken(token: HtmlToken): unknown; isUnrecognizedHtml(html: string): boolean }
+const bridge = MarkdownManager.prototype as unknown as HtmlReader
+const readHtml = bridge.parseHTMLToken
+bridge.parseHTMLToken = function (this: HtmlReader, token: HtmlToken) {
+  const html = token.text || token.raw || ''
+  if (!html.trim() || this.isUnrecognizedHtml(html)) return readHtml.call(this, token)
+  const cleaned = cleanPastedHtml(html)
+  return readHtml.call(this, { ...token, text: cleaned, raw: cleaned })
+}
 
 /**
  * What the post editor's document can hold, and how it reads and writes the stored text.

@@ -250,11 +250,13 @@ function UploadProgress({ state, onDismiss }: { state: ReturnType<typeof useMedi
           <progress max={state.total} value={state.sent} aria-label={`Uploading ${state.name}`} />
         </div>
       )}
-      <p role="status" aria-live="polite" className={styles.uploadStatus}>
-        {uploading
-          ? `Uploading "${state.name}": ${formatBytes(state.sent)} of ${formatBytes(state.total)} (${Math.floor((state.sent / state.total) * 100)}%)`
-          : ''}
-      </p>
+      {/* Drawn only while a picture uploads: an empty status region in the form would be one more
+          "status" among the form's own messages. */}
+      {uploading && (
+        <p role="status" className={styles.uploadStatus}>
+          {`Uploading "${state.name}": ${formatBytes(state.sent)} of ${formatBytes(state.total)} (${Math.floor((state.sent / state.total) * 100)}%)`}
+        </p>
+      )}
       {state.status === 'failed' && (
         <p className={`notice notice-error ${styles.uploadFailed}`} role="alert">
           {`"${state.name}" was not added. ${state.message}`}{' '}
