@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { Dialog } from '#src/features/admin/kit/dialog.tsx'
 import { typedLinkAddress } from './safe-address'
+import styles from './editor.module.css'
 
 /**
  * These dialogs are drawn through a portal, outside the post's form in the page, but React still
@@ -111,7 +112,7 @@ export function LinkDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form id={formId} onSubmit={submit} noValidate className={styles.dialogForm}>
         <div className="field">
           <label htmlFor={`${id}-href`}>Address</label>
           <input
