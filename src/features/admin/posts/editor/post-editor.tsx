@@ -13,7 +13,7 @@ import { safePictureAddress } from './safe-address'
 import styles from './editor.module.css'
 
 export const EDITOR_HELP =
-  'Write as in a word processor: select words and use the buttons above (or Ctrl+B, Ctrl+I, Ctrl+K) for bold, italic, headings, lists, quotes and links. Drop or paste a picture to add it.'
+  'Write as in a word processor: the buttons below (or Ctrl+B, Ctrl+I, Ctrl+K) make words bold or italic, headings, lists, quotes and links. Drop or paste a picture to add it.'
 
 type Props = {
   label: string
