@@ -66,11 +66,18 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
       title={viewing.title}
       excerpt={viewing.excerpt}
       featuredImage={viewing.featuredImage}
+      featuredImageAlt={viewing.featuredImageAlt}
       preview={{ status: 'ready', html: viewing.html }}
       viewing={{ label: `Version of ${formatDateTime(viewing.savedAt, { seconds: true })}`, close: () => setViewing(null) }}
     />
   ) : (
-    <PostPreviewPane title={form.values.title} excerpt={form.values.excerpt} featuredImage={form.values.featuredImage} preview={preview} />
+    <PostPreviewPane
+      title={form.values.title}
+      excerpt={form.values.excerpt}
+      featuredImage={form.values.featuredImage}
+      featuredImageAlt={form.values.featuredImageAlt}
+      preview={preview}
+    />
   )
 
   return (

@@ -15,12 +15,15 @@ export function PostPreviewPane({
   title,
   excerpt,
   featuredImage,
+  featuredImageAlt,
   preview,
   viewing,
 }: {
   title: string
   excerpt: string
   featuredImage?: string
+  /** Its description, the alt as the post page writes it. */
+  featuredImageAlt?: string
   preview: PostPreview
   viewing?: { label: string; close: () => void }
 }) {
@@ -35,7 +38,7 @@ export function PostPreviewPane({
         </Button>
       )}
       <h2 className={styles.previewTitle}>{title || 'Untitled post'}</h2>
-      {featuredImage && <FeaturedPicture key={featuredImage} url={featuredImage.trim()} />}
+      {featuredImage && <FeaturedPicture key={featuredImage} url={featuredImage.trim()} alt={featuredImageAlt?.trim() ?? ''} />}
       {excerpt && <p className={styles.previewExcerpt}>{excerpt}</p>}
       {/* Rendered and sanitized by the server, exactly as the post page's body (netlify/lib/pages/markdown.ts). */}
       <div className="prose" data-testid="post-preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
@@ -44,10 +47,10 @@ export function PostPreviewPane({
 }
 
 /**
- * The featured picture as the post page shows it (decorative there too: the title says what the
- * post is). An address the form would refuse, or one that does not load, shows nothing, as on the page.
+ * The featured picture as the post page shows it, with its description as its alt. An address
+ * the form would refuse, or one that does not load, shows nothing, as on the page.
  */
-function FeaturedPicture({ url }: { url: string }) {
+function FeaturedPicture({ url, alt }: { url: string; alt: string }) {
   const [failed, watch, onError] = useImageFailed()
   if (!isSafeUrl(url) || failed) return null
   return (
@@ -55,7 +58,7 @@ function FeaturedPicture({ url }: { url: string }) {
       ref={watch}
       className={styles.previewFeatured}
       {...sizedImage(url, IMAGE_WIDTHS, FEATURED_IMAGE_SIZES)}
-      alt=""
+      alt={alt}
       width={1200}
       height={630}
       data-testid="post-preview-featured"
