@@ -12,7 +12,9 @@ const SITE = 'Faithful Finances'
 
 /**
  * How a page reaches the browser:
- * - `prerender`: rendered to HTML at build time (its title and description go into its head);
+ * - `prerender`: rendered to HTML at build time (its title and description go into its head); the
+ *   pages with a page function in ENDPOINTS below (all of these today) are served by it alone,
+ *   rendered on request with the coach's texts into what the build wrote, as a template;
  * - `function`: rendered on request by a function (the post page, netlify/functions/blog-page.ts);
  * - `browser`: served the unrendered dist/shell.html through a netlify.toml rewrite, drawn in the browser.
  */
@@ -262,12 +264,19 @@ export const ENDPOINTS = {
   apiNotFound: { function: 'api-not-found', served: 'rewrite', path: '/api/*' },
   blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },
   /**
-   * The pages that show stored texts and lists, rendered on request into their prerendered
-   * template (netlify/lib/pages/data-page.ts); the build still writes them, as their template.
+   * Every public page shows the coach's texts (her site name in the header and footer at least),
+   * so each is rendered on request into its prerendered template (netlify/lib/pages/data-page.ts);
+   * the build still writes them, as their template. The 404 page answers any address nothing else
+   * does: the last rewrite of netlify.toml, not forced, so files, functions and every other rule
+   * come first.
    */
+  homePage: { function: 'home-page', served: 'config', path: PAGES.home.path },
   aboutPage: { function: 'about-page', served: 'config', path: PAGES.about.path },
+  servicesPage: { function: 'services-page', served: 'config', path: PAGES.services.path },
   resourcesPage: { function: 'resources-page', served: 'config', path: PAGES.resources.path },
   blogListPage: { function: 'blog-list-page', served: 'config', path: PAGES.blog.path },
+  bookNowPage: { function: 'book-now-page', served: 'config', path: PAGES.bookNow.path },
+  notFoundPage: { function: 'not-found-page', served: 'rewrite', path: '/*' },
   rss: { function: 'rss', served: 'config', path: '/rss.xml' },
   sitemap: { function: 'sitemap', served: 'config', path: '/sitemap.xml' },
   robots: { function: 'robots', served: 'config', path: '/robots.txt' },

@@ -21,8 +21,18 @@ function localSigningKey(): string {
   return secret
 }
 
+/**
+ * netlify.toml ends with a rule sending every address nothing else answers to the 404 page's
+ * function. netlify dev takes a rule that is not forced to apply whenever the address is no file
+ * of the published folder, which under Vite is every module it serves (`/src/main.tsx`,
+ * `/@vite/client`): with this variable it asks Vite first, and applies the rule only to what Vite
+ * answers 404, as the CDN applies it only where no file is. netlify serve's own files are in dist/.
+ */
+export const DEV_SERVER_FILES_FIRST = { NETLIFY_DEV_SERVER_CHECK_SSG_ENDPOINTS: 'true' }
+
 export function localServerEnv(): Record<string, string> {
   return {
+    ...DEV_SERVER_FILES_FIRST,
     DEMO_SEED: 'true',
     JWT_SECRET: process.env.JWT_SECRET ?? localSigningKey(),
   }

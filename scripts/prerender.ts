@@ -1,22 +1,32 @@
 /**
- * Runs after the client and server builds: writes each static page's HTML into dist/ (the
- * first paint and text need no JavaScript), with the page's own CSS, a preload of its code and
- * its head tags. dist/shell.html keeps the unrendered page for routes rendered in the browser, and
- * dist/post-shell.html is the page a post is rendered into on request; About, Resources and Blog,
- * rendered on request with the stored texts and lists, and the pages with a form also get an empty
- * copy (about-shell.html, book-now-shell.html, …) that their function renders into.
+ * Runs after the client and server builds: writes each public page as a template into dist/ (the
+ * page's own CSS, its code started after paint, its head tags, and an outlet in its root), which
+ * the page's function renders into on request with the coach's texts and lists (home-shell.html,
+ * about-shell.html, …, not-found-shell.html; netlify/lib/pages/data-page.ts), and
+ * dist/post-shell.html, the page a post is rendered into. dist/shell.html keeps the unrendered
+ * page for routes rendered in the browser. A page no function renders would be written whole, as
+ * its static file (none is today).
  *
  * The CSS of a prerendered page is inlined (about 4 KB compressed): a phone then paints after
  * one round trip instead of two. The policy in dist/_headers allows exactly those style blocks
  * by their hashes; everything else about style-src stays 'self'.
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PAGE_TEMPLATES, type PageTemplate } from '#lib/built-pages.ts'
 import { PAGE_TEMPLATE_OUTLET } from '#lib/pages/render.ts'
-import { ENDPOINTS, isPrerendered, PAGES, pageModuleFile, prerenderedFile, PUBLIC_PAGES, type PageId } from '#domain/route-map.ts'
+import {
+  ENDPOINTS,
+  isPrerendered,
+  PAGES,
+  pageModuleFile,
+  prerenderedFile,
+  PUBLIC_PAGES,
+  type PageId,
+  type PublicPage,
+} from '#domain/route-map.ts'
 import { withHead } from '#lib/pages/seo.ts'
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
@@ -29,6 +39,8 @@ const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf
 // does not take an already prerendered index.html for the shell).
 const shellPath = join(DIST, 'shell.html')
 if (!existsSync(shellPath)) copyFileSync(join(DIST, 'index.html'), shellPath)
+// The home page is its function's: Vite's unrendered index.html would otherwise answer at /index.html.
+rmSync(join(DIST, 'index.html'), { force: true })
 // src/main.tsx loads React DOM with a dynamic import, so that it evaluates in a task of its own;
 // every page needs it at once, so every page starts fetching it at once.
 // The key is the module's real path: with node_modules linked from another checkout it starts with
@@ -64,25 +76,31 @@ function assetsOf(key: string, seen = new Set<string>()): { css: Set<string>; js
   return { css, js }
 }
 
-// The pages rendered on request into an empty copy of themselves: those showing stored texts and
-// lists (netlify/lib/pages/data-page.ts), and those whose form answers are (netlify/lib/forms/answer.ts).
+// The pages rendered on request into an empty copy of themselves (netlify/lib/pages/data-page.ts),
+// with the coach's texts and lists; the booking and newsletter forms' answers use them too
+// (netlify/lib/forms/answer.ts).
 const TEMPLATES: Partial<Record<PageId, PageTemplate>> = {
+  home: PAGE_TEMPLATES.home,
+  services: PAGE_TEMPLATES.services,
   bookNow: PAGE_TEMPLATES.bookNow,
   blog: PAGE_TEMPLATES.blog,
   about: PAGE_TEMPLATES.about,
   resources: PAGE_TEMPLATES.resources,
+  notFound: PAGE_TEMPLATES.notFound,
 }
 
+// Pages with a function at their own path, and the 404 page, which the function behind
+// netlify.toml's last rewrite draws for any other address.
 const RENDERED_ON_REQUEST = new Set<string>(
   Object.values(ENDPOINTS).flatMap((endpoint) =>
     endpoint.served === 'config' && PUBLIC_PAGES.some((page) => page.path === endpoint.path) ? [endpoint.path] : [],
   ),
 )
+const renderedOnRequest = (page: PublicPage) => RENDERED_ON_REQUEST.has(page.path) || page.catchAll === true
 
 // Every prerendered page of the route map (domain/route-map.ts), with the source module that draws
 // it, to find the CSS and code it needs at first paint.
 for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
-  const html = await render(page.catchAll ? '/this-page-does-not-exist' : page.path)
   const meta = {
     title: page.title,
     description: page.description,
@@ -92,7 +110,10 @@ for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
   }
   // A page a function renders on request is served by it alone: a static copy would answer at
   // its file's own address (/about/index.html) with the texts of build time, forever.
-  if (!RENDERED_ON_REQUEST.has(page.path)) write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
+  if (!renderedOnRequest(page)) {
+    const html = await render(page.catchAll ? '/this-page-does-not-exist' : page.path)
+    write(prerenderedFile(page), withHead(pageDocument(html, pageModuleFile(page)), meta))
+  }
   const template = TEMPLATES[page.id]
   if (template) write(template, withHead(pageDocument(PAGE_TEMPLATE_OUTLET, pageModuleFile(page)), meta))
 }

@@ -16,6 +16,50 @@ export const blogPage = contract({
   },
 })
 
+export const homePage = contract({
+  endpoint: ENDPOINTS.homePage,
+  methods: {
+    GET: {
+      access: 'public',
+      answers: 'the home page with her texts, lists and portrait, rendered on request into its built template',
+      served: 'html',
+    },
+  },
+})
+
+export const servicesPage = contract({
+  endpoint: ENDPOINTS.servicesPage,
+  methods: {
+    GET: {
+      access: 'public',
+      answers: 'the Services page with her texts and list of services, rendered on request into its built template',
+      served: 'html',
+    },
+  },
+})
+
+export const bookNowPage = contract({
+  endpoint: ENDPOINTS.bookNowPage,
+  methods: {
+    GET: {
+      access: 'public',
+      answers: 'the Book Now page with her texts and the booking form, rendered on request into its built template',
+      served: 'html',
+    },
+  },
+})
+
+export const notFoundPage = contract({
+  endpoint: ENDPOINTS.notFoundPage,
+  methods: {
+    GET: {
+      access: 'public',
+      answers: 'any address nothing else answers: 404 with the "Page not found" page and her texts, kept by no cache',
+      served: 'html',
+    },
+  },
+})
+
 export const aboutPage = contract({
   endpoint: ENDPOINTS.aboutPage,
   methods: {

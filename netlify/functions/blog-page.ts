@@ -12,7 +12,9 @@ import { renderedPost } from '#lib/pages/markdown.ts'
 import { builtPage, PAGE_TEMPLATES, SHELL_PAGE } from '#lib/built-pages.ts'
 import { fetchedPagePolicy, isPageTemplate, policyAllowingStyles, renderIntoTemplate } from '#lib/pages/render.ts'
 import { insertBeforeHeadEnd, postMeta, withHead } from '#lib/pages/seo.ts'
-import { siteName } from '#lib/pages/site-name.ts'
+import { content } from '#lib/data/content.ts'
+import { toSiteTexts } from '#domain/content-item.ts'
+import { shownText } from '#domain/page-titles.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 import { CACHE_TAGS, canonicalRedirect, cdnCacheHeaders, type CdnKey } from '#lib/http/cdn.ts'
 
@@ -43,12 +45,14 @@ export default endpoint(blogPage, {
     // the same post. Only the plain spelling is answered; any other is sent there, uncached.
     if (valid && new URL(req.url).pathname !== postPath(slug)) return canonicalRedirect(postPath(slug), SECURITY_HEADERS)
     try {
-      // The post, the site's name and the page to render into, all at once.
-      const [post, name, template] = await Promise.all([
+      // The post, the site's texts (her name in the header, the title and the footer) and the page
+      // to render into, all at once.
+      const [post, items, template] = await Promise.all([
         valid ? posts.find({ slug }) : null,
-        siteName(),
+        content.list(),
         builtPage(context, PAGE_TEMPLATES.post),
       ])
+      const texts = toSiteTexts(items)
       if (!post || post.status !== 'published') {
         // An address the post had before its slug was edited: shared links follow it for good.
         const moved = post ? null : await posts.movedFrom(slug)
@@ -58,7 +62,7 @@ export default endpoint(blogPage, {
         }
         return shellPage(context, 404, headers)
       }
-      const meta = postMeta(post, siteUrl(), name)
+      const meta = postMeta(post, siteUrl(), shownText(texts, 'site', 'siteName'))
       if (!isPageTemplate(template)) {
         // Vite's dev server page, under netlify dev: an inline hot-reload script, styles injected
         // inline and a websocket to Vite, all forbidden by the built pages' policy. Production never comes here.
@@ -67,7 +71,7 @@ export default endpoint(blogPage, {
         return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE)
       }
       const path = postPath(post.slug)
-      const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post) }), meta)
+      const page = withHead(await renderIntoTemplate(template, { path, post: renderedPost(post), texts }), meta)
       const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
       return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, POST_PAGE)
     } catch (error) {

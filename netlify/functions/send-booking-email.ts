@@ -3,13 +3,12 @@ import * as z from 'zod/mini'
 import { booking } from '#domain/api/site.ts'
 import { BOOKING_MESSAGES, BookingRequestSchema, type BookingRequest } from '#domain/booking.ts'
 import { BOOKING_FIELDS } from '#domain/form-answer.ts'
-import { PAGES } from '#domain/route-map.ts'
 import { deliverBookingEmail } from '#lib/email/booking-email.ts'
 import { bookings } from '#lib/data/bookings.ts'
 import { runtimeOf } from '#lib/config/env.ts'
 import { answerFormPost } from '#lib/forms/answer.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
-import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
+import { answerPageOf } from '#lib/pages/data-page.ts'
 import { limitPublicForm } from '#lib/forms/public-forms.ts'
 
 /**
@@ -51,7 +50,7 @@ function answerBookingForm(req: Request, context: Context): Promise<Response> {
       const { website: _honeypot, ...typed } = fields
       const field = BOOKING_FIELDS.find((name) => name === outcome.field)
       const answer = { form: 'booking' as const, ok: outcome.ok, message: outcome.message, field, values: outcome.ok ? {} : typed }
-      return { data: { path: PAGES.bookNow.path, answer }, template: PAGE_TEMPLATES.bookNow }
+      return answerPageOf('bookNow', answer)
     },
   })
 }

@@ -6,16 +6,19 @@ import { env, runtimeOf } from '#lib/config/env.ts'
 import { HttpError } from '#lib/http/http-error.ts'
 
 /**
- * The built pages a function renders into (page-render.ts): each page rendered on request has an
+ * The built pages a function renders into (pages/render.ts): each page rendered on request has an
  * empty copy of itself, written by scripts/prerender.ts.
  */
 const template = <Page extends string>(page: Page) => `${page}-shell.html` as const
 export const PAGE_TEMPLATES = {
   post: template('post'),
+  home: template('home'),
+  services: template('services'),
   bookNow: template('book-now'),
   blog: template('blog'),
   about: template('about'),
   resources: template('resources'),
+  notFound: template('not-found'),
 }
 export type PageTemplate = (typeof PAGE_TEMPLATES)[keyof typeof PAGE_TEMPLATES]
 

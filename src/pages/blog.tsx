@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router-dom'
+import { PAGE_NAMES } from '#domain/page-titles.ts'
 import type { PostSummary } from '#domain/blog-post.ts'
 import { BLOG_MESSAGES } from '#domain/blog-post-display.ts'
 import { blogTagPath, PAGES } from '#domain/route-map.ts'
@@ -14,7 +15,7 @@ import styles from './blog.module.css'
 import { PageHero } from '#src/components/ui/page-hero.tsx'
 
 export function BlogPage({ posts }: { posts: Promise<PostSummary[]> }) {
-  const hero = usePageTexts('blog', 'Blog')
+  const hero = usePageTexts('blog', PAGE_NAMES.blog)
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const tag = params.get('tag')

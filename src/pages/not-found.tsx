@@ -1,9 +1,10 @@
 import { Home } from 'lucide-react'
+import { PAGE_NAMES } from '#domain/page-titles.ts'
 import { NotFoundMessage } from '#src/components/ui/not-found-message.tsx'
 import { usePageTitle } from './use-page-title'
 
 export function NotFoundPage() {
-  usePageTitle('Page not found')
+  usePageTitle(PAGE_NAMES.notFound)
   return (
     <NotFoundMessage
       mark="404"

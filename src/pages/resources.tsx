@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom'
+import { PAGE_NAMES } from '#domain/page-titles.ts'
 import type { PublicResource } from '#domain/resource.ts'
 import { RESOURCE_MESSAGES, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, isResourceType } from '#domain/resource-display.ts'
 import { CardGrid } from '#src/components/ui/card-grid.tsx'
@@ -14,7 +15,7 @@ import { PageHero } from '#src/components/ui/page-hero.tsx'
 const TYPE_OPTIONS = [{ value: null, label: 'All' }, ...RESOURCE_TYPES.map((t) => ({ value: t, label: `${RESOURCE_TYPE_LABELS[t]}s` }))]
 
 export function ResourcesPage({ resources }: { resources: Promise<PublicResource[]> }) {
-  const hero = usePageTexts('resources', 'Free Resources')
+  const hero = usePageTexts('resources', PAGE_NAMES.resources)
   const [params, setParams] = useSearchParams()
   const hydrated = useHydrated()
   const type = hydrated ? params.get('type') : null

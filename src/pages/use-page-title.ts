@@ -1,11 +1,15 @@
 import { useEffect } from 'react'
+import { documentTitle } from '#domain/page-titles.ts'
 import { useText } from '#src/features/content/site-texts.tsx'
 
-/** Sets the document title as "<page> | <site name>", or the site name alone for the home page. */
+/**
+ * Sets the document title as "<page> | <site name>", or the site name alone for the home page. The
+ * pages rendered on request carry the same title in their head already (domain/page-titles.ts).
+ */
 export function usePageTitle(title: string | null) {
   const siteName = useText('site', 'siteName')
   useEffect(() => {
-    document.title = title ? `${title} | ${siteName}` : `${siteName} | Faith-based financial coaching`
+    document.title = documentTitle(title, siteName)
   }, [title, siteName])
 }
 

@@ -3,6 +3,9 @@ import type { Context } from '@netlify/functions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
 import * as aboutPage from '#functions/about-page.ts'
+import * as bookNowPage from '#functions/book-now-page.ts'
+import * as homePage from '#functions/home-page.ts'
+import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
 import * as blogPosts from '#functions/blog-posts.ts'
@@ -116,7 +119,10 @@ describe('cache keys', () => {
       { name: 'GET /api/blog-posts', fn: blogPosts, path: '/api/blog-posts' },
       { name: 'GET /blog/{slug}', fn: blogPage, path: `/blog/${post.slug}`, params: { slug: post.slug } },
       { name: 'GET /blog/{former slug}', fn: blogPage, path: `/blog/${moving.slug}`, params: { slug: moving.slug } },
+      { name: 'GET /', fn: homePage, path: '/' },
       { name: 'GET /about', fn: aboutPage, path: '/about' },
+      { name: 'GET /services', fn: servicesPage, path: '/services' },
+      { name: 'GET /book-now', fn: bookNowPage, path: '/book-now' },
       { name: 'GET /resources', fn: resourcesPage, path: '/resources' },
       { name: 'GET /blog', fn: blogListPage, path: '/blog' },
       { name: 'GET /blog?tag=', fn: blogListPage, path: '/blog?tag=Budgeting' },

@@ -6,6 +6,10 @@ import * as adminNewsletterPreview from '#functions/admin-newsletter-preview.ts'
 import * as adminNewsletters from '#functions/admin-newsletters.ts'
 import * as adminSubscriberExports from '#functions/admin-subscriber-exports.ts'
 import * as aboutPage from '#functions/about-page.ts'
+import * as bookNowPage from '#functions/book-now-page.ts'
+import * as homePage from '#functions/home-page.ts'
+import * as notFoundPage from '#functions/not-found-page.ts'
+import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
 import * as resourcesPage from '#functions/resources-page.ts'
@@ -98,7 +102,11 @@ describe('forged host', () => {
     })
     let reader = 0
     const pagesToAsk: Call[] = [
+      { name: 'GET /', fn: homePage, path: '/' },
       { name: 'GET /about', fn: aboutPage, path: '/about' },
+      { name: 'GET /services', fn: servicesPage, path: '/services' },
+      { name: 'GET /book-now', fn: bookNowPage, path: '/book-now' },
+      { name: 'GET /{unknown}', fn: notFoundPage, path: '/no-such-page', done: 404 },
       { name: 'GET /resources', fn: resourcesPage, path: '/resources' },
       { name: 'GET /blog', fn: blogListPage, path: '/blog?tag=Budgeting' },
       { name: 'GET /blog/{slug}', fn: blogPage, path: `/blog/${post.slug}`, params: { slug: post.slug } },

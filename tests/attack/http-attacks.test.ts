@@ -740,7 +740,35 @@ describe('attack: every function, one hostile call at a time', () => {
               params,
               touches: touch.resources(),
             },
+            { attack: cls, label: `GET home-page ${q}`, fn: 'home-page', method: 'GET', url: `/${q}`, params, touches: touch.textsPage() },
             { attack: cls, label: `GET about-page ${q}`, fn: 'about-page', method: 'GET', url: `/about${q}`, params, touches: touch.aboutPage() },
+            {
+              attack: cls,
+              label: `GET services-page ${q}`,
+              fn: 'services-page',
+              method: 'GET',
+              url: `/services${q}`,
+              params,
+              touches: touch.textsPage(),
+            },
+            {
+              attack: cls,
+              label: `GET book-now-page ${q}`,
+              fn: 'book-now-page',
+              method: 'GET',
+              url: `/book-now${q}`,
+              params,
+              touches: touch.textsPage(),
+            },
+            {
+              attack: cls,
+              label: `GET not-found-page /${name}`,
+              fn: 'not-found-page',
+              method: 'GET',
+              url: `/${seg}`,
+              params,
+              touches: touch.textsPage(),
+            },
             {
               attack: cls,
               label: `GET resources-page ${q}`,
@@ -941,6 +969,8 @@ describe('attack: every function, one hostile call at a time', () => {
               touches: touch.content(),
             }),
             attack({ attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() }),
+            attack({ attack: cls, label: `${label} -> GET home-page`, fn: 'home-page', method: 'GET', url: '/', touches: touch.textsPage() }),
+            attack({ attack: cls, label: `${label} -> GET services-page`, fn: 'services-page', method: 'GET', url: '/services', touches: touch.textsPage() }),
           ]
         : []
     const resourcesThen = (outcome: Outcome, label: string): AttackCall[] =>
@@ -1413,6 +1443,8 @@ describe('attack: every function, one hostile call at a time', () => {
       [
         { attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() },
         { attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() },
+        { attack: cls, label: `${label} -> GET home-page`, fn: 'home-page', method: 'GET', url: '/', touches: touch.textsPage() },
+        { attack: cls, label: `${label} -> GET not-found-page`, fn: 'not-found-page', method: 'GET', url: '/no-such-page', touches: touch.textsPage() },
         { attack: cls, label: `${label} -> GET blog-list-page`, fn: 'blog-list-page', method: 'GET', url: '/blog', touches: touch.blogListPage() },
         {
           attack: cls,

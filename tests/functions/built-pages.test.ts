@@ -47,7 +47,18 @@ describe('netlify.toml ships the built pages with each function that reads them'
       .filter((output) => output.entryPoint && Object.keys(output.inputs).some((input) => input.endsWith(BUILT_PAGES_MODULE)))
       .map((output) => path.basename(output.entryPoint!, '.ts'))
       .toSorted()
-    expect(readers).toEqual(['about-page', 'blog-list-page', 'blog-page', 'resources-page', 'send-booking-email', 'subscribers'])
+    expect(readers).toEqual([
+      'about-page',
+      'blog-list-page',
+      'blog-page',
+      'book-now-page',
+      'home-page',
+      'not-found-page',
+      'resources-page',
+      'send-booking-email',
+      'services-page',
+      'subscribers',
+    ])
     for (const name of entries.map((file) => file.replace(/\.ts$/, ''))) {
       expect(includedFiles(name), name).toEqual(readers.includes(name) ? SHIPPED : undefined)
     }

@@ -10,6 +10,9 @@ import * as adminResource from '#functions/admin-resource.ts'
 import * as adminResources from '#functions/admin-resources.ts'
 import * as adminUsers from '#functions/admin-users.ts'
 import * as aboutPage from '#functions/about-page.ts'
+import * as bookNowPage from '#functions/book-now-page.ts'
+import * as homePage from '#functions/home-page.ts'
+import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
 import * as mediaFile from '#functions/media-file.ts'
@@ -68,7 +71,10 @@ describe('every public answer is kept by the CDN under the tags of what it shows
   it.each([
     ['GET /api/blog-posts', blogPosts, '/api/blog-posts', {}, 'posts'],
     ['GET /blog/{slug}', blogPage, '/blog/SLUG', { slug: 'SLUG' }, 'posts,content'],
+    ['GET /', homePage, '/', {}, 'content'],
     ['GET /about', aboutPage, '/about', {}, 'content'],
+    ['GET /services', servicesPage, '/services', {}, 'content'],
+    ['GET /book-now', bookNowPage, '/book-now', {}, 'content'],
     ['GET /resources', resourcesPage, '/resources', {}, 'content,resources'],
     ['GET /blog', blogListPage, '/blog', {}, 'content,posts'],
     ['GET /rss.xml', rss, '/rss.xml', {}, 'posts,content'],
@@ -208,7 +214,10 @@ describe('the cache key: every kept answer names exactly the query parameters it
       request: async () => ({ path: `/blog/${fixture.movedFrom}`, params: { slug: fixture.movedFrom } }),
       query: [],
     },
+    { name: 'GET /', fn: homePage, request: async () => ({ path: '/' }), query: [] },
     { name: 'GET /about', fn: aboutPage, request: async () => ({ path: '/about' }), query: [] },
+    { name: 'GET /services', fn: servicesPage, request: async () => ({ path: '/services' }), query: [] },
+    { name: 'GET /book-now', fn: bookNowPage, request: async () => ({ path: '/book-now?service=Speaking%20Engagements' }), query: [] },
     { name: 'GET /resources', fn: resourcesPage, request: async () => ({ path: '/resources' }), query: [] },
     {
       name: 'GET /blog',
@@ -294,6 +303,9 @@ describe('the cache key: every kept answer names exactly the query parameters it
     const covered = new Set(KEPT.map((entry) => entry.fn))
     const modules: Record<string, Handler> = {
       '/about-page': aboutPage,
+      '/book-now-page': bookNowPage,
+      '/home-page': homePage,
+      '/services-page': servicesPage,
       '/blog-list-page': blogListPage,
       '/blog-page': blogPage,
       '/blog-posts': blogPosts,
@@ -350,6 +362,9 @@ describe('the cache key: a kept answer is made under one spelling of its path', 
     const cases: [Handler, string, Record<string, string>, string][] = [
       [aboutPage, '/about/', {}, '/about'],
       [aboutPage, '/ABOUT', {}, '/about'],
+      [homePage, '//', {}, '/'],
+      [servicesPage, '/Services', {}, '/services'],
+      [bookNowPage, '/book-now/?service=Speaking', {}, '/book-now?service=Speaking'],
       [resourcesPage, '/resources/', {}, '/resources'],
       [blogListPage, '/blog/', {}, '/blog'],
       [blogListPage, '/BLOG?tag=Saving', {}, '/blog?tag=Saving'],

@@ -16,6 +16,10 @@ import * as adminUser from '#functions/admin-user.ts'
 import * as adminUsers from '#functions/admin-users.ts'
 import * as apiNotFound from '#functions/api-not-found.ts'
 import * as aboutPage from '#functions/about-page.ts'
+import * as bookNowPage from '#functions/book-now-page.ts'
+import * as homePage from '#functions/home-page.ts'
+import * as notFoundPage from '#functions/not-found-page.ts'
+import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
 import * as resourcesPage from '#functions/resources-page.ts'
@@ -168,7 +172,11 @@ const FUNCTION_CALLS: FunctionCall[] = [
     page: true,
     request: () => ({ url: '/blog/a-post', params: { slug: 'a-post' } }),
   },
+  { name: 'GET /', fn: homePage, usesBlobs: true, page: true, request: () => ({ url: '/' }) },
   { name: 'GET /about', fn: aboutPage, usesBlobs: true, page: true, request: () => ({ url: '/about' }) },
+  { name: 'GET /services', fn: servicesPage, usesBlobs: true, page: true, request: () => ({ url: '/services' }) },
+  { name: 'GET /book-now', fn: bookNowPage, usesBlobs: true, page: true, request: () => ({ url: '/book-now' }) },
+  { name: 'GET /{unknown}', fn: notFoundPage, usesBlobs: true, page: true, request: () => ({ url: '/no-such-page' }) },
   { name: 'GET /resources', fn: resourcesPage, usesBlobs: true, page: true, request: () => ({ url: '/resources' }) },
   { name: 'GET /blog', fn: blogListPage, usesBlobs: true, page: true, request: () => ({ url: '/blog?tag=Budgeting' }) },
   { name: 'GET /rss.xml', fn: rss, usesBlobs: true, request: () => ({ url: '/rss.xml' }) },

@@ -97,6 +97,8 @@ export const touch = {
   rss: (): Touches => ({ always: [...documentRead('posts'), ...documentRead('content')] }),
   /** The pages rendered with the stored texts and their list (netlify/lib/pages/data-page.ts). */
   aboutPage: (): Touches => ({ always: documentRead('content') }),
+  /** Home, Services, Book Now and the 404 page show the texts only. */
+  textsPage: (): Touches => ({ always: documentRead('content') }),
   resourcesPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('resources')] }),
   blogListPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('posts')] }),
   sitemap: (): Touches => ({ always: documentRead('posts') }),
@@ -446,7 +448,16 @@ export function xmlProblems(xml: string, what: string): string[] {
   return result === true ? [] : [`${what} does not parse: ${result.err.msg} (line ${result.err.line})`]
 }
 
-const PAGE_FUNCTIONS = new Set(['blog-page', 'about-page', 'resources-page', 'blog-list-page'])
+const PAGE_FUNCTIONS = new Set([
+  'blog-page',
+  'home-page',
+  'about-page',
+  'services-page',
+  'resources-page',
+  'blog-list-page',
+  'book-now-page',
+  'not-found-page',
+])
 
 /** The checks every 2xx answer of a function gets, whatever the attack. */
 export function answerProblems(fn: string, { answer }: Outcome): string[] {

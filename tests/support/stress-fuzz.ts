@@ -25,6 +25,10 @@ import * as adminUser from '#functions/admin-user.ts'
 import * as adminUsers from '#functions/admin-users.ts'
 import * as apiNotFound from '#functions/api-not-found.ts'
 import * as aboutPage from '#functions/about-page.ts'
+import * as bookNowPage from '#functions/book-now-page.ts'
+import * as homePage from '#functions/home-page.ts'
+import * as notFoundPage from '#functions/not-found-page.ts'
+import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
 import * as resourcesPage from '#functions/resources-page.ts'
@@ -313,7 +317,11 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
   },
   { file: 'api-not-found', fn: apiNotFound, path: '/api/no-such-thing', methods: [], kind: 'json', writes: [] },
   { file: 'blog-page', fn: blogPage, path: '/blog/{slug}', param: 'slug', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'home-page', fn: homePage, path: '/', methods: ['GET'], kind: 'page', writes: [] },
   { file: 'about-page', fn: aboutPage, path: '/about', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'services-page', fn: servicesPage, path: '/services', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'book-now-page', fn: bookNowPage, path: '/book-now', methods: ['GET'], kind: 'page', writes: [] },
+  { file: 'not-found-page', fn: notFoundPage, path: '/no-such-page', methods: ['GET'], kind: 'page', writes: [] },
   { file: 'resources-page', fn: resourcesPage, path: '/resources', methods: ['GET'], kind: 'page', writes: [] },
   {
     file: 'blog-list-page',

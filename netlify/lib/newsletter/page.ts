@@ -1,12 +1,14 @@
 import type { NewsletterAnswer } from '#domain/form-answer.ts'
-import { PAGES, postPath, postSlugOf } from '#domain/route-map.ts'
+import { postPath, postSlugOf } from '#domain/route-map.ts'
 import { posts } from '#lib/data/posts.ts'
-import { dataOfPage } from '#lib/pages/data-page.ts'
+import { answerPageOf } from '#lib/pages/data-page.ts'
+import { content } from '#lib/data/content.ts'
+import { toSiteTexts } from '#domain/content-item.ts'
+import { shownText } from '#domain/page-titles.ts'
 import type { AnswerPage } from '#lib/forms/answer.ts'
 import { renderedPost } from '#lib/pages/markdown.ts'
 import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
 import { postMeta } from '#lib/pages/seo.ts'
-import { siteName } from '#lib/pages/site-name.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 
 /**
@@ -17,12 +19,13 @@ export async function newsletterPage(page: string | undefined, answer: Newslette
   const slug = postSlugOf(page ?? '')
   if (slug) {
     try {
-      const [post, name] = await Promise.all([posts.find({ slug }), siteName()])
+      const [post, items] = await Promise.all([posts.find({ slug }), content.list()])
       if (post?.status === 'published') {
+        const texts = toSiteTexts(items)
         return {
-          data: { path: postPath(post.slug), post: renderedPost(post), answer },
+          data: { path: postPath(post.slug), post: renderedPost(post), texts, answer },
           template: PAGE_TEMPLATES.post,
-          meta: postMeta(post, siteUrl(), name),
+          meta: postMeta(post, siteUrl(), shownText(texts, 'site', 'siteName')),
         }
       }
     } catch (error) {
@@ -30,10 +33,5 @@ export async function newsletterPage(page: string | undefined, answer: Newslette
       console.error('newsletter answer page:', error)
     }
   }
-  try {
-    return { data: { ...(await dataOfPage('blog')), answer }, template: PAGE_TEMPLATES.blog }
-  } catch (error) {
-    console.error('newsletter answer page:', error)
-    return { data: { path: PAGES.blog.path, answer }, template: PAGE_TEMPLATES.blog }
-  }
+  return answerPageOf('blog', answer)
 }

@@ -1,6 +1,7 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react'
 import { isSafeUrl } from '#domain/safe-url.ts'
-import { siteText, type SiteTexts } from '#domain/site-texts.ts'
+import type { SiteTexts } from '#domain/site-texts.ts'
+import { shownText } from '#domain/page-titles.ts'
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from '#domain/default-texts.ts'
 
 const SiteTextsContext = createContext<SiteTexts>({})
@@ -24,8 +25,7 @@ export function SiteTextsProvider({ initial, pending, children }: { initial?: Si
 }
 
 export function useText<S extends TextSection>(section: S, key: TextKey<S>): string {
-  const edited = siteText(use(SiteTextsContext), section, key)
-  return edited?.trim() ? edited : (DEFAULT_TEXTS[section][key] as string)
+  return shownText(use(SiteTextsContext), section, key)
 }
 
 /** An image text: its address when it is one the page may load, else the built-in one (or none). */
