@@ -40,9 +40,16 @@ async function storageDown(page: Page, { afterMs = 0 } = {}) {
     const shell = await route.fetch({ url: new URL('/shell.html', route.request().url()).href })
     await route.fulfill({ response: shell, status: 503, headers: { ...shell.headers(), 'retry-after': '5' } }).catch(() => {})
   })
-  // About, Resources and Blog are rendered by functions that read the store too: down, they answer
+  // The other public pages are rendered by functions that read the store too: down, they answer
   // 503 with the page as built, without the texts or the list, which the app then asks for.
-  const dataPages: Record<string, string> = { '/about': '/about-shell.html', '/resources': '/resources-shell.html', '/blog': '/blog-shell.html' }
+  const dataPages: Record<string, string> = {
+    '/': '/home-shell.html',
+    '/about': '/about-shell.html',
+    '/services': '/services-shell.html',
+    '/resources': '/resources-shell.html',
+    '/blog': '/blog-shell.html',
+    '/book-now': '/book-now-shell.html',
+  }
   const isDataPage = (url: URL) => url.pathname in dataPages
   await page.route(isDataPage, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback()

@@ -11,8 +11,8 @@ import { env } from '#lib/config/env.ts'
  *   and the sitemap; purged by every post write and by scheduled publishing;
  * - `content`: the site texts, and what shows them (post pages and the feed name the site);
  * - `resources`: the public resource list;
- * - the About, Resources and Blog pages, rendered on request with the texts and their list, carry
- *   `content` and the tag of their list;
+ * - the public pages, rendered on request with the texts, carry `content`, and Resources and Blog
+ *   the tag of their list too (the 404 page is kept by no cache);
  * - `media`: the library's files, which never change under their id: kept a year, purged when
  *   one is deleted.
  * A new deploy revalidates everything (templates and code change with it). The CDN copy also

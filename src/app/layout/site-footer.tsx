@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useText } from '#src/features/content/site-texts.tsx'
+import { useText, useTextsKnown } from '#src/features/content/site-texts.tsx'
 import { BrandMark } from './brand-mark'
 import { NAV_LINKS } from '#domain/route-map.ts'
 import styles from './site-footer.module.css'
@@ -10,12 +10,14 @@ const COPYRIGHT_YEAR = 2025
 export function SiteFooter() {
   const siteName = useText('site', 'siteName')
   const tagline = useText('site', 'footerTagline')
+  // Held back, their room kept, until the site's own texts are known (site-texts.tsx).
+  const hidden = useTextsKnown() ? undefined : styles.unknown
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.about}>
           <BrandMark tone="light" />
-          <p>{tagline}</p>
+          <p className={hidden}>{tagline}</p>
         </div>
         <nav aria-label="Footer">
           <ul className={styles.links}>
@@ -28,7 +30,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className={`container ${styles.bottom}`}>
-        <p>
+        <p className={hidden}>
           © {COPYRIGHT_YEAR} {siteName}. All rights reserved.
         </p>
       </div>

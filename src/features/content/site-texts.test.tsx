@@ -44,6 +44,25 @@ describe('site texts', () => {
     expect(screen.getByText(DEFAULT_TEXTS.home.visionText)).toBeTruthy()
   })
 
+  it('holds the site name and the footer line back, their room kept, until the texts are known', async () => {
+    const held = gate()
+    server.use(
+      http.get('/api/content', async () => {
+        await held.opened
+        return ok({ content: { site: { siteName: 'Hope & Harvest', footerTagline: 'Edited tagline' } } })
+      }),
+    )
+    await renderRoute('/')
+    const banner = await screen.findByRole('banner')
+    // The header's name, and the drawer's.
+    for (const name of within(banner).getAllByText(DEFAULT_TEXTS.site.siteName)) expect(name.className).toMatch(/unknown/)
+    expect(screen.getByText(DEFAULT_TEXTS.site.footerTagline).className).toMatch(/unknown/)
+    held.open()
+
+    for (const name of await within(banner).findAllByText('Hope & Harvest')) expect(name.className).not.toMatch(/unknown/)
+    expect(screen.getByText('Edited tagline').className).not.toMatch(/unknown/)
+  })
+
   it('keeps the built-in text for an edit that is only whitespace', async () => {
     await openWith('/about', { about: { title: 'About Coach Grace', intro: '   ' } }, 'About Coach Grace')
     expect(screen.getByText(DEFAULT_TEXTS.about.intro)).toBeTruthy()

@@ -5,6 +5,8 @@ import { shownText } from '#domain/page-titles.ts'
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from '#domain/default-texts.ts'
 
 const SiteTextsContext = createContext<SiteTexts>({})
+// Without a provider (a component drawn on its own) the built-in texts are all there is.
+const TextsKnownContext = createContext(true)
 
 /**
  * Shows `initial` at once (the texts a page rendered on request was drawn with), else the
@@ -12,16 +14,38 @@ const SiteTextsContext = createContext<SiteTexts>({})
  */
 export function SiteTextsProvider({ initial, pending, children }: { initial?: SiteTexts; pending: Promise<SiteTexts>; children: ReactNode }) {
   const [texts, setTexts] = useState<SiteTexts>(initial ?? {})
+  const [known, setKnown] = useState(initial !== undefined)
   useEffect(() => {
     let current = true
     // Every text on the page may change: as a transition the re-render is sliced into short tasks
     // (a tap is answered meanwhile), and it waits for a prerendered page to finish hydrating.
-    void pending.then((loaded) => current && startTransition(() => setTexts(loaded)))
+    void pending.then(
+      (loaded) =>
+        current &&
+        startTransition(() => {
+          setTexts(loaded)
+          setKnown(true)
+        }),
+    )
     return () => {
       current = false
     }
   }, [pending])
-  return <SiteTextsContext value={texts}>{children}</SiteTextsContext>
+  return (
+    <SiteTextsContext value={texts}>
+      <TextsKnownContext value={known}>{children}</TextsKnownContext>
+    </SiteTextsContext>
+  )
+}
+
+/**
+ * Whether the texts drawn are the site's own: those the page came with, or those asked for once
+ * they have arrived (the built-in ones, should that fail). A page drawn in the browser starts
+ * without them; what every page shows of hers (the site name, the footer line) is then held back,
+ * its room kept, rather than painted in the built-in words and swapped.
+ */
+export function useTextsKnown(): boolean {
+  return use(TextsKnownContext)
 }
 
 export function useText<S extends TextSection>(section: S, key: TextKey<S>): string {
