@@ -12,6 +12,9 @@ import * as notFoundPage from '#functions/not-found-page.ts'
 import * as resourcesPage from '#functions/resources-page.ts'
 import * as servicesPage from '#functions/services-page.ts'
 import { content } from '#lib/data/content.ts'
+import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
+import { withHead } from '#lib/pages/seo.ts'
+import { TEST_PAGE_TEMPLATE, TEST_SHELL, useBuiltPages } from '#tests/support/built-pages.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { fakeContext, TEST_ORIGIN } from '#tests/support/call.ts'
 import { pageActiveContent } from '#tests/support/page-active-content.ts'
@@ -162,8 +165,21 @@ async function open(row: Row) {
   return { response, html, document, data: block ? (JSON.parse(block) as InitialData) : undefined }
 }
 
+/** The templates as the build writes them: with the built-in head, Open Graph and all, for the page's to replace. */
+function useBuiltTemplates() {
+  const builtIn = withHead(TEST_PAGE_TEMPLATE, {
+    title: 'Faithful Finances | Faith-based financial coaching',
+    description: 'Built-in description',
+    url: 'http://localhost:8888/',
+    type: 'website',
+    image: 'http://localhost:8888/og-image.jpg',
+  })
+  useBuiltPages({ 'shell.html': TEST_SHELL, ...Object.fromEntries(Object.values(PAGE_TEMPLATES).map((file) => [file, builtIn])) })
+}
+
 describe("every public page answers with the coach's texts in its HTML", () => {
   beforeEach(async () => {
+    useBuiltTemplates()
     await saveTexts()
     await createPost({ title: 'Saving for the first home', slug: SLUG, status: 'published' })
   })
@@ -178,7 +194,9 @@ describe("every public page answers with the coach's texts in its HTML", () => {
     expect(squash(document.querySelector('footer')?.textContent ?? '')).toContain(`© 2025 ${SITE_NAME}`)
     expect(body).toContain(TEXTS.site.footerTagline)
     expect(document.title).toBe(row.title)
-    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(row.title)
+    // Her head replaces the template's built-in one, tag for tag: a link preview reads the first.
+    expect([...document.querySelectorAll('meta[property="og:title"]')].map((tag) => tag.getAttribute('content'))).toEqual([row.title])
+    expect(document.querySelectorAll('title, meta[name="description"], link[rel="canonical"], meta[name="twitter:title"]')).toHaveLength(4)
     // No built-in name anywhere: not in the page, not in its head.
     expect(html).not.toContain('Faithful Finances')
     if (row.picture)

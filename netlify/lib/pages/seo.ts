@@ -58,18 +58,22 @@ export function headTags(meta: PageMeta): string {
 }
 
 /**
- * Replaces the template's title and description with the page's own head tags. Text goes in
- * through a function, never as a replacement string: a title holding `$\`` or `$&` would otherwise
- * paste parts of the template back into the page.
+ * Replaces the template's head tags (those headTags writes: a built template carries the built-in
+ * ones) with the page's own. Text goes in through a function, never as a replacement string: a
+ * title holding `$\`` or `$&` would otherwise paste parts of the template back into the page.
  */
 export function withHead(template: string, meta: PageMeta): string {
-  return insertBeforeHeadEnd(
-    template
-      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-      .replace(/<meta name="description"[^>]*>\s*/i, '')
-      .replace(/<link rel="canonical"[^>]*>\s*/i, ''),
-    headTags(meta),
-  )
+  // Only the head is looked at: the body may already hold the page, with her words in it.
+  const end = template.search(/<\/head>/i)
+  if (end === -1) return template
+  const head = template
+    .slice(0, end)
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta name="description"[^>]*>\s*/i, '')
+    .replace(/<link rel="canonical"[^>]*>\s*/i, '')
+    .replace(/<meta (?:property="og:|name="twitter:)[^>]*>\s*/gi, '')
+    .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>\s*/gi, '')
+  return insertBeforeHeadEnd(head + template.slice(end), headTags(meta))
 }
 
 /** The template with `tags` added at the end of its head. */
