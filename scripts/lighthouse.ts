@@ -84,7 +84,12 @@ async function compressingProxy(target: string): Promise<string> {
       method: req.method,
       headers: { accept: req.headers.accept ?? '*/*' },
       redirect: 'manual',
-    })
+    }).catch((error: unknown) => error as Error)
+    // The server gone (stopped, or out of memory): a failed page, not a crash that leaves the copy in dist/.
+    if (upstream instanceof Error) {
+      res.writeHead(502, { 'content-type': 'text/plain' }).end(upstream.message)
+      return
+    }
     const body = Buffer.from(await upstream.arrayBuffer())
     const headers = Object.fromEntries(upstream.headers)
     delete headers['content-length']
