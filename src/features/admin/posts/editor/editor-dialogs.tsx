@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
+import { IMAGE_ALT_MAX } from '#domain/fields.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { Dialog } from '#src/features/admin/kit/dialog.tsx'
+import { TextField } from '#src/features/admin/kit/field.tsx'
 import { typedLinkAddress } from './safe-address'
 import styles from './editor.module.css'
 
@@ -50,20 +52,15 @@ export function PictureDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} className="field">
-        <label htmlFor={`${id}-alt`}>What the picture shows</label>
-        <input
-          id={`${id}-alt`}
-          className="input"
+      <form id={formId} onSubmit={submit}>
+        <TextField
+          label="What the picture shows"
+          hint="Read aloud to visitors who cannot see it, and shown if it does not load. Leave it empty for a purely decorative picture."
           value={alt}
-          maxLength={300}
+          maxLength={IMAGE_ALT_MAX}
           onChange={(event) => setAlt(event.target.value)}
-          aria-describedby={`${id}-hint`}
           autoFocus
         />
-        <p className="muted" id={`${id}-hint`}>
-          Read aloud to visitors who cannot see it, and shown if it does not load. Leave it empty for a purely decorative picture.
-        </p>
       </form>
     </Dialog>
   )
@@ -113,36 +110,21 @@ export function LinkDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={styles.dialogForm}>
-        <div className="field">
-          <label htmlFor={`${id}-href`}>Address</label>
-          <input
-            id={`${id}-href`}
-            className="input"
-            type="url"
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={address}
-            onChange={(event) => {
-              setAddress(event.target.value)
-              setError('')
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            autoFocus
-          />
-          {error && (
-            <p className="field-error" id={`${id}-error`}>
-              {error}
-            </p>
-          )}
-        </div>
-        {askText && (
-          <div className="field">
-            <label htmlFor={`${id}-text`}>Words to show</label>
-            <input id={`${id}-text`} className="input" value={text} onChange={(event) => setText(event.target.value)} />
-          </div>
-        )}
+        <TextField
+          label="Address"
+          error={error || undefined}
+          type="url"
+          inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={address}
+          onChange={(event) => {
+            setAddress(event.target.value)
+            setError('')
+          }}
+          autoFocus
+        />
+        {askText && <TextField label="Words to show" value={text} onChange={(event) => setText(event.target.value)} />}
       </form>
     </Dialog>
   )
