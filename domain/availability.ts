@@ -14,15 +14,11 @@ export { isTimeZone, timeZoneNames } from './time-zones'
 /** Monday first, as her week is laid out on the Availability screen. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type Weekday = (typeof WEEKDAYS)[number]
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-}
+/** Each weekday's name as she reads it: "monday" → "Monday". */
+export const WEEKDAY_LABELS = Object.fromEntries(WEEKDAYS.map((day) => [day, day[0]!.toUpperCase() + day.slice(1)])) as Record<
+  Weekday,
+  string
+>
 
 /** Slots start every 15 minutes from a range's start, so every time she sets is on that step. */
 export const SLOT_STEP_MINUTES = 15

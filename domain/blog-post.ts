@@ -1,7 +1,16 @@
 import * as z from 'zod/mini'
 import { valuesOf } from './choices'
 import { TAG_MAX_LENGTH } from './blog-post-display'
-import { IMAGE_ALT_MAX, IdSchema, altTextField, idField, linesCheck, optionalUrlField, requiredText, type FieldSpec } from './fields'
+import {
+  IdSchema,
+  pictureDescriptionSpec,
+  altTextField,
+  withRecordId,
+  linesCheck,
+  optionalUrlField,
+  requiredText,
+  type FieldSpec,
+} from './fields'
 
 export const POST_STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const
 export const POST_STATUSES = valuesOf(POST_STATUS_LABELS)
@@ -40,11 +49,7 @@ export const POST_FIELDS = {
   excerpt: { label: 'Excerpt', max: 500 },
   content: { label: 'Content', max: 100_000 },
   featuredImage: { label: 'Featured image (optional)', hint: 'Shown at the top of the post and on its card in the blog.' },
-  featuredImageAlt: {
-    label: 'Describe the picture',
-    hint: 'What a screen reader says in its place, e.g. "Two hands holding a seedling". Leave it empty if the picture only decorates.',
-    max: IMAGE_ALT_MAX,
-  },
+  featuredImageAlt: pictureDescriptionSpec('Two hands holding a seedling'),
   tags: { label: 'Tags (comma-separated)' },
   slug: {
     label: 'Address',
@@ -118,9 +123,7 @@ export const PostPreviewSchema = z.object({
     .check(z.maxLength(POST_FIELDS.content.max, { error: `Content must be at most ${POST_FIELDS.content.max} characters` })),
 })
 
-export const PostUpdateSchema = z.extend(PostInputSchema, {
-  id: idField('Post id is required'),
-})
+export const PostUpdateSchema = withRecordId(PostInputSchema, 'Post id is required')
 
 /** Everything about a post but its body: what lists and cards need. */
 export const PostSummarySchema = z.object({

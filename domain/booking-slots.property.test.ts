@@ -5,6 +5,7 @@ import { AvailabilitySchema, SLOT_STEP_MINUTES, timeOf, WEEKDAYS, type Availabil
 import { slotsByDay, slotTimeLabels } from './booking-slot-display'
 import { freeSlots } from './booking-slots'
 import { formatSlot } from './text'
+import { wallClockReader } from './testing/wall-clock'
 
 // Random calendars on the weeks clocks change, checked against an oracle that shares no code with
 // freeSlots: it reads her wall clock with Intl at every quarter hour of a candidate slot. All the
@@ -122,20 +123,12 @@ function scenario(pair: Pair, night: boolean) {
 
 /** Her wall clock at an instant, read by Intl: the date and the minute of the day. */
 function wallClock(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
+  const read = wallClockReader(timeZone)
   const seen = new Map<number, { date: string; minute: number }>()
   return (instant: number) => {
     let wall = seen.get(instant)
     if (!wall) {
-      const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]))
+      const p = read(instant)
       wall = { date: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) }
       seen.set(instant, wall)
     }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { describe, expect, it, vi } from 'vitest'
 import { AvailabilitySchema, WEEKDAYS, type AvailabilityInput, type TimeRange } from './availability'
 import { freeSlots, isFreeSlot, toEpochMs, type SlotQuery } from './booking-slots'
+import { wallClockReader } from './testing/wall-clock'
 
 // One rule at a time, on hand-picked days; booking-slots.property.test.ts checks them all at once
 // on random calendars.
@@ -37,18 +38,9 @@ function slots(setup: Setup, query: Partial<Omit<SlotQuery, 'availability'>> & P
 
 /** Each slot as her wall clock shows it, e.g. "2026-06-01 09:00 EDT", read by Intl, not by the code under test. */
 function walls(slots: readonly string[], timeZone = 'America/New_York'): string[] {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
+  const read = wallClockReader(timeZone)
   return slots.map((slot) => {
-    const p = Object.fromEntries(format.formatToParts(new Date(slot)).map((part) => [part.type, part.value]))
+    const p = read(slot)
     return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`
   })
 }

@@ -111,6 +111,16 @@ export function optionalText(max: number, label: string, lines: Lines = 'one') {
  */
 export const IMAGE_ALT_MAX = 250
 
+/**
+ * How every picture field asks for its description: the same label, and a hint with an example of
+ * that picture and what an empty one means (`otherwise`).
+ */
+export const pictureDescriptionSpec = (example: string, otherwise = 'Leave it empty if the picture only decorates.') => ({
+  label: 'Describe the picture',
+  hint: `What a screen reader says in its place, e.g. "${example}". ${otherwise}`,
+  max: IMAGE_ALT_MAX,
+})
+
 /** A picture's description (its alt text), optional: empty reads as a picture that only decorates. */
 export function altTextField(label: string) {
   return optionalText(IMAGE_ALT_MAX, label)
@@ -123,16 +133,14 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
 }
 
 export function urlField(requiredMessage: string, invalidMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: requiredMessage }),
-      z.maxLength(2048, { error: invalidMessage }),
-      // The URL parser drops tabs and line breaks: refused here, so what is stored is what was checked.
-      z.refine(isOneLine, { error: invalidMessage }),
-      z.refine(isSafeUrl, { error: invalidMessage }),
-    )
+  return z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage }),
+    z.maxLength(2048, { error: invalidMessage }),
+    // The URL parser drops tabs and line breaks: refused here, so what is stored is what was checked.
+    z.refine(isOneLine, { error: invalidMessage }),
+    z.refine(isSafeUrl, { error: invalidMessage }),
+  )
 }
 
 export function optionalUrlField(invalidMessage: string) {
@@ -163,6 +171,11 @@ export function idField(message: string) {
   return z.string({ error: message }).check(z.refine(isId, { error: message }))
 }
 export const IdSchema = idField('Invalid id')
+
+/** An entity's input with the id of the record it changes: what an update (PUT) sends. */
+export function withRecordId<Shape extends z.core.$ZodLooseShape>(input: z.ZodMiniObject<Shape>, message: string) {
+  return z.extend(input, { id: idField(message) })
+}
 export const IsoDateSchema = z.iso.datetime()
 
 /** The first message of a failed parse: forms show one message at a time, in field order. */

@@ -1,5 +1,14 @@
 import * as z from 'zod/mini'
-import { IMAGE_ALT_MAX, IdSchema, altTextField, idField, optionalUrlField, requiredText, urlField, type FieldSpec } from './fields'
+import {
+  IdSchema,
+  pictureDescriptionSpec,
+  altTextField,
+  withRecordId,
+  optionalUrlField,
+  requiredText,
+  urlField,
+  type FieldSpec,
+} from './fields'
 
 import { RESOURCE_TYPES } from './resource-display'
 
@@ -11,12 +20,8 @@ export const RESOURCE_FIELDS = {
   type: { label: 'Type' },
   description: { label: 'Description', max: 2000 },
   fileUrl: { label: 'File URL' },
-  thumbnailUrl: { label: 'Thumbnail (optional)', hint: 'Shown on the resource\'s card on the Resources page.' },
-  thumbnailAlt: {
-    label: 'Describe the picture',
-    hint: 'What a screen reader says in its place, e.g. "A green book with a sprout on its cover". Leave it empty if the picture only decorates.',
-    max: IMAGE_ALT_MAX,
-  },
+  thumbnailUrl: { label: 'Thumbnail (optional)', hint: "Shown on the resource's card on the Resources page." },
+  thumbnailAlt: pictureDescriptionSpec('A green book with a sprout on its cover'),
   isActive: { label: 'Active (shown on the Resources page)' },
 } as const satisfies Record<string, FieldSpec>
 
@@ -32,9 +37,7 @@ export const ResourceInputSchema = z.object({
 })
 export type ResourceInput = z.input<typeof ResourceInputSchema>
 
-export const ResourceUpdateSchema = z.extend(ResourceInputSchema, {
-  id: idField('Resource id is required'),
-})
+export const ResourceUpdateSchema = withRecordId(ResourceInputSchema, 'Resource id is required')
 
 export const ResourceSchema = z.object({
   id: IdSchema,
@@ -54,7 +57,10 @@ export const ResourceSchema = z.object({
 export type Resource = z.infer<typeof ResourceSchema>
 
 /** What visitors receive: nothing about who made it or how often it was fetched. */
-export type PublicResource = Pick<Resource, 'id' | 'title' | 'description' | 'type' | 'fileUrl' | 'thumbnailUrl' | 'thumbnailAlt' | 'isActive'>
+export type PublicResource = Pick<
+  Resource,
+  'id' | 'title' | 'description' | 'type' | 'fileUrl' | 'thumbnailUrl' | 'thumbnailAlt' | 'isActive'
+>
 
 export function toPublicResource(resource: Resource): PublicResource {
   const { id, title, description, type, fileUrl, thumbnailUrl, thumbnailAlt, isActive } = resource

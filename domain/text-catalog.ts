@@ -1,5 +1,5 @@
 import { DEFAULT_TEXTS, type TextKey, type TextSection } from './default-texts'
-import { fitsLines, IMAGE_ALT_MAX, linesMessage } from './fields'
+import { fitsLines, IMAGE_ALT_MAX, linesMessage, pictureDescriptionSpec } from './fields'
 import { PAGES } from './route-map'
 
 /**
@@ -134,8 +134,7 @@ export const TEXT_CATALOG: readonly CatalogPage[] = [
             hint: 'A photo of you, upright (4:5). Without one, the page shows your initial.',
             alt: {
               key: 'portraitAlt' satisfies TextKey<'about'>,
-              label: 'Describe the picture',
-              hint: 'What a screen reader says in its place, e.g. "Grace smiling in a green blazer". Left empty, it says your name.',
+              ...pictureDescriptionSpec('Grace smiling in a green blazer', 'Left empty, it says your name.'),
             },
           },
           paragraph('about', 'bio', 'Biography'),
@@ -177,7 +176,12 @@ export const TEXT_CATALOG: readonly CatalogPage[] = [
           line('site', 'siteName', 'Site name', 'Shown in the header, the footer and browser tabs.'),
           line('site', 'coachName', 'Your name', 'Its first word is used in buttons such as "Meet Grace".'),
           paragraph('site', 'footerTagline', 'Footer line'),
-          paragraph('site', 'postalAddress', 'Postal address', 'Printed at the foot of every newsletter, as the law asks of bulk email. Newsletters cannot be sent without it.'),
+          paragraph(
+            'site',
+            'postalAddress',
+            'Postal address',
+            'Printed at the foot of every newsletter, as the law asks of bulk email. Newsletters cannot be sent without it.',
+          ),
         ],
       },
     ],
