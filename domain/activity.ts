@@ -28,25 +28,35 @@ export const ACTIVITY_SUBJECT_LABELS = {
 export const ACTIVITY_SUBJECTS = valuesOf(ACTIVITY_SUBJECT_LABELS)
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number]
 
-/** What was done, as the sentence's verb ("admin updated the post …"); see activitySentence. */
-export const ACTIVITY_ACTION_LABELS = {
-  created: 'created',
-  updated: 'updated',
-  deleted: 'deleted',
-  published: 'published',
-  'password-changed': 'changed the password of',
-  'password-reset': 'reset the password of',
-  'signed-out': 'signed out every session of',
-  'owner-handed-over': 'handed ownership of the site to',
-  exported: 'exported',
-  imported: 'imported',
-  uploaded: 'uploaded',
-  sent: 'started sending',
-  scheduled: 'scheduled',
-  erased: 'removed at their request',
-  'stop-cleared': 'cleared the stop on',
-} as const
-export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_ACTION_LABELS)
+/** What a sentence of the history needs of its entry. */
+type Named = { subject: ActivitySubject; label: string }
+
+/** A verb before the record's kind and name: `updated the post "Giving First"`. */
+const aboutRecord =
+  (verb: string) =>
+  (entry: Named): string =>
+    `${verb} ${SUBJECT_NOUNS[entry.subject]} "${activityLabel(entry)}"`
+
+/** What each action says after its actor's name (activitySentence); its keys are the actions. */
+const ACTIVITY_SENTENCES = {
+  created: aboutRecord('created'),
+  updated: aboutRecord('updated'),
+  deleted: aboutRecord('deleted'),
+  published: aboutRecord('published'),
+  uploaded: aboutRecord('uploaded'),
+  sent: aboutRecord('started sending'),
+  scheduled: aboutRecord('scheduled'),
+  'password-changed': () => 'changed their own password',
+  'password-reset': ({ label }) => `reset the password of "${label}"`,
+  'signed-out': () => 'signed out of every session',
+  'owner-handed-over': ({ label }) => `handed ownership of the site to "${label}"`,
+  exported: () => 'exported the subscriber list',
+  imported: () => 'imported subscribers into the list',
+  // The address is what was asked to be forgotten: the history never names it.
+  erased: () => 'removed a subscriber from the list at their request',
+  'stop-cleared': () => 'cleared the stop on a subscriber, who can get newsletters again',
+} satisfies Record<string, (entry: Named) => string>
+export const ACTIVITY_ACTIONS = valuesOf(ACTIVITY_SENTENCES)
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 /** The one actor that is not a person: the job that publishes scheduled posts. */
@@ -277,7 +287,7 @@ export function describeTextWrite(
  * page · Title"; with its place when the page has two of that name), whatever was stored; any
  * other record by the name it had when written.
  */
-export function activityLabel(entry: Pick<ActivityEntry, 'subject' | 'label'>): string {
+export function activityLabel(entry: Named): string {
   if (entry.subject !== 'content') return entry.label
   const [section = '', key = ''] = entry.label.split(' / ')
   return textName(section, key) ?? entry.label
@@ -296,16 +306,7 @@ const SUBJECT_NOUNS: Record<ActivitySubject, string> = {
 
 /** What an entry says after its actor's name, e.g. `updated the post "Giving First"`. */
 export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'subject' | 'label'>): string {
-  if (entry.action === 'password-changed') return 'changed their own password'
-  if (entry.action === 'password-reset') return `reset the password of "${entry.label}"`
-  if (entry.action === 'signed-out') return 'signed out of every session'
-  if (entry.action === 'owner-handed-over') return `handed ownership of the site to "${entry.label}"`
-  if (entry.action === 'exported') return 'exported the subscriber list'
-  if (entry.action === 'imported') return 'imported subscribers into the list'
-  // The address is what was asked to be forgotten: the history never names it.
-  if (entry.action === 'erased') return 'removed a subscriber from the list at their request'
-  if (entry.action === 'stop-cleared') return `cleared the stop on a subscriber, who can get newsletters again`
-  return `${ACTIVITY_ACTION_LABELS[entry.action]} ${SUBJECT_NOUNS[entry.subject]} "${activityLabel(entry)}"`
+  return ACTIVITY_SENTENCES[entry.action](entry)
 }
 
 /** An instant as the functions write it (toISOString), alone or in quotes. */

@@ -66,7 +66,7 @@ import { expectConsoleError } from '#tests/support/console-guard.ts'
 import { bookingInput, postInput, resourceInput } from '#tests/support/factories.ts'
 import { createPost, createResource } from '#tests/support/records.ts'
 import { pointBlobsAt, startBlobsProxy, type BlobsProxy, type Fault } from '#tests/support/stress-blobs-proxy.ts'
-import { useBuiltPages } from '#tests/support/built-pages.ts'
+import { DEFAULT_BUILT_PAGES, useBuiltPages } from '#tests/support/built-pages.ts'
 import { errorShapeProblem, invoke, type FunctionModule, type RawAnswer, type RawCall } from '#tests/support/stress-http.ts'
 import { PAGE_TEMPLATE } from '#tests/support/stress-mail.ts'
 import { nextIp, reportStress, STRESS_FULL } from '#tests/support/stress-scale.ts'
@@ -96,16 +96,7 @@ beforeAll(async () => {
 
 // Every page a function answers with is this one shell (without an outlet, as Vite's is): with
 // storage down, the page functions answer it as it is.
-beforeEach(() =>
-  useBuiltPages({
-    'shell.html': PAGE_TEMPLATE,
-    'post-shell.html': PAGE_TEMPLATE,
-    'about-shell.html': PAGE_TEMPLATE,
-    'resources-shell.html': PAGE_TEMPLATE,
-    'blog-shell.html': PAGE_TEMPLATE,
-    'book-now-shell.html': PAGE_TEMPLATE,
-  }),
-)
+beforeEach(() => useBuiltPages(Object.fromEntries(Object.keys(DEFAULT_BUILT_PAGES).map((file) => [file, PAGE_TEMPLATE]))))
 
 afterEach(() => {
   proxy?.healthy()

@@ -25,7 +25,8 @@ export async function invoke(
   fn: FunctionModule,
   { method = 'GET', url = '/', headers = {}, body, params = {}, ip }: RawCall = {},
 ): Promise<RawAnswer> {
-  const request = new Request(new URL(url, TEST_ORIGIN), { method, headers, body })
+  // A path is put after the origin as the platform does: `//x` is a path there, not another host.
+  const request = new Request(url.startsWith('/') ? `${TEST_ORIGIN}${url}` : url, { method, headers, body })
   const context = fakeContext({ params: params ?? undefined, ip })
   if (params === null) (context as { params?: unknown }).params = undefined
   const response = await fn.default(request, context)
