@@ -120,8 +120,8 @@ test('an edited address: the old one leads to the post at its new address', asyn
   await openPosts(page)
   await editButton(page, post.title.slice(0, 20)).click()
   const form = page.getByRole('form', { name: `Edit post ${post.title}` })
-  await expect(form.getByLabel('Address')).toHaveValue(oldSlug)
-  await form.getByLabel('Address').fill('emergency-fund')
+  await expect(form.getByLabel('Address', { exact: true })).toHaveValue(oldSlug)
+  await form.getByLabel('Address', { exact: true }).fill('emergency-fund')
   await form.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.locator('.flash-text')).toHaveText(BLOG_MESSAGES.updated)
 
