@@ -301,7 +301,7 @@ export function mediaIdOf(url: string): string | undefined {
   return isId(id) ? id : undefined
 }
 
-/** "the resource "Budget Workbook" (File URL) and the post "Giving First" (featured image)". */
+/** "the resource "Budget Workbook" (File) and the post "Giving First" (featured image)". */
 export function describeUses(uses: readonly MediaUse[]): string {
   const nouns = { resource: 'the resource', post: 'the post', content: 'the text' } as const
   const parts = uses.map((use) => `${nouns[use.kind]} "${use.label}" (${use.field})`)

@@ -70,7 +70,9 @@ const cases: Case[] = [
       const form = page.getByRole('form', { name: 'New resource' })
       await form.getByLabel('Title').fill('Refused')
       await form.getByLabel('Description').fill('Refused')
-      await form.getByLabel('File URL').fill('https://example.com/refused.pdf')
+      await form.getByText('Use a file from another website').click()
+      await form.getByLabel('The file’s web address').fill('https://example.com/refused.pdf')
+      await form.getByRole('button', { name: 'Use this file' }).click()
       await form.getByRole('button', { name: 'Create resource' }).click()
     },
   },

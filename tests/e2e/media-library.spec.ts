@@ -98,14 +98,19 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
   await expect(picker).toBeHidden()
   await expect(form.getByRole('button', { name: 'Choose from library for Thumbnail' })).toBeFocused()
 
-  await form.getByRole('button', { name: 'Choose from library for File URL' }).click()
-  picker = page.getByRole('dialog', { name: 'Choose a file for File URL' })
+  // The file field names the ebook by its name, kind and size: never by its address.
+  const fileField = form.getByRole('group', { name: 'File', exact: true })
+  await fileField.getByRole('button', { name: 'Choose from library for File' }).click()
+  picker = page.getByRole('dialog', { name: 'Choose a file for File' })
   await picker.getByRole('button', { name: /Family Budget Ebook\.pdf/ }).click()
   await expect(picker).toBeHidden()
-  await expect(form.getByLabel('File URL')).toHaveValue(/^\/media\/[\w-]+\/Family-Budget-Ebook\.pdf$/)
-  const fileUrl = await form.getByLabel('File URL').inputValue()
+  await expect(fileField).toContainText('Family Budget Ebook.pdf')
+  await expect(fileField).toContainText('PDF, 20.0 MB')
+  await expect(fileField).not.toContainText('/media/')
   await form.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.locator('.flash-text')).toHaveText('Resource updated successfully')
+  const fileUrl = (await admin.resources()).find((resource) => resource.title === guide.title)!.fileUrl
+  expect(fileUrl).toMatch(/^\/media\/[\w-]+\/Family-Budget-Ebook\.pdf$/)
 
   // Downloaded from the public page: the same bytes, as a PDF, and the download counted.
   const downloads: Download[] = []
@@ -138,7 +143,7 @@ test('a 20 MB ebook: uploaded with a progress bar, attached with the picker, dow
 
   // The library now says where the ebook is used.
   await openMedia(page)
-  await expect(row(page, 'Family Budget Ebook.pdf').getByTestId('used-in')).toHaveText(`the resource "${guide.title}" (File URL)`)
+  await expect(row(page, 'Family Budget Ebook.pdf').getByTestId('used-in')).toHaveText(`the resource "${guide.title}" (File)`)
 })
 
 test('a program renamed .pdf, an SVG with a script and a file over the limit are refused before anything is sent', async ({ page }) => {
@@ -190,7 +195,7 @@ test('deleting a file in use says where and asks again; "Keep it" keeps it', asy
   let dialog = page.getByRole('dialog', { name: 'Delete file?' })
   await dialog.getByRole('button', { name: 'Delete' }).click()
   dialog = page.getByRole('dialog', { name: 'This file is in use' })
-  await expect(dialog).toContainText('This file is used in the resource "Budget Cards" (Thumbnail URL).')
+  await expect(dialog).toContainText('This file is used in the resource "Budget Cards" (Thumbnail).')
   await dialog.getByRole('button', { name: 'Keep it' }).click()
   await expect(dialog).toBeHidden()
   await expect(row(page, 'cover.png')).toBeVisible()

@@ -65,13 +65,13 @@ describe('DELETE /api/admin/media/{id}', () => {
     const refused = await remove(authorization, image.id)
     expect(refused.status).toBe(409)
     expect(refused.body.usedIn).toEqual([
-      { kind: 'resource', id: resource.id, label: 'Budget Workbook', field: 'Thumbnail URL' },
+      { kind: 'resource', id: resource.id, label: 'Budget Workbook', field: 'Thumbnail' },
       { kind: 'post', id: post.id, label: 'Giving First', field: 'featured image' },
       { kind: 'post', id: post.id, label: 'Giving First', field: 'content' },
       { kind: 'content', id: item.id, label: 'home / heroImage', field: 'value' },
     ])
     expect(refused.body.message).toBe(
-      'This file is used in the resource "Budget Workbook" (Thumbnail URL), the post "Giving First" (featured image), the post "Giving First" (content) and the text "home / heroImage" (value). Deleting it breaks those links.',
+      'This file is used in the resource "Budget Workbook" (Thumbnail), the post "Giving First" (featured image), the post "Giving First" (content) and the text "home / heroImage" (value). Deleting it breaks those links.',
     )
     expect(await served(image.id)).toBe(200)
 
@@ -81,7 +81,7 @@ describe('DELETE /api/admin/media/{id}', () => {
       headers: { authorization },
     })
     expect(body.files.find((file) => file.id === pdf.id)?.usedIn).toEqual([
-      { kind: 'resource', id: resource.id, label: 'Budget Workbook', field: 'File URL' },
+      { kind: 'resource', id: resource.id, label: 'Budget Workbook', field: 'File' },
       { kind: 'post', id: post.id, label: 'Giving First', field: 'content' },
     ])
 

@@ -14,9 +14,9 @@ function mentioned(text: string): Set<string> {
 }
 
 /**
- * Where each library file is used, by id: resources (file and thumbnail), posts (featured image
- * and body) and content items (their value). Read fresh on each call: the admin lists it, and a
- * delete asks first when a file is in use.
+ * Where each library file is used, by id: resources (file and thumbnail, named as the form labels
+ * them), posts (featured image and body) and content items (their value). Read fresh on each
+ * call: the admin lists it, and a delete asks first when a file is in use.
  */
 export async function mediaUses(): Promise<Map<string, MediaUse[]>> {
   const [resourceList, postList, items] = await Promise.all([resources.list(), posts.listWithBodies(), content.list()])
@@ -28,16 +28,17 @@ export async function mediaUses(): Promise<Map<string, MediaUse[]>> {
     uses.set(id, list)
   }
   for (const resource of resourceList) {
-    add(mediaIdOf(resource.fileUrl), { kind: 'resource', id: resource.id, label: resource.title, field: 'File URL' })
+    add(mediaIdOf(resource.fileUrl), { kind: 'resource', id: resource.id, label: resource.title, field: 'File' })
     if (resource.thumbnailUrl)
-      add(mediaIdOf(resource.thumbnailUrl), { kind: 'resource', id: resource.id, label: resource.title, field: 'Thumbnail URL' })
+      add(mediaIdOf(resource.thumbnailUrl), { kind: 'resource', id: resource.id, label: resource.title, field: 'Thumbnail' })
   }
   for (const post of postList) {
     if (post.featuredImage) add(mediaIdOf(post.featuredImage), { kind: 'post', id: post.id, label: post.title, field: 'featured image' })
     for (const id of mentioned(post.content)) add(id, { kind: 'post', id: post.id, label: post.title, field: 'content' })
   }
   for (const item of items) {
-    for (const id of mentioned(item.value)) add(id, { kind: 'content', id: item.id, label: `${item.section} / ${item.key}`, field: 'value' })
+    for (const id of mentioned(item.value))
+      add(id, { kind: 'content', id: item.id, label: `${item.section} / ${item.key}`, field: 'value' })
   }
   return uses
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { IMAGE_ALT_MAX } from '#domain/fields.ts'
 import { altTextProblem, type CatalogEntry } from '#domain/text-catalog.ts'
-import { PictureField } from '#src/features/admin/media/picture-field.tsx'
+import { PictureField } from '#src/features/admin/media/media-field.tsx'
 import { InlineEditor, textProblem } from './text-editor'
 
 type PictureEntry = Extract<CatalogEntry, { kind: 'image' }>

@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react'
 import { mediaIdOf, type MediaListItem } from '#domain/media.ts'
 import { mediaApi } from './media-api'
 
+/** What a field says of a library file: its name as uploaded, its kind and its size. */
+export type KnownMedia = Pick<MediaListItem, 'name' | 'contentType' | 'size'>
+
 /**
- * A library file's name by its id. A file keeps its id and name for life (a new upload is a new
- * id), so what was learned once stays true; `null` marks an id the library no longer has.
+ * A library file's name, kind and size by its id. A file keeps its id, name and bytes for life (a
+ * new upload is a new id), so what was learned once stays true; `null` marks an id the library no
+ * longer has.
  */
-const names = new Map<string, string | null>()
+const known = new Map<string, KnownMedia | null>()
 let loading: Promise<void> | null = null
 
 /** One library read at a time, however many pictures on the screen ask. */
@@ -14,7 +18,7 @@ function loadNames(): Promise<void> {
   loading ??= mediaApi
     .media()
     .then((files) => {
-      for (const file of files) names.set(file.id, file.name)
+      for (const file of files) remember(file)
     })
     .finally(() => {
       loading = null
@@ -22,27 +26,28 @@ function loadNames(): Promise<void> {
   return loading
 }
 
-/** A file just chosen or uploaded: its name is known without asking. */
-export function rememberMediaName(file: Pick<MediaListItem, 'id' | 'name'>) {
-  names.set(file.id, file.name)
+/** A file just chosen or uploaded: its name, kind and size are known without asking. */
+export function remember(file: Pick<MediaListItem, 'id' | 'name' | 'contentType' | 'size'>) {
+  known.set(file.id, { name: file.name, contentType: file.contentType, size: file.size })
 }
 
 /**
- * How a picture is named to the coach: a library file by the name it was uploaded with, a
- * picture from another website by that website, never by its address.
+ * How a picture or a file is named to the coach: a library file by the name it was uploaded with,
+ * one from another website by that website, never by its address. `noun` is "picture" or "file".
  */
-export function pictureName(url: string, known?: string | null): string {
-  if (known) return known
+export function mediaName(url: string, noun: string, knownName?: string): string {
+  if (knownName) return knownName
+  const some = `A ${noun}`
   let parsed: URL
   try {
     parsed = new URL(url, 'https://site.invalid')
   } catch {
-    return 'A picture'
+    return some
   }
-  if (parsed.origin !== 'https://site.invalid') return `A picture from ${parsed.hostname}`
+  if (parsed.origin !== 'https://site.invalid') return `${some} from ${parsed.hostname}`
   // A file of the site (or a library file not listed any more): the end of its path reads as a name.
   const last = parsed.pathname.split('/').findLast(Boolean)
-  if (!last) return 'A picture'
+  if (!last) return some
   try {
     return decodeURIComponent(last)
   } catch {
@@ -50,16 +55,19 @@ export function pictureName(url: string, known?: string | null): string {
   }
 }
 
-/** The name of the picture at `url`, as `pictureName` gives it, read from the library when needed. */
-export function useMediaName(url: string): string {
+/**
+ * What is known of the library file at `url` (read from the library when needed): undefined while
+ * unknown, and for an address that is not the library's.
+ */
+export function useKnownMedia(url: string): KnownMedia | undefined {
   const id = url ? mediaIdOf(url) : undefined
   const [, learned] = useState(0)
   useEffect(() => {
-    if (!id || names.has(id)) return
+    if (!id || known.has(id)) return
     let current = true
     loadNames().then(
       () => {
-        if (!names.has(id)) names.set(id, null)
+        if (!known.has(id)) known.set(id, null)
         if (current) learned((n) => n + 1)
       },
       // Not read (offline): the address's last part names it meanwhile.
@@ -69,5 +77,10 @@ export function useMediaName(url: string): string {
       current = false
     }
   }, [id])
-  return pictureName(url, id ? names.get(id) : undefined)
+  return (id && known.get(id)) || undefined
+}
+
+/** The name of the picture at `url`, as `mediaName` gives it. */
+export function useMediaName(url: string): string {
+  return mediaName(url, 'picture', useKnownMedia(url)?.name)
 }

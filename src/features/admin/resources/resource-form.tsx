@@ -2,13 +2,12 @@ import { RESOURCE_FIELDS, RESOURCE_TYPE_LABELS, ResourceInputSchema, type Resour
 import { openWith, useSchemaForm } from '#src/features/admin/kit/use-schema-form.ts'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
-import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
-import { addressCheck, PictureField } from '#src/features/admin/media/picture-field.tsx'
+import { addressCheck, MediaField, PictureField } from '#src/features/admin/media/media-field.tsx'
 
 /**
  * Create or edit a resource, all fields including Active (docs/decisions.md, Resource editing).
- * The file can be typed or chosen from the media library; the thumbnail is a picture field
- * (chosen, uploaded or removed, with its description).
+ * The file and the thumbnail are chosen from the library or uploaded into it (never typed as an
+ * address, unless it is another website's); the thumbnail with its description.
  */
 export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Resource, ResourceInput>) {
   const form = useSchemaForm({
@@ -31,11 +30,12 @@ export function ResourceForm({ initial, onSave, onCancel }: EntityFormProps<Reso
       <TextField {...form.field('title')} />
       <SelectField {...form.field('type')} options={RESOURCE_TYPE_LABELS} />
       <TextAreaField {...form.field('description')} rows={3} wide />
-      <TextField
+      <MediaField
+        kind="file"
         {...form.field('fileUrl')}
-        type="url"
-        inputMode="url"
-        action={<MediaPicker field="File URL" onPick={(url) => form.load({ fileUrl: url })} />}
+        onChange={(fileUrl) => form.load({ fileUrl })}
+        addressProblem={addressCheck(ResourceInputSchema.shape.fileUrl)}
+        wide
       />
       <PictureField
         {...form.field('thumbnailUrl')}

@@ -9,7 +9,7 @@ import { MEDIA_MESSAGES, type MediaListItem } from '#domain/media.ts'
 import { mediaFile } from '#src/testing/factories.ts'
 import { fail, mock } from '#src/testing/handlers.ts'
 import { sentRequests, server } from '#src/testing/server.ts'
-import { addressCheck, PictureField } from './picture-field'
+import { addressCheck, PictureField } from './media-field'
 
 /** A picture field in a form, as the post form holds one; what it holds now is shown beside it. */
 function Harness({

@@ -1,15 +1,25 @@
-import { ImageOff, Upload, X } from 'lucide-react'
+import { FileText, ImageOff, Upload, X } from 'lucide-react'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import * as z from 'zod/mini'
 import { firstIssue } from '#domain/fields.ts'
 import { imageSrc } from '#domain/image-src.ts'
-import { mediaIdOf, MEDIA_IMAGE_ACCEPT } from '#domain/media.ts'
+import { formatBytes, isImageType, mediaIdOf, MEDIA_ACCEPT, MEDIA_IMAGE_ACCEPT, MEDIA_TYPE_LABELS } from '#domain/media.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { MediaPicker } from './media-picker'
-import { rememberMediaName, useMediaName } from './use-media-name'
+import { mediaName, remember, useKnownMedia, useMediaName, type KnownMedia } from './use-media-name'
 import { uploadProgressText, useMediaUpload } from './use-media-upload'
-import styles from './picture-field.module.css'
+import styles from './media-field.module.css'
+
+/**
+ * What each kind of field takes: a picture field images only (with a description), a file field
+ * anything the library holds (a PDF or a picture), shown with its kind and size.
+ */
+const KINDS = {
+  picture: { noun: 'picture', accept: MEDIA_IMAGE_ACCEPT, imagesOnly: true },
+  file: { noun: 'file', accept: MEDIA_ACCEPT, imagesOnly: false },
+} as const
+export type MediaKind = keyof typeof KINDS
 
 /** The picture's description (its alt text), edited under the picture it describes. */
 export type PictureAltProps = {
@@ -21,15 +31,18 @@ export type PictureAltProps = {
   onChange: (alt: string) => void
 }
 
-export type PictureFieldProps = {
-  /** What the picture is for: "Featured image", "Portrait". */
+export type MediaFieldProps = {
+  /** A picture (the default) or any file the library holds. */
+  kind?: MediaKind
+  /** What the picture or file is for: "Featured image", "Portrait", "File". */
   label: string
   hint?: string
-  /** The picture's address as stored: a library file, another website's picture, or '' for none. */
+  /** The address as stored: a library file, another website's, or '' for none. */
   value: string
   onChange: (url: string) => void
-  /** The schema's message for the picture, shown under it. */
+  /** The schema's message for the field, shown under it. */
   error?: string
+  /** A picture's description (a picture field only). */
   alt?: PictureAltProps
   /**
    * The schema's message for an address typed by hand, or undefined when it may be used: the
@@ -44,21 +57,26 @@ export type PictureFieldProps = {
 type Said = { text: string } | null
 
 /**
- * Every picture field of the admin: what is chosen now (a small copy and its name, never its
- * address), then Choose from library, Upload (into the library, in parts, with a progress bar,
- * then chosen) and Remove, and what the picture shows for a screen reader. A picture from another
- * website is the second way, behind a disclosure, checked with the schema's rule before it is used.
+ * Every picture or file field of the admin: what is chosen now (a small copy or an icon, its name,
+ * and a file's kind and size, never its address), then Choose from library, Upload (into the
+ * library, in parts, with a progress bar, then chosen) and Remove, and what a picture shows for a
+ * screen reader. One from another website is the second way, behind a disclosure, checked with the
+ * schema's rule before it is used.
  */
-export function PictureField({ label, hint, value, onChange, error, alt, addressProblem, wide = false }: PictureFieldProps) {
+export function MediaField({ kind = 'picture', label, hint, value, onChange, error, alt, addressProblem, wide = false }: MediaFieldProps) {
   const id = useId()
+  const { noun, accept, imagesOnly } = KINDS[kind]
+  const Noun = noun === 'picture' ? 'Picture' : 'File'
   // What the buttons name for a screen reader: "Upload a picture for Featured image".
   const field = label.replace(/ \(optional\)$/, '')
-  const name = useMediaName(value)
+  const known = useKnownMedia(value)
+  const name = mediaName(value, noun, known?.name)
   const [said, setSaid] = useState<Said>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const uploadButton = useRef<HTMLButtonElement>(null)
   const fromLibrary = Boolean(value && mediaIdOf(value))
-  const fromElsewhere = Boolean(value) && !fromLibrary
+  // Another website's is the one whose address she typed; a file of the site itself (`/downloads/...`) is named, never shown.
+  const fromElsewhere = Boolean(value) && !fromLibrary && isAbsolute(value)
   const [address, setAddress] = useState(fromElsewhere ? value : '')
   const [addressError, setAddressError] = useState<string>()
   // Open when the picture is already another website's; and while its address is refused, so the message shows.
@@ -66,10 +84,10 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
 
   const upload = useMediaUpload(
     (file) => {
-      rememberMediaName(file)
+      remember(file)
       choose(file.url, `Uploaded and chosen: ${file.name}`)
     },
-    { imagesOnly: true },
+    { imagesOnly },
   )
   const uploading = upload.state.status === 'uploading'
 
@@ -82,7 +100,7 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
 
   function remove() {
     upload.clear()
-    setSaid({ text: 'Picture removed. No picture is chosen.' })
+    setSaid({ text: `${Noun} removed. No ${noun} is chosen.` })
     onChange('')
     alt?.onChange('')
     // The Remove button goes with the picture: the focus stays in the field.
@@ -91,9 +109,9 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
 
   function takeAddress() {
     const url = address.trim()
-    const problem = url ? addressProblem(url) : 'Type the picture’s web address first'
+    const problem = url ? addressProblem(url) : `Type the ${noun}’s web address first`
     setAddressError(problem)
-    if (!problem) choose(url, `Chosen: ${pictureNameOfAddress(url)}`)
+    if (!problem) choose(url, `Chosen: ${mediaName(url, noun)}`)
   }
 
   const errorId = `${id}-error`
@@ -112,40 +130,47 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
       )}
 
       <div className={styles.current}>
-        {value ? <PictureThumb url={value} /> : <EmptyThumb />}
-        <p className={styles.name}>
-          {value ? (
-            <>
-              <span className="visually-hidden">Chosen picture: </span>
-              {name}
-            </>
-          ) : (
-            'No picture chosen'
-          )}
-        </p>
+        {!value ? <EmptyThumb kind={kind} /> : kind === 'file' ? <FileThumb url={value} known={known} /> : <PictureThumb url={value} />}
+        <div className={styles.summaryText}>
+          <p className={styles.name}>
+            {value ? (
+              <>
+                <span className="visually-hidden">Chosen {noun}: </span>
+                {name}
+              </>
+            ) : (
+              `No ${noun} chosen`
+            )}
+          </p>
+          {value && kind === 'file' && known && <p className="muted">{fileFacts(known)}</p>}
+        </div>
       </div>
 
       <div className={styles.actions}>
         <MediaPicker
           field={field}
-          imagesOnly
+          imagesOnly={imagesOnly}
           disabled={uploading}
           onPick={(url, file) => {
-            rememberMediaName(file)
+            remember(file)
             choose(url, `Chosen: ${file.name}`)
           }}
         />
         <Button ref={uploadButton} icon={Upload} onClick={() => fileInput.current?.click()} disabled={uploading}>
-          Upload<span className="visually-hidden"> a picture for {field}</span>
+          Upload
+          <span className="visually-hidden">
+            {' '}
+            a {noun} for {field}
+          </span>
         </Button>
         {/* The system's file chooser, opened by Upload: out of the tab order, named for screen readers. */}
         <input
           ref={fileInput}
           className="visually-hidden"
           type="file"
-          accept={MEDIA_IMAGE_ACCEPT}
+          accept={accept}
           tabIndex={-1}
-          aria-label={`Upload a picture for ${field}`}
+          aria-label={`Upload a ${noun} for ${field}`}
           onChange={(event) => {
             const file = event.target.files?.[0]
             event.target.value = ''
@@ -157,7 +182,11 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
         />
         {value && (
           <Button icon={X} onClick={remove} disabled={uploading}>
-            Remove<span className="visually-hidden"> the picture for {field}</span>
+            Remove
+            <span className="visually-hidden">
+              {' '}
+              the {noun} for {field}
+            </span>
           </Button>
         )}
       </div>
@@ -184,7 +213,7 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
         </p>
       )}
 
-      {value && alt && (
+      {value && alt && kind === 'picture' && (
         // Two lines to see a sentence whole; it is kept on one line (a line break becomes a space).
         <TextAreaField
           className={`input ${styles.altText}`}
@@ -203,10 +232,10 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
         open={addressOpen || Boolean(showAddressError)}
         onToggle={(event) => setAddressOpen(event.currentTarget.open)}
       >
-        <summary>Use a picture from another website</summary>
+        <summary>Use a {noun} from another website</summary>
         <TextField
-          label="The picture’s web address"
-          hint="It starts with https://. The picture stays on that website: if it is moved or deleted there, it is gone from here too."
+          label={`The ${noun}’s web address`}
+          hint={`It starts with https://. The ${noun} stays on that website: if it is moved or deleted there, it is gone from here too.`}
           type="url"
           inputMode="url"
           autoCapitalize="none"
@@ -226,7 +255,7 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
           }}
           action={
             <Button onClick={takeAddress} disabled={uploading}>
-              Use this picture
+              Use this {noun}
             </Button>
           }
         />
@@ -235,7 +264,12 @@ export function PictureField({ label, hint, value, onChange, error, alt, address
   )
 }
 
-/** The schema's rule for a picture's address, as a PictureField's `addressProblem`. */
+/** A picture field: every picture of the admin (the post's featured image, a thumbnail, the portrait). */
+export function PictureField(props: Omit<MediaFieldProps, 'kind'>) {
+  return <MediaField {...props} kind="picture" />
+}
+
+/** The schema's rule for an address, as a MediaField's `addressProblem`. */
 export function addressCheck(schema: z.ZodMiniType): (url: string) => string | undefined {
   return (url) => {
     const parsed = z.safeParse(schema, url)
@@ -243,14 +277,28 @@ export function addressCheck(schema: z.ZodMiniType): (url: string) => string | u
   }
 }
 
-/** A picture from another website, named by that website; anything else by what its address ends with. */
-function pictureNameOfAddress(url: string): string {
+function isAbsolute(url: string): boolean {
   try {
-    const parsed = new URL(url)
-    return `A picture from ${parsed.hostname}`
+    new URL(url)
+    return true
   } catch {
-    return url.split('/').findLast(Boolean) ?? 'A picture'
+    return false
   }
+}
+
+/** "PDF, 1.2 MB": what a library file is, as the library lists it. */
+function fileFacts(file: KnownMedia): string {
+  return [file.contentType && MEDIA_TYPE_LABELS[file.contentType], formatBytes(file.size)].filter(Boolean).join(', ')
+}
+
+/** A file: a small copy when the library knows it is a picture, a document's icon otherwise. */
+function FileThumb({ url, known }: { url: string; known: KnownMedia | undefined }) {
+  if (known && isImageType(known.contentType)) return <PictureThumb url={url} />
+  return (
+    <span className={styles.thumb} aria-hidden="true">
+      <FileText size={24} />
+    </span>
+  )
 }
 
 /**
@@ -262,7 +310,7 @@ export function PictureSummary({ url, alt, withoutAlt }: { url: string; alt?: st
   if (!url)
     return (
       <div className={styles.current}>
-        <EmptyThumb />
+        <EmptyThumb kind="picture" />
         <p className={styles.name}>No picture chosen</p>
       </div>
     )
@@ -296,10 +344,11 @@ function PictureThumb({ url }: { url: string }) {
   )
 }
 
-function EmptyThumb() {
+function EmptyThumb({ kind }: { kind: MediaKind }) {
+  const Icon = kind === 'file' ? FileText : ImageOff
   return (
     <span className={`${styles.thumb} ${styles.empty}`} aria-hidden="true">
-      <ImageOff size={24} />
+      <Icon size={24} />
     </span>
   )
 }
