@@ -75,11 +75,12 @@ export function MediaField({ kind = 'picture', label, hint, value, onChange, err
   const fileInput = useRef<HTMLInputElement>(null)
   const uploadButton = useRef<HTMLButtonElement>(null)
   const fromLibrary = Boolean(value && mediaIdOf(value))
-  // Another website's is the one whose address she typed; a file of the site itself (`/downloads/...`) is named, never shown.
+  // Another website's is a whole address (one she typed); a file of the site outside the library
+  // (`/downloads/...`) is named by its path's end, and its address is not put before her.
   const fromElsewhere = Boolean(value) && !fromLibrary && isAbsolute(value)
   const [address, setAddress] = useState(fromElsewhere ? value : '')
   const [addressError, setAddressError] = useState<string>()
-  // Open when the picture is already another website's; and while its address is refused, so the message shows.
+  // Open when what is chosen is already another website's; and while its address is refused, so the message shows.
   const [addressOpen, setAddressOpen] = useState(fromElsewhere)
 
   const upload = useMediaUpload(
