@@ -18,13 +18,13 @@ function open(initial?: Resource) {
     return true
   })
   const user = userEvent.setup()
-  render(
+  const { unmount } = render(
     <MemoryRouter>
       <ResourceForm initial={initial} onSave={onSave} onCancel={() => {}} />
     </MemoryRouter>,
   )
   const file = () => screen.getByRole('group', { name: 'File' })
-  return { user, saved, onSave, file }
+  return { user, saved, onSave, file, unmount }
 }
 
 const holds = (files: MediaListItem[]) => server.use(...mock(library.adminMedia, 'GET', () => ({ files })))
@@ -79,11 +79,20 @@ describe('the resource form’s file', () => {
     expect(saved[0]!.fileUrl).toBe(workbook.url)
   })
 
-  it('names the file a resource already has from the library', async () => {
-    holds([mediaFile({ id: 'old9', name: 'Giving Guide.pdf', contentType: 'application/pdf', size: 80_000 })])
-    const { file } = open(makeResource({ fileUrl: '/media/old9/Giving-Guide.pdf' }))
-    expect(await within(file()).findByText('Giving Guide.pdf')).toBeTruthy()
+  it('names the file a resource already has from the library (markup in a name is only text), or a site file by its path’s end', async () => {
+    const name = 'Giving <img src=x onerror=alert(1)> Guide.pdf'
+    holds([mediaFile({ id: 'old9', name, contentType: 'application/pdf', size: 80_000 })])
+    const { file, unmount } = open(makeResource({ fileUrl: '/media/old9/Giving-Guide.pdf' }))
+    expect(await within(file()).findByText(name)).toBeTruthy()
     expect(within(file()).getByText('PDF, 80 KB')).toBeTruthy()
+    expect(file().querySelector('img')).toBeNull()
+    unmount()
+
+    // A file of the site outside the library: its address stays out of sight, the disclosure closed.
+    open(makeResource({ fileUrl: '/downloads/family-budget-template.csv' }))
+    expect(within(file()).getByText('family-budget-template.csv')).toBeTruthy()
+    expect(within(file()).getByLabelText<HTMLInputElement>('The file’s web address').value).toBe('')
+    expect(file().querySelector('details')?.open).toBe(false)
   })
 
   it('uploads a PDF in parts with a progress bar, then chooses it', async () => {
