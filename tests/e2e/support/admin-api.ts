@@ -11,6 +11,7 @@ export type AdminResource = {
   id: string
   title: string
   type: string
+  fileUrl: string
   isActive: boolean
   downloadCount: number
 }
