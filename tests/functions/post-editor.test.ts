@@ -3,9 +3,9 @@ import { Editor } from '@tiptap/core'
 import { Marked } from 'marked'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_POSTS } from '#lib/demo/content.ts'
-import { cleanPastedHtml, withoutInlineCode } from '#src/features/admin/posts/editor/clean-paste.ts'
-import { escapeBlockStarts, postEditorExtensions, storedText } from '#src/features/admin/posts/editor/editor-extensions.ts'
-import { safeLinkAddress, safePictureAddress, typedLinkAddress } from '#src/features/admin/posts/editor/safe-address.ts'
+import { cleanPastedHtml, withoutInlineCode } from '#src/features/admin/editor/clean-paste.ts'
+import { escapeBlockStarts, editorExtensions, storedText } from '#src/features/admin/editor/editor-extensions.ts'
+import { safeLinkAddress, safePictureAddress, typedLinkAddress } from '#src/features/admin/editor/safe-address.ts'
 import { pageActiveContent } from '#tests/support/page-active-content.ts'
 import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 
@@ -13,7 +13,7 @@ import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
  * The post editor's document model without its screen (jsdom): the stored markdown read and
  * written back, and what a paste keeps. The screen itself is covered by tests/e2e/post-editor.spec.ts.
  */
-const editor = new Editor({ extensions: postEditorExtensions(), content: '' })
+const editor = new Editor({ extensions: editorExtensions(), content: '' })
 afterAll(() => editor.destroy())
 
 const load = (markdown: string) => editor.commands.setContent(markdown, { contentType: 'markdown', emitUpdate: false })

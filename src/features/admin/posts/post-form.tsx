@@ -17,12 +17,12 @@ import { WithPreview } from '#src/features/admin/kit/preview-pane.tsx'
 import { EntityForm, type EntityFormProps } from '#src/features/admin/kit/entity-form.tsx'
 import { SelectField, TextAreaField, TextField } from '#src/features/admin/kit/field.tsx'
 import { addressCheck, PictureField } from '#src/features/admin/media/media-field.tsx'
-import { EditorLoading } from './editor/editor-loading'
+import { EditorLoading } from '#src/features/admin/editor/editor-loading.tsx'
 import { PostPreviewPane } from './post-preview'
 import { PostVersions, VERSION_MESSAGES } from './post-versions'
 
 /** The body's editor, a chunk of its own: the posts list opens without it. */
-const PostEditor = lazy(async () => ({ default: (await import('./editor/post-editor')).PostEditor }))
+const TextEditor = lazy(async () => ({ default: (await import('#src/features/admin/editor/text-editor.tsx')).TextEditor }))
 
 /**
  * Create or edit a post, with a live preview of the body beside it (below it on narrow screens).
@@ -94,7 +94,7 @@ export function PostForm({ initial, onSave, onCancel }: EntityFormProps<BlogPost
         <TextField {...form.field('title')} wide />
         <TextAreaField {...form.field('excerpt')} rows={2} wide />
         <Suspense fallback={<EditorLoading label={form.field('content').label} />}>
-          <PostEditor {...bodyField(form.field('content'))} onChange={(content) => form.load({ content })} />
+          <TextEditor {...bodyField(form.field('content'))} onChange={(content) => form.load({ content })} />
         </Suspense>
         <PictureField
           {...form.field('featuredImage')}

@@ -32,12 +32,12 @@ bridge.parseHTMLToken = function (this: HtmlReader, token: HtmlToken) {
 /**
  * What the post editor's document can hold, and how it reads and writes the stored text.
  *
- * The stored format stays markdown (docs/architecture.md, The post editor): the toolbar's
+ * The stored format stays markdown (docs/architecture.md, The text editor): the toolbar's
  * blocks and marks, plus what older posts may already use and the public page renders (inline
  * code, code blocks, struck text, a rule), so that opening such a post loses nothing. Underline
  * is left out: the public page has none.
  */
-export function postEditorExtensions(): AnyExtension[] {
+export function editorExtensions(): AnyExtension[] {
   return [
     StarterKit.configure({
       paragraph: false,

@@ -7,7 +7,7 @@ import { formatBytes, isImageType, type MediaListItem } from '#domain/media.ts'
 import { MediaPicker } from '#src/features/admin/media/media-picker.tsx'
 import { useMediaUpload } from '#src/features/admin/media/use-media-upload.ts'
 import { LinkDialog, PictureDialog } from './editor-dialogs'
-import { postEditorExtensions, storedText } from './editor-extensions'
+import { editorExtensions, storedText } from './editor-extensions'
 import { EditorToolbar } from './editor-toolbar'
 import { safePictureAddress } from './safe-address'
 import styles from './editor.module.css'
@@ -17,10 +17,22 @@ export const EDITOR_HELP =
 
 type Props = {
   label: string
+  /** One line under the label; EDITOR_HELP unless told. */
+  help?: string
   error?: string
-  /** The post's stored text. */
+  /** The stored text (markdown). */
   value: string
   onChange: (value: string) => void
+  /**
+   * Whether she may add pictures (the library's button, a dropped or pasted file). Off where the
+   * text goes somewhere that cannot show the site's pictures (a newsletter's email): a picture
+   * already in the text still opens and is kept, so nothing is lost by opening it.
+   */
+  pictures?: boolean
+  /** Said when a picture file is dropped or pasted where pictures are off. */
+  pictureRefusal?: string
+  /** Names the library's picker ("a picture in the post"). */
+  pictureField?: string
 }
 
 /** A picture waiting for its description: a new one to insert, or the selected one to describe again. */
@@ -35,16 +47,26 @@ function describeFromName(address: string): string {
 const imageFiles = (files: FileList | undefined | null) => Array.from(files ?? []).filter((file) => isImageType(file.type))
 
 /**
- * The post's body, written as in a word processor (Tiptap, on ProseMirror) and kept as markdown,
- * the stored format. The text she opened is given back unchanged until she changes the document:
- * a post opened and saved as it was is stored byte for byte as it was, even where the editor
- * would have written the same post differently. Pasted HTML is cleaned to what a post may hold
+ * A long text (a post's body, a newsletter's message), written as in a word processor (Tiptap, on
+ * ProseMirror) and kept as markdown, the stored format. The text she opened is given back unchanged
+ * until she changes the document: a text opened and saved as it was is stored byte for byte as it
+ * was, even where the editor would have written the same text differently. Pasted HTML is cleaned to what a post may hold
  * (clean-paste.ts, through editor-extensions.ts). Picture files dropped or pasted in are uploaded
  * to the media library in parts, with their progress shown, then inserted where they were
  * dropped; the library's button inserts a picture already there. Every picture is described (its
  * alternative text) as it goes in.
  */
-export function PostEditor({ label, error, value, onChange }: Props) {
+export function TextEditor({
+  label,
+  help = EDITOR_HELP,
+  error,
+  value,
+  onChange,
+  pictures = true,
+  pictureRefusal = 'Pictures cannot be added here.',
+  pictureField = 'a picture in the post',
+}: Props) {
+  const [refused, setRefused] = useState(false)
   const id = useId()
   const ids = { label: `${id}-label`, help: `${id}-help`, error: `${id}-error` }
   // What she opened (or what a restored version put in), and how the editor writes that same document.
@@ -79,7 +101,7 @@ export function PostEditor({ label, error, value, onChange }: Props) {
   }
 
   // Made once: Tiptap compares extensions by identity, and new ones on every render would mean new options each time.
-  const [extensions] = useState(postEditorExtensions)
+  const [extensions] = useState(editorExtensions)
 
   // Every option is handed over again on each render (Tiptap's useEditor sets the changed ones), so
   // the attributes follow the error and the handlers see the newest state.
@@ -108,6 +130,8 @@ export function PostEditor({ label, error, value, onChange }: Props) {
         if (!data || data.getData('text/html')) return false
         const files = imageFiles(data.files)
         if (files.length === 0) return false
+        // Refused, and said so: not uploaded, nor put into the text as the file's name.
+        if (!pictures) return (setRefused(true), true)
         void uploadAll(files, null)
         return true
       },
@@ -115,6 +139,7 @@ export function PostEditor({ label, error, value, onChange }: Props) {
         const files = imageFiles(event.dataTransfer?.files)
         if (moved || files.length === 0) return false
         event.preventDefault()
+        if (!pictures) return (setRefused(true), true)
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? null
         void uploadAll(files, at)
         return true
@@ -191,7 +216,7 @@ export function PostEditor({ label, error, value, onChange }: Props) {
         {label}
       </label>
       <p className="muted" id={ids.help}>
-        {EDITOR_HELP}
+        {help}
       </p>
       <div className={styles.frame} data-invalid={error ? true : undefined}>
         <EditorToolbar
@@ -200,10 +225,18 @@ export function PostEditor({ label, error, value, onChange }: Props) {
           onLink={openLink}
           onDescribe={askPicture}
           picture={
-            <MediaPicker field="a picture in the post" imagesOnly onPick={(url) => ask({ src: url, suggested: describeFromName(url) })} />
+            pictures && <MediaPicker field={pictureField} imagesOnly onPick={(url) => ask({ src: url, suggested: describeFromName(url) })} />
           }
         />
         <UploadProgress state={upload.state} onDismiss={upload.clear} />
+        {refused && (
+          <p className={`notice notice-error ${styles.uploadFailed}`} role="alert">
+            {pictureRefusal}{' '}
+            <button type="button" className={styles.dismiss} onClick={() => setRefused(false)}>
+              Dismiss
+            </button>
+          </p>
+        )}
         <EditorContent editor={editor} className={styles.content} onDoubleClick={askPicture} />
       </div>
       {error && (
