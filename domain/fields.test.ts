@@ -104,7 +104,7 @@ const MANY_LINE_FIELDS: Case[] = [
   { schema: PostInputSchema, valid: post, field: 'excerpt', label: 'Excerpt' },
   { schema: PostInputSchema, valid: post, field: 'content', label: 'Content' },
   { schema: ResourceInputSchema, valid: resource, field: 'description', label: 'Description' },
-  { schema: NewsletterInputSchema, valid: { subject: 'News', body: 'Hello' }, field: 'body', label: 'Message (markdown)' },
+  { schema: NewsletterInputSchema, valid: { subject: 'News', body: 'Hello' }, field: 'body', label: 'Message' },
   { schema: ContentInputSchema, valid: { section: 'home', key: 'heroIntro', value: 'Hi' }, field: 'value', label: 'Value' },
   {
     schema: ImportRequestSchema,

@@ -21,7 +21,11 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number]
 /** The compose form's fields, in form order. */
 export const NEWSLETTER_FIELDS = {
   subject: { label: 'Subject', max: 150 },
-  body: { label: 'Message (markdown)', max: 50_000 },
+  body: {
+    label: 'Message',
+    hint: 'What subscribers read under the subject. The buttons below make headings, bold words, lists, quotes and links.',
+    max: 50_000,
+  },
 } as const satisfies Record<string, FieldSpec>
 
 /** SendGrid takes at most 1,000 personalizations (recipients here) in one request. */

@@ -3,6 +3,7 @@ import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
 import { openDashboard } from '#tests/e2e/support/sign-in.ts'
 import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
+import { editorBody, editorTool } from '#tests/e2e/support/post-editor.ts'
 
 /**
  * A newsletter from the admin to the inbox (docs/product.md, Newsletters): written, previewed in
@@ -12,7 +13,6 @@ import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 test.use({ signedInAs: 'admin' })
 
 const SUBJECT = 'A spring letter'
-const BODY = '## Plant a budget\n\nGive first, then save, then live on the rest.'
 
 /** Signs up `email` through the public call; `confirm` also presses the emailed link's button. */
 async function subscribe(request: APIRequestContext, email: string, confirm: boolean) {
@@ -46,9 +46,18 @@ test('write, preview both parts, test, send to every confirmed subscriber, and u
   await page.getByRole('link', { name: 'Write a newsletter' }).first().click()
   await expect(page).toHaveURL(/\/admin\/newsletters\/new$/)
 
-  // Compose, and see the email as it will go out: the HTML part in a frame that may run nothing.
+  // Compose, with the toolbar, and see the email as it will go out: the HTML part in a frame that may run nothing.
   await page.getByRole('textbox', { name: 'Subject' }).fill(SUBJECT)
-  await page.getByRole('textbox', { name: 'Message (markdown)' }).fill(BODY)
+  const message = editorBody(page, 'Message')
+  await message.click()
+  await editorTool(page, 'Message', 'Heading').click()
+  await message.pressSequentially('Plant a budget')
+  await message.press('Enter')
+  await message.pressSequentially('Give first, then ')
+  await editorTool(page, 'Message', 'Bold').click()
+  await message.pressSequentially('save')
+  await editorTool(page, 'Message', 'Bold').click()
+  await message.pressSequentially(', then live on the rest.')
   const frame = page.getByTitle(`Email preview: ${SUBJECT}`)
   await expect(frame).toBeVisible()
   // It may run nothing; its look is applied from the admin (no inline style is refused: the console stays clean).
@@ -57,6 +66,7 @@ test('write, preview both parts, test, send to every confirmed subscriber, and u
   await expect(heading).toBeVisible()
   // In the email's own colours, not the browser's black.
   await expect(heading).not.toHaveCSS('color', 'rgb(0, 0, 0)')
+  await expect(page.frameLocator(`iframe[title="Email preview: ${SUBJECT}"]`).locator('strong')).toHaveText('save')
   await page.getByRole('tab', { name: 'Plain text' }).click()
   await expect(page.getByRole('tabpanel')).toContainText('Give first, then save, then live on the rest.')
   await expect(page.getByRole('tabpanel')).toContainText('Unsubscribe')

@@ -1,7 +1,14 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
-/** The post form's body: the editor's writing area, named by its label. */
-export const postBody = (form: Locator) => form.getByRole('textbox', { name: 'Content', exact: true })
+/** A text written in the editor (a post's Content, a newsletter's Message): its writing area, named by its label. */
+export const editorBody = (scope: Locator | Page, label: string) => scope.getByRole('textbox', { name: label, exact: true })
+
+/** A button of that editor's toolbar ("Bold", "Heading", …). */
+export const editorTool = (scope: Locator | Page, label: string, name: string) =>
+  scope.getByRole('toolbar', { name: `Formatting for ${label}` }).getByRole('button', { name, exact: true })
+
+/** The post form's body. */
+export const postBody = (form: Locator) => editorBody(form, 'Content')
 
 /**
  * Types into the post body as she would, a paragraph a line (Enter between them): the editor's
