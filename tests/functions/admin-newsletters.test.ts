@@ -135,6 +135,19 @@ describe('POST /api/admin/newsletter-preview', () => {
     expect(body.text).toContain('PO Box 7, Springfield')
   })
 
+  it('gives a link to a page of the site the site’s address, in both parts: an email is read away from the site', async () => {
+    const { body } = await call<ApiBody & { html: string; text: string }>(preview, {
+      method: 'POST',
+      path: '/api/admin/newsletter-preview',
+      headers: auth(admin),
+      body: { subject: 'Hi', body: 'See [our resources](/resources?a=1&b=2), [a list](https://example.com/x) or [this](//elsewhere.example).' },
+    })
+    expect(body.html).toContain('href="https://site.test.example/resources?a=1&amp;b=2"')
+    expect(body.html).toContain('href="https://example.com/x"')
+    expect(body.html).not.toContain('elsewhere.example')
+    expect(body.text).toContain('our resources (https://site.test.example/resources?a=1&b=2)')
+  })
+
   it('refuses a subject of more than one line: it is a header of the email (docs/decisions.md, One-line fields)', async () => {
     const { status, body } = await call(preview, {
       method: 'POST',

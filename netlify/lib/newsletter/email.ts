@@ -7,6 +7,7 @@ import { ConflictError } from '#domain/errors.ts'
 import { escapeHtml, renderMarkdown } from '#lib/pages/markdown.ts'
 import { tameMarkdown } from '#lib/pages/markdown-guard.ts'
 import { headerText } from '#lib/email/mailer.ts'
+import { siteUrl } from '#lib/config/site-url.ts'
 
 /**
  * A newsletter as an email: the body's markdown through the same renderer and sanitizer as a post,
@@ -121,6 +122,19 @@ function inlineStyles(html: string): string {
     .replaceAll(`<ul style="${BODY_STYLES.ul}" class="emoji-list">`, '<ul style="margin:0 0 16px;padding-left:0;list-style:none;" class="emoji-list">')
 }
 
+/** A path on this site ("/resources"): one slash, not two, nor a backslash (which would name a host). */
+const isSitePath = (address: string) => /^\/(?![/\\])/.test(address)
+
+/**
+ * Links to a page of the site, as the editor's link box makes them ("/resources"), with the site's
+ * address in front: an email is read away from the site, where a path alone leads nowhere.
+ */
+function absoluteLinks(html: string, origin: string): string {
+  return html.replace(/(<a\s[^>]*?\bhref=")(\/[^"]*)"/g, (match, start: string, path: string) =>
+    isSitePath(path) ? `${start}${escapeHtml(origin)}${path}"` : match,
+  )
+}
+
 const lexer = new Marked({ gfm: true, breaks: true, async: false })
 
 type Token = { type: string; raw: string; text?: string; href?: string; depth?: number; tokens?: Token[]; items?: Token[]; ordered?: boolean; start?: number | '' }
@@ -173,14 +187,27 @@ function blockText(tokens: readonly Token[]): string[] {
   return blocks.filter((block) => block.trim() !== '')
 }
 
-/** Markdown as readable plain text: the words, list markers, and each link's address after its words. */
-export function markdownToText(markdown: string): string {
+/** Every link to a page of the site, in the tokens and those they hold, given the site's address. */
+function absoluteTokenLinks(tokens: readonly Token[], origin: string): void {
+  for (const token of tokens) {
+    if (token.type === 'link' && token.href && isSitePath(token.href)) token.href = `${origin}${token.href}`
+    absoluteTokenLinks(token.tokens ?? [], origin)
+    absoluteTokenLinks(token.items ?? [], origin)
+  }
+}
+
+/**
+ * Markdown as readable plain text: the words, list markers, and each link's address after its
+ * words (a page of the site with `origin` in front, when given).
+ */
+export function markdownToText(markdown: string, origin = ''): string {
   let tokens: Token[]
   try {
     tokens = lexer.lexer(tameMarkdown(markdown)) as unknown as Token[]
   } catch {
     return markdown.trim()
   }
+  if (origin) absoluteTokenLinks(tokens, origin)
   return blockText(tokens).join('\n\n').trim()
 }
 
@@ -194,19 +221,20 @@ export function renderNewsletter(
   unsubscribe: { text: string; html: string },
 ): RenderedNewsletter {
   const line = headerText(subject)
+  const origin = siteUrl()
   const address = footer.postalAddress.split(/\r?\n/).map((part) => part.trim()).filter(Boolean)
   const html = emailFrame({
     title: line,
     masthead: footer.siteName,
     body: `<h1 style="${BODY_STYLES.h1}margin-top:0;">${escapeHtml(line)}</h1>
-${inlineStyles(renderMarkdown(body))}`,
+${inlineStyles(absoluteLinks(renderMarkdown(body), origin))}`,
     footer: `<p style="margin:0 0 8px;">${address.map(escapeHtml).join('<br>')}</p>
 <p style="margin:0;">You receive this because you subscribed to ${escapeHtml(footer.siteName)}. <a href="${unsubscribe.html}" style="color:${COLORS.muted};text-decoration:underline;">Unsubscribe</a></p>`,
   })
   const text = [
     line,
     '',
-    markdownToText(body),
+    markdownToText(body, origin),
     '',
     '--',
     ...address,
