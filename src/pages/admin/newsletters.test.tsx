@@ -149,6 +149,11 @@ describe('writing a newsletter (/admin/newsletters/new)', () => {
     expect(screen.getByRole('toolbar', { name: 'Formatting for Message' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /library/i })).toBeNull()
     expect(document.body.textContent).not.toMatch(/markdown/i)
+    // A picture file pasted on it is refused, and she is told why; nothing is uploaded.
+    act(() => message.focus())
+    await user.paste({ files: [new File(['png'], 'jar.png', { type: 'image/png' })], getData: () => '' } as unknown as DataTransfer)
+    expect(screen.getByRole('alert').textContent).toMatch(/^Pictures cannot go into a newsletter/)
+    expect(sentRequests().filter((request) => new URL(request.url).pathname.startsWith('/api/admin/media'))).toHaveLength(0)
 
     await user.type(screen.getByRole('textbox', { name: 'Subject' }), ' letter')
     await user.click(screen.getByRole('button', { name: 'Save' }))

@@ -43,7 +43,7 @@ export function EditorToolbar({
   onLink: () => void
   /** Asks again for the selected picture's description. */
   onDescribe: () => void
-  /** The library's button ("Choose from library"), last in the bar. */
+  /** The library's button ("Choose from library"), last in the bar; nothing where pictures may not be added. */
   picture: ReactNode
   label: string
 }) {
@@ -140,20 +140,23 @@ export function EditorToolbar({
           ))}
         </div>
       ))}
-      <div className={styles.group}>
-        {picture}
-        {state.picture && (
-          <button
-            type="button"
-            className={styles.describe}
-            aria-haspopup="dialog"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={onDescribe}
-          >
-            Describe picture
-          </button>
-        )}
-      </div>
+      {/* Drawn only with something in it: an empty group would still draw its separator. */}
+      {(picture || state.picture) && (
+        <div className={styles.group}>
+          {picture}
+          {state.picture && (
+            <button
+              type="button"
+              className={styles.describe}
+              aria-haspopup="dialog"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={onDescribe}
+            >
+              Describe picture
+            </button>
+          )}
+        </div>
+      )}
     </div>
   )
 }
