@@ -1,5 +1,5 @@
-import { answers, contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { answers, contract, type MethodContract } from './contract'
+import { ENDPOINTS, type Endpoint } from '#domain/route-map.ts'
 import { BookingStatusUpdateSchema, type StoredBooking } from '#domain/booking.ts'
 import {
   NEWSLETTER_MESSAGES,
@@ -185,32 +185,27 @@ export const adminSubscribersImport = contract({
   },
 })
 
-export const adminSubscriberErase = contract({
-  endpoint: ENDPOINTS.adminSubscriberErase,
-  methods: {
-    POST: {
-      access: 'editor',
-      sends: '`email`: the subscriber to erase (a request from the person to be forgotten)',
-      answers:
-        '`erased` (whether a record was there), "{email} has been removed, with everything kept about them." or "Nothing was kept about {email}."; erases the record in any state (a stopped one too), the signup markers and the remembered unsubscribe; the history says a subscriber was removed, without the address; 400 "Choose a subscriber from the list" for anything outside the email rule',
-      body: SubscriberAddressSchema,
-      answer: answers<{ erased: boolean; message: string }>(),
-    },
-  },
+/**
+ * A change to one subscriber, named by address (the list's rows carry no id): removing someone
+ * who asked to be forgotten, and letting email through again after a stop. Both take the same body.
+ */
+const subscriberChange = <const E extends Endpoint, const M extends Omit<MethodContract, 'body'>>(endpoint: E, method: M) =>
+  contract({ endpoint, methods: { POST: { ...method, body: SubscriberAddressSchema } } })
+
+export const adminSubscriberErase = subscriberChange(ENDPOINTS.adminSubscriberErase, {
+  access: 'editor',
+  sends: '`email`: the subscriber to erase (a request from the person to be forgotten)',
+  answers:
+    '`erased` (whether a record was there), "{email} has been removed, with everything kept about them." or "Nothing was kept about {email}."; erases the record in any state (a stopped one too), the signup markers and the remembered unsubscribe; the history says a subscriber was removed, without the address; 400 "Choose a subscriber from the list" for anything outside the email rule',
+  answer: answers<{ erased: boolean; message: string }>(),
 })
 
-export const adminSubscriberClearStop = contract({
-  endpoint: ENDPOINTS.adminSubscriberClearStop,
-  methods: {
-    POST: {
-      access: 'admin',
-      sends: '`email`: a subscriber whose email was stopped by a bounce or a spam report, who asked to receive it again',
-      answers:
-        '`subscriber` (confirmed again if they had confirmed, else awaiting confirmation), "{email} can receive email again."; the history says so, without the address; 404 "This subscriber is no longer on the list."; 409 "Email to this subscriber was not stopped."; 400 "Choose a subscriber from the list"',
-      body: SubscriberAddressSchema,
-      answer: answers<{ subscriber: Subscriber; message: string }>(),
-    },
-  },
+export const adminSubscriberClearStop = subscriberChange(ENDPOINTS.adminSubscriberClearStop, {
+  access: 'admin',
+  sends: '`email`: a subscriber whose email was stopped by a bounce or a spam report, who asked to receive it again',
+  answers:
+    '`subscriber` (confirmed again if they had confirmed, else awaiting confirmation), "{email} can receive email again."; the history says so, without the address; 404 "This subscriber is no longer on the list."; 409 "Email to this subscriber was not stopped."; 400 "Choose a subscriber from the list"',
+  answer: answers<{ subscriber: Subscriber; message: string }>(),
 })
 
 export const adminBookings = contract({
