@@ -39,7 +39,6 @@ import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 import { ENDPOINTS, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
-import { PAGE_TEMPLATE_OUTLET } from '#lib/pages/render.ts'
 import { startTestServers } from './test-servers'
 
 const PORT = Number(process.env.LH_PORT ?? 8877)
@@ -62,6 +61,9 @@ if (!base) {
 const STATIC_HOME_FILE = 'lighthouse-static-home.html'
 const STATIC_HOME = '/?static-copy'
 async function writeStaticHome(): Promise<void> {
+  // Imported only now: the renderer loads the server build (.tmp/ssr), which the start above has
+  // just rebuilt. Imported at the top, it would be the previous build, whose chunks are gone.
+  const { PAGE_TEMPLATE_OUTLET } = await import('#lib/pages/render.ts')
   const { render } = (await import(pathToFileURL(join('.tmp/ssr', 'entry-server.js')).href)) as { render: (url: string) => Promise<string> }
   const template = readFileSync(join('dist', PAGE_TEMPLATES.home), 'utf8')
   const html = await render('/')
