@@ -51,7 +51,7 @@ const header = [
   'calls',
   'answers >= 500',
   'outside record',
-  `slower than ${SLOW_MS} ms`,
+  `over ${SLOW_MS} ms of CPU`,
   'other failed checks',
   'accepted',
   `accepted at ${commits}`,

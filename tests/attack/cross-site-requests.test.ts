@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outbox } from '#lib/data/outbox.ts'
 import { changedKeys, startRecordingBlobsServer, type RecordingBlobsServer } from '#tests/support/attack-blobs.ts'
-import { attackScaled, reportAttack, reportFindings, SLOW_MS, type AttackRow } from '#tests/support/attack-scale.ts'
+import { attackScaled, reportAttack, reportFindings, startTiming, tooSlow, type AttackRow } from '#tests/support/attack-scale.ts'
 import {
   createCrossSiteFixtures,
   FROM_ANOTHER_SITE,
@@ -72,7 +72,7 @@ describe('attack: cross-site requests', () => {
           const label = `${endpoint.method} ${recipe.path.split('?')[0]} from another site (${from}), ${encoding}`
           const before = await blobs.fingerprint()
           const mailed = (await outbox.list()).length
-          const started = performance.now()
+          const timing = startTiming()
           let status = 0
           try {
             status = (await send(endpoint, recipe, { encoding, from: headers, credentials: false })).status
@@ -80,12 +80,12 @@ describe('attack: cross-site requests', () => {
             row.errors5xx++
             problems.push(`${label}: threw ${String(error)}`)
           }
-          const ms = performance.now() - started
+          const took = timing()
           const changed = changedKeys(before, await blobs.fingerprint())
           const emails = (await outbox.list()).length - mailed
           row.calls++
-          if (ms > row.slowestMs) row.slowestMs = ms
-          if (ms > SLOW_MS) row.slow++
+          if (took.ms > row.slowestMs) row.slowestMs = took.ms
+          if (tooSlow(took)) row.slow++
           if (status >= 500) {
             row.errors5xx++
             problems.push(`${label}: answered ${status}`)

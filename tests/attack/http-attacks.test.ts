@@ -40,7 +40,7 @@ import { sendgridEvent, webhookSigner } from '#tests/support/sendgrid-webhook.ts
  * patterns at the body-size limit, built-in property names, replacement patterns and email header
  * injection, against every function in netlify/functions (maintenance and dev-* aside), as admin,
  * editor and visitor. Every call is made on its own and judged on:
- * - its status (never >= 500) and time (never over 1 s; a call still running at the deadline is
+ * - its status (never >= 500) and work (never over 1 s of CPU; a call still running at the deadline is
  *   stopped, see attack-runner.ts);
  * - every Blobs request it made: each must be within the records the call names (the keys it may
  *   touch are in attack-targets.ts `touch`); a refused call may write nothing lasting but

@@ -7,7 +7,7 @@ import { SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
 import { CONTRACTS } from '#domain/api/index.ts'
 import type { EndpointContract } from '#domain/api/contract.ts'
 import { changedKeys, isFaithfulKey, type Access, type AccessKind, type Fingerprint, type RecordingBlobsServer } from './attack-blobs'
-import { DEADLINE_MS, SLOW_MS, type AttackClass, type AttackRow } from './attack-scale'
+import { DEADLINE_MS, slowFinding, startTiming, tooSlow, type AttackClass, type AttackRow, type Timing } from './attack-scale'
 import type { WorkerAnswer, WorkerData, WorkerEnv, WorkerRequest } from './attack-worker'
 
 /**
@@ -114,11 +114,10 @@ const describeAccess = (access: Access) =>
 
 export type Auth = 'admin' | 'editor' | 'none'
 
-export type Answer = {
+export type Answer = Timing & {
   status: number
   headers: Headers
   text: string
-  ms: number
   stopped: boolean
   logs: string[]
   threw?: string
@@ -277,7 +276,15 @@ export class AttackRunner {
       const ms = performance.now() - started
       await this.worker.terminate()
       this.worker = null
-      return { status: 0, headers: new Headers(), text: '', ms, stopped: true, logs: [`stopped: no answer within ${deadline} ms`] }
+      return {
+        status: 0,
+        headers: new Headers(),
+        text: '',
+        ms,
+        cpuMs: ms,
+        stopped: true,
+        logs: [`stopped: no answer within ${deadline} ms`],
+      }
     }
     if (result.polluted && !warmUp) {
       // Every later call in this process would fail because of this one: start a clean one.
@@ -289,6 +296,7 @@ export class AttackRunner {
       headers: new Headers(result.headers),
       text: result.text,
       ms: result.ms,
+      cpuMs: result.cpuMs,
       stopped: false,
       logs: result.logs,
       threw: result.threw,
@@ -443,13 +451,9 @@ export class AttackRunner {
     const allowed = [...always, ...(ok ? (touches.onSuccess ?? []) : []), ...(touches.transient ?? [])]
     const lasting = [...always, ...(ok ? (touches.onSuccess ?? []) : [])].filter((rule) => rule.kinds.includes('write'))
 
-    if (answer.stopped || answer.ms > SLOW_MS) {
+    if (answer.stopped || tooSlow(answer)) {
       row.slow++
-      found.push(
-        answer.stopped
-          ? `no answer within ${Math.round(answer.ms)} ms (stopped)`
-          : `answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS})`,
-      )
+      found.push(answer.stopped ? `no answer within ${Math.round(answer.ms)} ms (stopped)` : slowFinding(answer))
     }
     if (answer.ms > row.slowestMs) {
       row.slowestMs = answer.ms
@@ -503,7 +507,7 @@ export class AttackRunner {
     const before = await this.fingerprint()
     const documents = await this.documents()
     this.blobs.begin()
-    const started = performance.now()
+    const timing = startTiming()
     let status = 200
     let threw: string | undefined
     try {
@@ -516,11 +520,11 @@ export class AttackRunner {
         threw = `threw ${error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error)}`
       }
     }
-    const ms = performance.now() - started
+    const took = timing()
     const accesses = this.blobs.end()
     const after = await this.blobs.fingerprint()
     this.last = after
-    const answer: Answer = { status, headers: new Headers(), text: '', ms, stopped: false, logs: [], threw }
+    const answer: Answer = { status, headers: new Headers(), text: '', ...took, stopped: false, logs: [], threw }
     const leftBehind = await this.judge(
       { attack, label, fn: '(data module)', method: '-', url: '/', touches },
       { answer, accesses, changes: changedKeys(before, after) },

@@ -14,6 +14,7 @@ import { setEnvironmentContext } from '@netlify/blobs'
 import type { Context } from '@netlify/functions'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { startTiming } from './attack-scale'
 import { useDefaultBuiltPages } from './built-pages'
 import { runExportWorkerInProcess } from './export-worker'
 
@@ -38,6 +39,8 @@ export type WorkerAnswer = {
   headers: [string, string][]
   text: string
   ms: number
+  /** The CPU this worker's thread used for the answer (startTiming). */
+  cpuMs: number
   logs: string[]
   threw?: string
   /** Built-ins the call changed (Object.keys, Object.prototype.x, ...): the process is poisoned for every later call. */
@@ -195,7 +198,7 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
   logs = []
   mail = []
   const module = await load(request.fn)
-  const started = performance.now()
+  const timing = startTiming()
   try {
     const req = new Request(request.url, { method: request.method, headers: request.headers, body: request.body })
     const background: Promise<unknown>[] = []
@@ -203,12 +206,21 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswer> {
     const response = await module.default(req, context)
     const text = await response.text()
     // The time is the answer's; what runs after it (an email) still counts as the call's doing.
-    const ms = performance.now() - started
+    const { ms, cpuMs } = timing()
     while (background.length > 0) await Promise.allSettled(background.splice(0))
-    return { seq: request.seq, status: response.status, headers: [...response.headers], text, ms, logs, ...(sendgridOn ? { mail } : {}) }
+    return {
+      seq: request.seq,
+      status: response.status,
+      headers: [...response.headers],
+      text,
+      ms,
+      cpuMs,
+      logs,
+      ...(sendgridOn ? { mail } : {}),
+    }
   } catch (error) {
     const threw = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { seq: request.seq, status: 599, headers: [], text: '', ms: performance.now() - started, logs, threw }
+    return { seq: request.seq, status: 599, headers: [], text: '', ...timing(), logs, threw }
   }
 }
 
@@ -241,6 +253,7 @@ parentPort!.on('message', (message: { preload: string[] } | WorkerEnv | WorkerRe
         headers: [],
         text: '',
         ms: 0,
+        cpuMs: 0,
         logs,
         threw: `worker: ${String(error)}`,
       } satisfies WorkerAnswer),
