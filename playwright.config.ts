@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_WORKERS } from './scripts/test-servers'
 
 /**
  * Browser tests run in Debian's chromium against the production build served by `netlify serve`:
@@ -7,7 +8,6 @@ import { defineConfig, devices } from '@playwright/test'
  * sandbox of its own (scripts/test-servers.ts, started by the global setup), on E2E_PORT + its index;
  * tests reset that data freely. Servers already running on those ports are reused outside CI.
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 
 /**
  * The browser: Debian's chromium-headless-shell when installed, Chromium's own engine without the
@@ -16,13 +16,14 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
  * E2E_CHROME_PATH picks another.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const BROWSER = process.env.E2E_CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'))
+const BROWSER =
+  process.env.E2E_CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'))
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // A file's tests share one worker, in order: files that seed once in beforeAll rely on it.
   fullyParallel: false,
-  workers: WORKERS,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Workers share the machine's cores with their servers: a test's steps take up to twice as long

@@ -9,7 +9,18 @@
  * Everything else (functions, redirects, headers, the dev context) is the project's own.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildSync } from 'esbuild'
@@ -22,6 +33,8 @@ const bin = path.join(root, 'node_modules', '.bin')
 const START_TIMEOUT_MS = 180_000
 
 export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
+/** Playwright's workers, each with a server of its own: E2E_WORKERS, else the two cores this project is tested on. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 export const testServerUrl = (index: number, firstPort = FIRST_TEST_PORT) => `http://localhost:${firstPort + index}`
 
 /** A started server: its address, its process, its log and the folder it runs in. */
@@ -95,7 +108,7 @@ function prepareFolder(port: number, bundlesFrom?: string): string {
 function withoutFunctions(config: string): string {
   const line = '\n  functions = ".tmp/functions-dev"\n'
   const changed = config.replace(line, '\n  functions = ".tmp/no-functions"\n')
-  if (changed === config) throw new Error('netlify.toml: the dev context\'s functions line was not found')
+  if (changed === config) throw new Error("netlify.toml: the dev context's functions line was not found")
   return changed
 }
 
@@ -173,7 +186,16 @@ function stop(child: ChildProcess): void {
  */
 export async function startTestServers(
   count: number,
-  { firstPort = FIRST_TEST_PORT, reuse = !process.env.CI }: { firstPort?: number; reuse?: boolean } = {},
+  {
+    firstPort = FIRST_TEST_PORT,
+    reuse = !process.env.CI,
+    quiet = false,
+  }: {
+    firstPort?: number
+    reuse?: boolean
+    /** The build's output only if it fails (it runs beside vitest in `npm test`). */
+    quiet?: boolean
+  } = {},
 ): Promise<() => Promise<void>> {
   const wanted = Array.from({ length: count }, (_, index) => index)
   const missing: number[] = []
@@ -186,8 +208,8 @@ export async function startTestServers(
   linkDevFunctions()
   // E2E_SKIP_BUILD=1 serves the build already in dist/ (quicker, when only tests changed).
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('npm run build failed')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(`npm run build failed${quiet ? `:\n${build.stdout}${build.stderr}` : ''}`)
   }
 
   const env = {
@@ -202,7 +224,12 @@ export async function startTestServers(
   const servers: TestServer[] = []
   const start = (index: number, bundlesFrom?: string) => {
     const folder = path.join(serversDir, String(firstPort + index))
-    const server = { url: testServerUrl(index, firstPort), child: startServer(firstPort + index, env, bundlesFrom), log: path.join(folder, 'server.log'), folder }
+    const server = {
+      url: testServerUrl(index, firstPort),
+      child: startServer(firstPort + index, env, bundlesFrom),
+      log: path.join(folder, 'server.log'),
+      folder,
+    }
     servers.push(server)
     return server
   }
