@@ -254,6 +254,18 @@ export const ENDPOINTS = {
   adminSubscriberClearStop: { function: 'admin-subscriber-clear-stop', served: 'config', path: '/api/admin/subscribers/clear-stop' },
   adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
   adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
+  /** Online booking (docs/booking.md): her availability, the free times, the sessions and her calendar feed. */
+  adminAvailability: { function: 'admin-availability', served: 'config', path: '/api/admin/availability' },
+  adminCalendarFeed: { function: 'admin-calendar-feed', served: 'config', path: '/api/admin/calendar-feed' },
+  adminSessions: { function: 'admin-sessions', served: 'config', path: '/api/admin/sessions' },
+  adminSession: { function: 'admin-session', served: 'config', path: '/api/admin/sessions/:id' },
+  bookingServices: { function: 'booking-services', served: 'config', path: '/api/booking/services' },
+  bookingSlots: { function: 'booking-slots', served: 'config', path: '/api/booking/slots' },
+  bookingSessions: { function: 'booking-sessions', served: 'config', path: '/api/booking/sessions' },
+  /** An emailed link's session: the token is signed for one purpose (reschedule or cancel) and expires when it starts. */
+  bookingSession: { function: 'booking-session', served: 'config', path: '/api/booking/sessions/:token' },
+  /** Her private calendar feed: the token is a secret of its own (only its hash is stored), `.ics` after it. */
+  calendarFeed: { function: 'calendar-feed', served: 'config', path: '/api/calendar/:token' },
   adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },
   adminMediaFile: { function: 'admin-media-file', served: 'config', path: '/api/admin/media/:id' },
   adminMediaPart: { function: 'admin-media-part', served: 'config', path: '/api/admin/media/:id/parts/:n' },

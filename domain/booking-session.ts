@@ -1,0 +1,163 @@
+import * as z from 'zod/mini'
+import { LOCATION_KINDS, type LocationKind } from './availability'
+import { BookingRequestSchema } from './booking'
+import { SERVICE_MAX } from './booking-messages'
+import { IdSchema } from './fields'
+import { isTimeZone } from './time-zones'
+
+// A session booked online: a visitor's request with a time in the coach's calendar. Times travel
+// and are stored as UTC slot ids ("2026-03-09T14:00:00.000Z", as domain/booking-slots.ts `slotId`
+// writes them); every display names its zone. docs/booking.md tells the whole flow.
+
+/** Every word a caller is answered with, in one place: the pages show them as they are. */
+export const SESSION_MESSAGES = {
+  booked: 'You are booked! We have emailed you the details and a calendar invitation.',
+  taken: 'That time was just taken. Please choose another.',
+  notBookable: 'This service cannot be booked online',
+  linkInvalid: 'This link has expired or is no longer valid.',
+  moved: 'Your session has been moved.',
+  cancelled: 'Your session has been cancelled.',
+  notFound: 'Session not found',
+  alreadyCancelled: 'This session is already cancelled.',
+  adminMoved: 'Session moved. We have emailed the new time to the visitor.',
+  adminCancelled: 'Session cancelled. We have let the visitor know.',
+  availabilitySaved: 'Availability saved',
+  feedMade: 'New calendar address made. The old one no longer works.',
+  chooseTime: 'Choose a time from the list',
+  chooseZone: 'Choose a time zone from the list',
+  chooseService: 'Choose a service',
+  chooseChange: 'Choose a new time, or cancel the session',
+} as const
+
+/** How many free times a refusal offers instead of the one taken. */
+export const NEXT_SLOTS_OFFERED = 6
+
+/** A slot id: an instant on the minute, written as `slotId` writes it (UTC, milliseconds, `Z`). */
+const SLOT_ID = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/
+export function isSlotId(value: unknown): value is string {
+  if (typeof value !== 'string' || !SLOT_ID.test(value)) return false
+  const ms = Date.parse(value)
+  return Number.isFinite(ms) && new Date(ms).toISOString() === value
+}
+
+export const SlotIdSchema = z.string({ error: SESSION_MESSAGES.chooseTime }).check(z.refine(isSlotId, { error: SESSION_MESSAGES.chooseTime }))
+
+const TimeZoneSchema = z.string({ error: SESSION_MESSAGES.chooseZone }).check(z.refine(isTimeZone, { error: SESSION_MESSAGES.chooseZone }))
+
+/**
+ * A booking from the page: the request form's fields, checked with its schema in its order and
+ * with its messages (the honeypot `website` included), then the chosen time and the visitor's
+ * own zone, which her emails show times in. The service must also be one she can book online:
+ * the function checks that against the coach's availability.
+ */
+export const BookSessionSchema = z.extend(BookingRequestSchema, { start: SlotIdSchema, timeZone: TimeZoneSchema })
+export type BookSessionInput = z.input<typeof BookSessionSchema>
+export type BookSession = z.output<typeof BookSessionSchema>
+
+/** The free times of one service. */
+export const SlotsQuerySchema = z.object({
+  service: z
+    .string({ error: SESSION_MESSAGES.chooseService })
+    .check(
+      z.minLength(1, { error: SESSION_MESSAGES.chooseService }),
+      z.maxLength(SERVICE_MAX, { error: SESSION_MESSAGES.notBookable }),
+    ),
+})
+
+/** What an emailed link posts: a new time (a reschedule link) or `cancel: true` (a cancel link). */
+export const SessionChangeSchema = z
+  .object({ start: z.optional(SlotIdSchema), cancel: z.optional(z.literal(true, { error: SESSION_MESSAGES.chooseChange })) })
+  .check(z.refine((change) => (change.start === undefined) !== (change.cancel === undefined), { error: SESSION_MESSAGES.chooseChange }))
+export type SessionChange = z.output<typeof SessionChangeSchema>
+
+/** The coach moving a session. */
+export const RescheduleSchema = z.object({ start: SlotIdSchema })
+
+export const SESSION_STATUSES = ['booked', 'cancelled'] as const
+export type SessionStatus = (typeof SESSION_STATUSES)[number]
+
+export type PublicLocation = { kind: LocationKind; text?: string }
+
+/** What the visitor's pages are told of a session: nothing she did not choose herself, no contact details. */
+export type PublicSession = {
+  id: string
+  service: string
+  minutes: number
+  location: PublicLocation
+  /** UTC slot ids. */
+  start: string
+  end: string
+  /** The visitor's zone, in which her emails and pages show the times. */
+  timeZone: string
+}
+
+/** What the coach's admin is told: the session and who booked it. */
+export type AdminSession = PublicSession & {
+  firstName: string
+  lastName: string
+  email: string
+  phone?: string
+  company?: string
+  country: string
+  message: string
+  status: SessionStatus
+  createdAt: string
+}
+
+/**
+ * A stored session. `sequence` rises with every change the invite carries (a new time, a
+ * cancellation), so calendars replace the event they hold instead of adding one; `reminder` is
+ * the claim of the run that sends the reminder, so it goes out once.
+ */
+export const StoredSessionSchema = z.object({
+  id: IdSchema,
+  service: z.string(),
+  minutes: z.number(),
+  location: z.object({ kind: z.enum(LOCATION_KINDS), text: z.optional(z.string()) }),
+  /** The service's confirmation line when booked, for the emails that follow. */
+  confirmation: z.optional(z.string()),
+  start: z.string(),
+  end: z.string(),
+  timeZone: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.optional(z.string()),
+  company: z.optional(z.string()),
+  country: z.string(),
+  message: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  sequence: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who holds or held the reminder, and since when; `sent` once it went out. */
+  reminder: z.optional(z.object({ claim: z.string(), at: z.string(), sent: z.boolean() })),
+})
+export type StoredSession = z.infer<typeof StoredSessionSchema>
+
+export function publicSession(session: StoredSession): PublicSession {
+  return {
+    id: session.id,
+    service: session.service,
+    minutes: session.minutes,
+    location: session.location.text ? { kind: session.location.kind, text: session.location.text } : { kind: session.location.kind },
+    start: session.start,
+    end: session.end,
+    timeZone: session.timeZone,
+  }
+}
+
+export function adminSession(session: StoredSession): AdminSession {
+  return {
+    ...publicSession(session),
+    firstName: session.firstName,
+    lastName: session.lastName,
+    email: session.email,
+    ...(session.phone && { phone: session.phone }),
+    ...(session.company && { company: session.company }),
+    country: session.country,
+    message: session.message,
+    status: session.status,
+    createdAt: session.createdAt,
+  }
+}
