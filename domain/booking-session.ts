@@ -40,7 +40,9 @@ export function isSlotId(value: unknown): value is string {
   return Number.isFinite(ms) && new Date(ms).toISOString() === value
 }
 
-export const SlotIdSchema = z.string({ error: SESSION_MESSAGES.chooseTime }).check(z.refine(isSlotId, { error: SESSION_MESSAGES.chooseTime }))
+export const SlotIdSchema = z
+  .string({ error: SESSION_MESSAGES.chooseTime })
+  .check(z.refine(isSlotId, { error: SESSION_MESSAGES.chooseTime }))
 
 const TimeZoneSchema = z.string({ error: SESSION_MESSAGES.chooseZone }).check(z.refine(isTimeZone, { error: SESSION_MESSAGES.chooseZone }))
 
@@ -58,10 +60,7 @@ export type BookSession = z.output<typeof BookSessionSchema>
 export const SlotsQuerySchema = z.object({
   service: z
     .string({ error: SESSION_MESSAGES.chooseService })
-    .check(
-      z.minLength(1, { error: SESSION_MESSAGES.chooseService }),
-      z.maxLength(SERVICE_MAX, { error: SESSION_MESSAGES.notBookable }),
-    ),
+    .check(z.minLength(1, { error: SESSION_MESSAGES.chooseService }), z.maxLength(SERVICE_MAX, { error: SESSION_MESSAGES.notBookable })),
 })
 
 /** What an emailed link posts: a new time (a reschedule link) or `cancel: true` (a cancel link). */

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as account from '#domain/api/account.ts'
+import * as booking from '#domain/api/booking.ts'
 import type { Access, EndpointContract, Method, MethodContract } from '#domain/api/contract.ts'
 import * as library from '#domain/api/library.ts'
 import * as mail from '#domain/api/mail.ts'
@@ -20,6 +21,7 @@ const SECTIONS: [title: string, contracts: Record<string, EndpointContract>][] =
   ['Posts, the dashboard and the history', posts],
   ['Resources, texts and the media library', library],
   ['Newsletters, subscribers and bookings', mail],
+  ['Online booking: availability, free times, sessions and the calendar feed', booking],
   ['Pages, feeds and files', pages],
 ]
 

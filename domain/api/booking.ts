@@ -22,7 +22,7 @@ export const adminAvailability = contract({
     GET: {
       access: 'admin',
       answers:
-        '`availability` (the saved one, or the built-in default), `serviceTitles` (the Services page\'s titles), `feedUrl` (her private calendar address, or null before one is made)',
+        "`availability` (the saved one, or the built-in default), `serviceTitles` (the Services page's titles), `feedUrl` (her private calendar address, or null before one is made)",
       answer: answers<{ availability: Availability; serviceTitles: string[]; feedUrl: string | null }>(),
     },
     PUT: {
@@ -55,7 +55,7 @@ export const bookingServices = contract({
     GET: {
       access: 'public',
       answers:
-        '`services` (name, minutes, location `{ kind, text? }`): the services that can be booked online; `timeZone`: the coach\'s. The confirmation line is sent only once booked',
+        "`services` (name, minutes, location `{ kind, text? }`): the services that can be booked online; `timeZone`: the coach's. The confirmation line is sent only once booked",
       answer: answers<{ services: BookingServiceOffer[]; timeZone: string }>(),
     },
   },
@@ -80,7 +80,7 @@ export const bookingSessions = contract({
     POST: {
       access: 'public',
       sends:
-        'firstName, lastName, email, phone, company, country, service, message (the request form\'s, same checks in the same order, honeypot `website`), `start` (a free time) and `timeZone` (the visitor\'s)',
+        "firstName, lastName, email, phone, company, country, service, message (the request form's, same checks in the same order, honeypot `website`), `start` (a free time) and `timeZone` (the visitor's)",
       answers: `201, \`session\` (id, service, minutes, location, start, end, timeZone), \`message\`; emails the visitor and the coach, each with the calendar invitation; 400 with the first failing check; 404 "${SESSION_MESSAGES.notBookable}"; ${TAKEN}; 429`,
       body: BookSessionSchema,
       status: 201,
@@ -94,7 +94,7 @@ export const bookingSession = contract({
   methods: {
     GET: {
       access: 'public',
-      who: 'whoever holds the emailed link (a reschedule or a cancel token)',
+      who: 'whoever holds the emailed link, a reschedule or a cancel token',
       answers: `\`session\`, \`purpose\` (\`reschedule\` or \`cancel\`), and for a reschedule \`slots\` (the free times); 404 "${SESSION_MESSAGES.linkInvalid}" for a bad, used, wrong-purpose or expired link (the session started or is cancelled)`,
       answer: answers<{ session: PublicSession; purpose: 'reschedule' | 'cancel'; slots?: string[] }>(),
     },
@@ -114,7 +114,7 @@ export const adminSessions = contract({
   methods: {
     GET: {
       access: 'admin',
-      answers: '`sessions`: the upcoming ones and today\'s, soonest first, each with who booked it and its `status`',
+      answers: "`sessions`: the upcoming ones and today's, soonest first, each with who booked it and its `status`",
       answer: answers<{ sessions: AdminSession[] }>(),
     },
   },
