@@ -24,6 +24,8 @@ export const ACTIVITY_SUBJECT_LABELS = {
   subscriber: 'Subscribers',
   media: 'Media files',
   newsletter: 'Newsletters',
+  availability: 'Availability',
+  session: 'Booked sessions',
 } as const
 export const ACTIVITY_SUBJECTS = valuesOf(ACTIVITY_SUBJECT_LABELS)
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number]
@@ -302,6 +304,8 @@ const SUBJECT_NOUNS: Record<ActivitySubject, string> = {
   subscriber: 'the',
   media: 'the file',
   newsletter: 'the newsletter',
+  availability: 'her',
+  session: 'the session with',
 }
 
 /** What an entry says after its actor's name, e.g. `updated the post "Giving First"`. */

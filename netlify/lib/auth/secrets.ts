@@ -10,10 +10,12 @@ import { env } from '#lib/config/env.ts'
  * new version is a new key, so every signature made under the old one stops working at once.
  */
 const LABELS = {
+  calendarFeed: 'calendar-feed/v1',
   confirmLinks: 'subscription-confirm-links/v1',
   exportJobs: 'subscriber-export-jobs/v1',
   newsletterWorker: 'newsletter-worker/v1',
   passwordResetLinks: 'password-reset-links/v1',
+  sessionLinks: 'session-links/v1',
   storageSubjects: 'storage-subjects/v1',
   unsubscribeLinks: 'unsubscribe-links/v1',
 } as const

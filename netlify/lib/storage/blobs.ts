@@ -66,6 +66,9 @@ export const STORE_NAMES = [
   'unsubscribes',
   'unsubscribed-addresses',
   'subscriber-exports',
+  'availability',
+  'sessions',
+  'calendar-feed',
 ] as const
 export type StoreName = (typeof STORE_NAMES)[number]
 
