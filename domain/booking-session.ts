@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
 import { LOCATION_KINDS, type LocationKind } from './availability'
 import { BookingRequestSchema } from './booking'
-import { SERVICE_MAX } from './booking-messages'
 import { IdSchema } from './fields'
 import { isTimeZone } from './time-zones'
 
@@ -19,6 +18,7 @@ export const SESSION_MESSAGES = {
   cancelled: 'Your session has been cancelled.',
   notFound: 'Session not found',
   alreadyCancelled: 'This session is already cancelled.',
+  started: 'This session has already started.',
   adminMoved: 'Session moved. We have emailed the new time to the visitor.',
   adminCancelled: 'Session cancelled. We have let the visitor know.',
   availabilitySaved: 'Availability saved',
@@ -60,7 +60,8 @@ export type BookSession = z.output<typeof BookSessionSchema>
 export const SlotsQuerySchema = z.object({
   service: z
     .string({ error: SESSION_MESSAGES.chooseService })
-    .check(z.minLength(1, { error: SESSION_MESSAGES.chooseService }), z.maxLength(SERVICE_MAX, { error: SESSION_MESSAGES.notBookable })),
+    // No ceiling here: a name longer than any title is simply not one of hers (404).
+    .check(z.minLength(1, { error: SESSION_MESSAGES.chooseService })),
 })
 
 /** What an emailed link posts: a new time (a reschedule link) or `cancel: true` (a cancel link). */

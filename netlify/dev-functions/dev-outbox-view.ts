@@ -40,7 +40,11 @@ function emailSection(email: OutboxEmail, index: number): string {
   const html = email.html
     ? `<h3>HTML part</h3><iframe sandbox="" srcdoc="${escapeHtml(email.html)}" title="HTML part of email ${index + 1}"></iframe>`
     : ''
-  return `<article aria-labelledby="email-${index}"><h2 id="email-${index}">${escapeHtml(email.subject)}</h2><dl>${details}</dl>${html}<h3>Text part</h3><pre>${escapeHtml(email.text)}</pre></article>`
+  // An attachment (a calendar invite) is shown as its text: what a mail app would hand the calendar.
+  const files = (email.attachments ?? [])
+    .map((file) => `<h3>Attached: ${escapeHtml(file.filename)} (${escapeHtml(file.type)})</h3><pre>${escapeHtml(file.content)}</pre>`)
+    .join('')
+  return `<article aria-labelledby="email-${index}"><h2 id="email-${index}">${escapeHtml(email.subject)}</h2><dl>${details}</dl>${html}<h3>Text part</h3><pre>${escapeHtml(email.text)}</pre>${files}</article>`
 }
 
 /**

@@ -13,6 +13,8 @@ export const OutboxEmailSchema = z.object({
   /** The HTML part, when the email has one (newsletters, booking requests). */
   html: z.optional(z.string()),
   headers: z.optional(z.record(z.string(), z.string())),
+  /** Files sent with it (a session's calendar invite), kept whole so tests and developers can open them. */
+  attachments: z.optional(z.array(z.object({ filename: z.string(), type: z.string(), content: z.string() }))),
   sentAt: z.string(),
 })
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>

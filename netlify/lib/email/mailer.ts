@@ -11,7 +11,11 @@ export type Email = {
   html?: string
   replyTo?: string
   headers?: Record<string, string>
+  /** Files sent with it (a session's calendar invite): text content, its media type, a plain file name. */
+  attachments?: EmailAttachment[]
 }
+
+export type EmailAttachment = { filename: string; type: string; content: string }
 
 // Well inside Netlify's 10 s function limit: a slow provider must not cost the visitor an answer
 // (the booking is stored first and the retry sends it later).
@@ -81,5 +85,15 @@ export async function sendEmail(email: Email, runtime: Runtime): Promise<void> {
     text: email.text,
     ...(email.html ? { html: email.html } : {}),
     ...(email.headers ? { headers: email.headers } : {}),
+    ...(email.attachments?.length
+      ? {
+          attachments: email.attachments.map((file) => ({
+            content: Buffer.from(file.content, 'utf8').toString('base64'),
+            filename: file.filename,
+            type: file.type,
+            disposition: 'attachment',
+          })),
+        }
+      : {}),
   })
 }

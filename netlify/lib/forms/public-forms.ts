@@ -13,6 +13,11 @@ import { HttpError } from '#lib/http/route.ts'
 export const PUBLIC_LIMITS = {
   subscribe: { scope: 'subscribe', max: 300, windowMs: 60 * 60_000 },
   booking: { scope: 'booking', max: 40, windowMs: 60 * 60_000 },
+  /**
+   * Booking a session online, and moving or cancelling one from its emailed link. A little more
+   * than requests: a time just taken is answered 409 and the visitor tries the next one.
+   */
+  session: { scope: 'session', max: 60, windowMs: 60 * 60_000 },
   download: { scope: 'download', max: 300, windowMs: 60 * 60_000 },
   /**
    * "Forgot your password?" requests. Its own scope, so a network that uses it up is refused

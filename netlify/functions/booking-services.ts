@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions'
+import { bookingServices } from '#domain/api/booking.ts'
+import { bookingOffer } from '#lib/booking/offer.ts'
+import { endpoint } from '#lib/http/endpoint.ts'
+
+/**
+ * GET /api/booking/services: the services a visitor can book online, each with its length and
+ * where it happens, and the coach's zone. The confirmation line is left out: it is for the people
+ * who booked. Answered fresh each time (a save of her availability shows at once).
+ */
+export default endpoint(bookingServices, {
+  GET: async () => {
+    const { availability, services } = await bookingOffer()
+    return {
+      services: services.map(({ name, minutes, location }) => ({
+        name,
+        minutes,
+        location: location.text ? { kind: location.kind, text: location.text } : { kind: location.kind },
+      })),
+      timeZone: availability.timeZone,
+    }
+  },
+})
+
+export const config: Config = { path: '/api/booking/services' }
