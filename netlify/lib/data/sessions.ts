@@ -64,10 +64,25 @@ export function nextFreeSlots(
   return (after.length > 0 ? after : all).slice(0, NEXT_SLOTS_OFFERED)
 }
 
-/** The free times of a service now, from a strong read of her calendar. */
+/** The free times of a service now, from a strong read of her calendar (`except`: a session being moved, set aside). */
 export async function slotsOf(availability: Availability, service: string, now = Date.now(), except?: string): Promise<string[]> {
   const { sessions } = await doc.read()
   return freeSlots({ availability, service, booked: busy(sessions, except), now, from: now, to: now + availability.horizonDays * DAY })
+}
+
+/**
+ * The rules a session is moved by: her availability, with its service as she offers it now; one
+ * she no longer offers (renamed, taken off) keeps its own length, so it can still be moved.
+ */
+export function rulesFor(availability: Availability, session: Pick<StoredSession, 'service' | 'minutes' | 'location'>): Availability {
+  if (availability.services.some((service) => service.name === session.service)) return availability
+  const kept: BookableService = {
+    name: session.service,
+    minutes: session.minutes as BookableService['minutes'],
+    location: session.location as BookableService['location'],
+    confirmation: undefined,
+  }
+  return { ...availability, services: [kept] }
 }
 
 /** A session's history entry: the coach's moves and cancellations are hers; a visitor's own are not recorded. */
