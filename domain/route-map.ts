@@ -295,7 +295,7 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>
 
 /** Functions the platform runs on a schedule: they have no address (a deployed one cannot be called). */
-export const SCHEDULED_FUNCTIONS = ['maintenance', 'newsletter-scheduler', 'publish-scheduled'] as const
+export const SCHEDULED_FUNCTIONS = ['booking-reminders', 'maintenance', 'newsletter-scheduler', 'publish-scheduled'] as const
 
 /** An endpoint's address with its `:name` parameters filled in (each encoded as a path segment). */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -5,6 +5,7 @@ import { bookings } from '#lib/data/bookings.ts'
 import { media } from '#lib/data/media.ts'
 import { rateLimits } from '#lib/data/rate-limits.ts'
 import { resources } from '#lib/data/resources.ts'
+import { sessions } from '#lib/data/sessions.ts'
 import { revokedTokens } from '#lib/data/revoked-tokens.ts'
 import { subscriberExports } from '#lib/data/subscriber-exports.ts'
 import { subscribers } from '#lib/data/subscribers.ts'
@@ -22,7 +23,7 @@ import { sendConfirmation } from '#lib/subscribers/confirm.ts'
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
  * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old,
- * unsubscribe entries past the days the newsletter reports count them).
+ * unsubscribe entries past the days the newsletter reports count them, booked sessions a month past).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -30,7 +31,13 @@ export default async (_req: Request, context: Context) => {
     folded: () => resources.foldDownloads(),
     emails: () => retryBookingEmails(runtimeOf(context)),
     pruned: () => revokedTokens.prune(),
-    limits: () => rateLimits.prune([...Object.values(LOGIN_LIMITS), CURRENT_PASSWORD_TRIES, ...Object.values(PUBLIC_LIMITS), ...Object.values(TRANSFER_LIMITS)]),
+    limits: () =>
+      rateLimits.prune([
+        ...Object.values(LOGIN_LIMITS),
+        CURRENT_PASSWORD_TRIES,
+        ...Object.values(PUBLIC_LIMITS),
+        ...Object.values(TRANSFER_LIMITS),
+      ]),
     welcomes: () => welcomeEmails.prune(),
     unconfirmed: () => subscribers.prunePending(),
     signups: async () => {
@@ -43,6 +50,7 @@ export default async (_req: Request, context: Context) => {
     media: () => media.pruneStale(),
     exports: () => subscriberExports.prune(),
     unsubscribes: () => unsubscribes.prune(),
+    sessions: () => sessions.prune(),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

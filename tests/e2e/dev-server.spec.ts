@@ -68,7 +68,7 @@ test('npm run dev serves every page as production does and publishes a scheduled
 }) => {
   test.setTimeout(PUBLISHED_WITHIN_MS + 90_000)
   expect(output).toContain(
-    'Scheduled jobs run here as they do on Netlify: maintenance every 5 minutes, newsletter-scheduler every minute, publish-scheduled every minute.',
+    'Scheduled jobs run here as they do on Netlify: booking-reminders every 15 minutes, maintenance every 5 minutes, newsletter-scheduler every minute, publish-scheduled every minute.',
   )
   const admin = await AdminApi.login(request)
   const scheduledAt = Date.now()

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeSchedule, isDue, parseCron, runScheduledJobs, scheduledFunctions } from '#scripts/scheduled-jobs.ts'
+import * as bookingReminders from '#functions/booking-reminders.ts'
 import * as maintenance from '#functions/maintenance.ts'
 import * as newsletterScheduler from '#functions/newsletter-scheduler.ts'
 import * as publishScheduled from '#functions/publish-scheduled.ts'
@@ -14,11 +15,17 @@ describe('scheduled jobs of npm run dev', () => {
   it('finds every scheduled function with the schedule its own config gives, and nothing else', async () => {
     const jobs = await scheduledFunctions(path.resolve(import.meta.dirname, '../../netlify/functions'))
     expect(jobs).toEqual([
+      { name: 'booking-reminders', schedule: bookingReminders.config.schedule },
       { name: 'maintenance', schedule: maintenance.config.schedule },
       { name: 'newsletter-scheduler', schedule: newsletterScheduler.config.schedule },
       { name: 'publish-scheduled', schedule: publishScheduled.config.schedule },
     ])
-    expect(jobs.map((job) => describeSchedule(job.schedule))).toEqual(['every 5 minutes', 'every minute', 'every minute'])
+    expect(jobs.map((job) => describeSchedule(job.schedule))).toEqual([
+      'every 15 minutes',
+      'every 5 minutes',
+      'every minute',
+      'every minute',
+    ])
   })
 
   it('reads cron in UTC as Netlify does', () => {

@@ -233,6 +233,9 @@ export const sessions = {
 
   /** Drops sessions that ended more than KEEP_PAST_MS ago; run by the maintenance job. */
   async prune(now = Date.now()): Promise<number> {
+    // Most runs find nothing to drop: they then write nothing.
+    const { sessions: stored } = await doc.read()
+    if (kept(stored, now).length === stored.length) return 0
     return doc.update(({ sessions: current }) => {
       const list = kept(current, now)
       return { doc: { sessions: list }, result: current.length - list.length }
