@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions'
-import { cacheHeaders } from '@netlify/cache'
 import { bookingSlots } from '#domain/api/booking.ts'
 import { bookableService, bookingOffer } from '#lib/booking/offer.ts'
 import { slotsOf } from '#lib/data/sessions.ts'
-import { canonicalRedirect, keyedQuery, netlifyVary } from '#lib/http/cdn.ts'
+import { briefCdnHeaders, canonicalRedirect, keyedQuery } from '#lib/http/cdn.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { REVALIDATE, SECURITY_HEADERS } from '#lib/http/route.ts'
 
@@ -30,8 +29,7 @@ export default endpoint(bookingSlots, {
         ...SECURITY_HEADERS,
         'Content-Type': 'application/json; charset=utf-8',
         'Cache-Control': REVALIDATE,
-        ...cacheHeaders({ durable: true, ttl: CDN_SECONDS }),
-        ...netlifyVary(QUERY),
+        ...briefCdnHeaders(CDN_SECONDS, QUERY),
       },
     })
   },

@@ -36,6 +36,8 @@ const placeholder: Fixtures = {
   exportJobId: 'e',
   newsletterId: 'n',
   stoppedEmail: 's@test.example',
+  sessionId: 's',
+  sessionMoveTo: '2030-01-01T10:00:00.000Z',
 }
 // A media part is raw bytes, which any body is: its own tests check sizes (tests/functions/media-refusals.test.ts).
 const withBody = ADMIN_ENDPOINTS.filter((endpoint) => endpoint.options(placeholder).body !== undefined && !endpoint.rawBody).map(

@@ -11,6 +11,7 @@ import * as adminResources from '#functions/admin-resources.ts'
 import * as adminUsers from '#functions/admin-users.ts'
 import * as aboutPage from '#functions/about-page.ts'
 import * as bookNowPage from '#functions/book-now-page.ts'
+import * as bookingSlots from '#functions/booking-slots.ts'
 import * as homePage from '#functions/home-page.ts'
 import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
@@ -239,6 +240,14 @@ describe('the cache key: every kept answer names exactly the query parameters it
     { name: 'GET /api/content', fn: content, request: async () => ({ path: '/api/content' }), query: [] },
     { name: 'GET /api/resources', fn: resources, request: async () => ({ path: '/api/resources' }), query: [] },
     {
+      // A minute at most, one copy per service (tests/functions/booking-sessions.test.ts).
+      name: 'GET /api/booking/slots',
+      fn: bookingSlots,
+      request: async () => ({ path: '/api/booking/slots?service=1-1%20Financial%20Coaching' }),
+      query: ['service'],
+      other: async () => ({ path: '/api/booking/slots?service=Speaking%20Engagements' }),
+    },
+    {
       name: 'GET /media/{id}/{name}',
       fn: mediaFile,
       request: async () => ({ path: fixture.mediaPath, params: { id: fixture.mediaId, name: 'Budget-Sheet.png' } }),
@@ -295,7 +304,7 @@ describe('the cache key: every kept answer names exactly the query parameters it
     const kept = readdirSync(dir)
       .filter((file) => file.endsWith('.ts'))
       .filter((file) =>
-        /\b(?:publicJson|xmlResponse|revalidated|cdnCacheHeaders|mediaCacheHeaders|renderDataPage)\(/.test(
+        /\b(?:publicJson|xmlResponse|revalidated|cdnCacheHeaders|mediaCacheHeaders|briefCdnHeaders|renderDataPage)\(/.test(
           readFileSync(new URL(file, dir), 'utf8'),
         ),
       )
@@ -304,6 +313,7 @@ describe('the cache key: every kept answer names exactly the query parameters it
     const modules: Record<string, Handler> = {
       '/about-page': aboutPage,
       '/book-now-page': bookNowPage,
+      '/booking-slots': bookingSlots,
       '/home-page': homePage,
       '/services-page': servicesPage,
       '/blog-list-page': blogListPage,

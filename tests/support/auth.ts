@@ -40,6 +40,10 @@ import * as adminUser from '#functions/admin-user.ts'
 import * as adminUserOwner from '#functions/admin-user-owner.ts'
 import * as adminUserPassword from '#functions/admin-user-password.ts'
 import * as adminUsers from '#functions/admin-users.ts'
+import * as adminAvailability from '#functions/admin-availability.ts'
+import * as adminCalendarFeed from '#functions/admin-calendar-feed.ts'
+import * as adminSession from '#functions/admin-session.ts'
+import * as adminSessions from '#functions/admin-sessions.ts'
 import * as subscribersFunction from '#functions/subscribers.ts'
 import { issueToken } from '#lib/auth/session.ts'
 import { bookings } from '#lib/data/bookings.ts'
@@ -56,6 +60,7 @@ import { users } from '#lib/data/users.ts'
 import { afterAnswers, call, fakeContext, TEST_ORIGIN, type CallOptions } from './call'
 import { bookingInput, postInput, resourceInput } from './factories'
 import { createPost, createResource, TEST_PASSWORD_COST } from './records'
+import { createSessionFixture, openAvailability } from './booking'
 
 /**
  * Signed-in admins and editors for the admin function tests, and every kind of token the server
@@ -250,6 +255,9 @@ export type Fixtures = {
   newsletterId: string
   /** A subscriber whose email was stopped by a bounce: its stop may be cleared. */
   stoppedEmail: string
+  /** A booked session (her availability open every hour), and a free time it may be moved to. */
+  sessionId: string
+  sessionMoveTo: string
 }
 
 /** The one part of the fixture upload (text bytes: every table sends it as it is). */
@@ -334,6 +342,7 @@ export async function createFixtures({
     exportJobId: await createExport(exportOwner ?? 'fixture-owner'),
     newsletterId: newsletter.id,
     ...(await createMediaFixtures()),
+    ...(await createSessionFixture()),
   }
 }
 
@@ -347,7 +356,10 @@ export const NEWSLETTER_FIXTURE_ADDRESS = 'Faithful Finances\nPO Box 7, Springfi
 async function createExport(owner: string) {
   const job = await subscriberExports.create(owner)
   const now = new Date().toISOString()
-  const csv = toCsv([[...EXPORT_COLUMNS], exportRow({ id: 'fixture', email: 'fixture@test.example', created_at: now, state: 'confirmed', confirmed_at: now })])
+  const csv = toCsv([
+    [...EXPORT_COLUMNS],
+    exportRow({ id: 'fixture', email: 'fixture@test.example', created_at: now, state: 'confirmed', confirmed_at: now }),
+  ])
   await subscriberExports.saveFile(job.id, csv)
   await subscriberExports.update(job, { state: 'done', processed: 1, total: 1, bytes: Buffer.byteLength(csv) })
   return job.id
@@ -613,6 +625,36 @@ const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
     }),
   },
   {
+    name: 'GET /api/admin/availability',
+    fn: adminAvailability,
+    options: () => ({ path: '/api/admin/availability' }),
+  },
+  {
+    name: 'PUT /api/admin/availability',
+    fn: adminAvailability,
+    options: () => ({ method: 'PUT', path: '/api/admin/availability', body: openAvailability() }),
+  },
+  {
+    name: 'POST /api/admin/calendar-feed',
+    fn: adminCalendarFeed,
+    options: () => ({ method: 'POST', path: '/api/admin/calendar-feed' }),
+  },
+  {
+    name: 'GET /api/admin/sessions',
+    fn: adminSessions,
+    options: () => ({ path: '/api/admin/sessions' }),
+  },
+  {
+    name: 'POST /api/admin/sessions/{id}',
+    fn: adminSession,
+    options: (f) => ({ method: 'POST', ...withId('/api/admin/sessions', f.sessionId), body: { start: f.sessionMoveTo } }),
+  },
+  {
+    name: 'DELETE /api/admin/sessions/{id}',
+    fn: adminSession,
+    options: (f) => ({ method: 'DELETE', ...withId('/api/admin/sessions', f.sessionId) }),
+  },
+  {
     name: 'POST /api/admin/subscribers/exports',
     fn: adminSubscriberExports,
     options: () => ({ method: 'POST', path: '/api/admin/subscribers/exports' }),
@@ -657,7 +699,11 @@ const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
   {
     name: 'POST /api/admin/newsletters',
     fn: adminNewsletters,
-    options: () => ({ method: 'POST', path: '/api/admin/newsletters', body: { subject: `Made ${++bodySequence}`, body: 'A **warm** word.' } }),
+    options: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletters',
+      body: { subject: `Made ${++bodySequence}`, body: 'A **warm** word.' },
+    }),
   },
   {
     name: 'GET /api/admin/newsletters/{id}',
@@ -667,7 +713,11 @@ const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
   {
     name: 'PUT /api/admin/newsletters/{id}',
     fn: adminNewsletter,
-    options: (f) => ({ method: 'PUT', ...withId('/api/admin/newsletters', f.newsletterId), body: { subject: 'Saved again', body: 'New words.' } }),
+    options: (f) => ({
+      method: 'PUT',
+      ...withId('/api/admin/newsletters', f.newsletterId),
+      body: { subject: 'Saved again', body: 'New words.' },
+    }),
   },
   {
     name: 'DELETE /api/admin/newsletters/{id}',
@@ -684,12 +734,21 @@ const ENDPOINT_CALLS: Omit<AdminEndpoint, 'access'>[] = [
     // Sending now runs the background worker within the call (tests/support/newsletter-worker.ts), to the outbox.
     name: 'POST /api/admin/newsletters/{id}/send',
     fn: adminNewsletterSend,
-    options: (f) => ({ method: 'POST', path: `/api/admin/newsletters/${f.newsletterId}/send`, params: { id: f.newsletterId }, body: { action: 'now' } }),
+    options: (f) => ({
+      method: 'POST',
+      path: `/api/admin/newsletters/${f.newsletterId}/send`,
+      params: { id: f.newsletterId },
+      body: { action: 'now' },
+    }),
   },
   {
     name: 'POST /api/admin/newsletter-preview',
     fn: adminNewsletterPreview,
-    options: () => ({ method: 'POST', path: '/api/admin/newsletter-preview', body: { subject: 'Spring notes', body: '# Hello\n\nA **preview**.' } }),
+    options: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter-preview',
+      body: { subject: 'Spring notes', body: '# Hello\n\nA **preview**.' },
+    }),
   },
   {
     name: 'GET /api/admin/stats',

@@ -1,10 +1,13 @@
 import ICAL from 'ical.js'
+import * as z from 'zod/mini'
 import { DEFAULT_AVAILABILITY, type Availability, type BookableService } from '#domain/availability.ts'
-import type { PublicSession } from '#domain/booking-session.ts'
+import { BookSessionSchema, type PublicSession } from '#domain/booking-session.ts'
 import * as bookingSessions from '#functions/booking-sessions.ts'
 import * as bookingSlots from '#functions/booking-slots.ts'
 import { availability } from '#lib/data/availability.ts'
+import { sessionLinkToken } from '#lib/booking/session-links.ts'
 import { outbox, type OutboxEmail } from '#lib/data/outbox.ts'
+import { sessions, slotsOf } from '#lib/data/sessions.ts'
 import { call, type CallResult } from './call'
 import { bookingInput } from './factories'
 
@@ -107,4 +110,30 @@ export function linkToken(email: OutboxEmail, purpose: 'reschedule' | 'cancel'):
   const match = new RegExp(`/book-now/${purpose}\\?token=([^\\s"&<]+)`).exec(email.text)
   if (!match) throw new Error(`no ${purpose} link in "${email.subject}"`)
   return decodeURIComponent(match[1]!)
+}
+
+/**
+ * A booked session for the endpoint tables, on her open availability: its id and another free
+ * time to move it to (moving it there again is allowed: the session itself is set aside).
+ */
+export async function createSessionFixture(firstName = 'Fixture'): Promise<{ sessionId: string; sessionMoveTo: string }> {
+  const saved = await saveAvailability()
+  const service = saved.services[0]!
+  const free = await slotsOf(saved, service.name)
+  const body = z.parse(BookSessionSchema, sessionBody(free[0]!, { firstName }))
+  const session = await sessions.book(body, { availability: saved, service })
+  return { sessionId: session.id, sessionMoveTo: free[8]! }
+}
+
+/** A fresh session and a link of its own (a cancel link is used up by its first use). */
+export async function freshSessionLink(purpose: 'reschedule' | 'cancel'): Promise<{ token: string; sessionMoveTo: string }> {
+  const { sessionId, sessionMoveTo } = await createSessionFixture(`Link ${++network}`)
+  const session = (await sessions.get(sessionId))!
+  return { token: await sessionLinkToken(session, purpose), sessionMoveTo }
+}
+
+/** A free time to book now (each booking takes the first, so the next call gets the next one). */
+export async function freeStart(): Promise<string> {
+  const saved = await availability.get()
+  return (await slotsOf(saved, COACHING))[0]!
 }

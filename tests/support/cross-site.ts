@@ -21,6 +21,7 @@ import {
   type SignedInUser,
 } from './auth'
 import { fakeContext, TEST_ORIGIN } from './call'
+import { freeStart, freshSessionLink, sessionBody } from './booking'
 import { bookingInput } from './factories'
 import type { WebhookSigner } from './sendgrid-webhook'
 import { sendgridEvent } from './sendgrid-webhook'
@@ -145,6 +146,16 @@ const PUBLIC: Record<string, (f: CrossSiteFixtures) => Promise<Omit<Recipe, 'cre
     params: {},
     body: bookingInput({ message: `Please come and speak to our group, request ${++sequence}.` }),
   }),
+  'POST booking-sessions': async () => ({
+    path: ENDPOINTS.bookingSessions.path,
+    params: {},
+    body: sessionBody(await freeStart(), { message: `We would like an hour with Grace, booking ${++sequence}.` }),
+  }),
+  // A link is used up by its first use: each recipe books a session of its own and cancels it.
+  'POST booking-session': async () => {
+    const { token } = await freshSessionLink('cancel')
+    return { path: endpointPath(ENDPOINTS.bookingSession.path, { token }), params: { token }, body: { cancel: true } }
+  },
   'POST resource-download': async (f) => ({
     path: endpointPath(ENDPOINTS.resourceDownload.path, { id: f.resourceId }),
     params: { id: f.resourceId },

@@ -54,6 +54,14 @@ export function cdnCacheHeaders({ tags, query }: CdnKey): Record<string, string>
   return { ...cacheHeaders({ durable: true, ttl: DAY, ...(tags.length > 0 && { tags: [...tags] }) }), ...netlifyVary(query) }
 }
 
+/**
+ * An answer the CDN keeps a short while only and purges by no tag (the free booking times, which
+ * change as time passes and as people book): `seconds` at most, keyed by these query parameters.
+ */
+export function briefCdnHeaders(seconds: number, query: readonly string[]): Record<string, string> {
+  return { ...cacheHeaders({ durable: true, ttl: seconds }), ...netlifyVary(query) }
+}
+
 /** A library file's CDN headers: its bytes never change under its id, so the copy is kept a year. It reads no query. */
 export function mediaCacheHeaders(): Record<string, string> {
   return { ...cacheHeaders({ durable: true, ttl: YEAR, tags: [CACHE_TAGS.media] }), ...netlifyVary([]) }
