@@ -20,8 +20,8 @@ import { HttpError } from '#lib/http/route.ts'
  */
 const invalid = () => new HttpError(404, SESSION_MESSAGES.linkInvalid)
 
-async function linked(token: string, now: number): Promise<{ link: SessionLink; session: StoredSession }> {
-  const link = await readSessionLink(token)
+async function linked(token: string | undefined, now: number): Promise<{ link: SessionLink; session: StoredSession }> {
+  const link = typeof token === 'string' ? await readSessionLink(token) : undefined
   if (!link) throw invalid()
   const session = await sessions.get(link.sessionId)
   if (!session || session.status !== 'booked' || Date.parse(session.start) <= now || session.sequence !== link.sequence) throw invalid()

@@ -25,7 +25,8 @@ const notFound = () =>
  */
 export default endpoint(calendarFeedContract, {
   GET: async ({ params, context }) => {
-    const token = params.token.replace(/\.ics$/, '')
+    // The platform always fills it; a call without one is no address of hers either.
+    const token = typeof params.token === 'string' ? params.token.replace(/\.ics$/, '') : ''
     if (!(await calendarFeed.matches(token))) return notFound()
     const now = Date.now()
     const upcoming = (await sessions.list())

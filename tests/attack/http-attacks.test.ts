@@ -741,7 +741,15 @@ describe('attack: every function, one hostile call at a time', () => {
               touches: touch.resources(),
             },
             { attack: cls, label: `GET home-page ${q}`, fn: 'home-page', method: 'GET', url: `/${q}`, params, touches: touch.textsPage() },
-            { attack: cls, label: `GET about-page ${q}`, fn: 'about-page', method: 'GET', url: `/about${q}`, params, touches: touch.aboutPage() },
+            {
+              attack: cls,
+              label: `GET about-page ${q}`,
+              fn: 'about-page',
+              method: 'GET',
+              url: `/about${q}`,
+              params,
+              touches: touch.aboutPage(),
+            },
             {
               attack: cls,
               label: `GET services-page ${q}`,
@@ -927,6 +935,131 @@ describe('attack: every function, one hostile call at a time', () => {
             },
           )
         }
+        // Online booking: the hostile id as a session's id, a link's token, her feed's token and a service's name.
+        const who: Auth = i % 2 ? 'editor' : 'admin'
+        calls.push(
+          {
+            attack: cls,
+            label: `DELETE admin-session params.id=${name} (${who})`,
+            fn: 'admin-session',
+            method: 'DELETE',
+            url: `/api/admin/sessions/${seg}`,
+            params: { id },
+            auth: who,
+            touches: touch.adminSession(),
+          },
+          {
+            attack: cls,
+            label: `POST admin-session params.id=${name} (${who})`,
+            fn: 'admin-session',
+            method: 'POST',
+            url: `/api/admin/sessions/${seg}`,
+            params: { id },
+            auth: who,
+            body: { start: f.sessionMoveTo },
+            touches: touch.adminSession(),
+          },
+          {
+            attack: cls,
+            label: `GET booking-session params.token=${name}`,
+            fn: 'booking-session',
+            method: 'GET',
+            url: `/api/booking/sessions/${seg}`,
+            params: { token: id },
+            touches: touch.bookingSession(),
+            check: ({ answer }) => (answer.status === 404 ? [] : [`answered ${answer.status}, not 404`]),
+          },
+          {
+            attack: cls,
+            label: `POST booking-session params.token=${name}`,
+            fn: 'booking-session',
+            method: 'POST',
+            url: `/api/booking/sessions/${seg}`,
+            params: { token: id },
+            body: { cancel: true },
+            touches: touch.bookingSession(),
+            check: ({ answer }) => (answer.status === 404 || answer.status === 429 ? [] : [`answered ${answer.status}, not 404`]),
+          },
+          {
+            attack: cls,
+            label: `GET calendar-feed params.token=${name}`,
+            fn: 'calendar-feed',
+            method: 'GET',
+            url: `/api/calendar/${seg}`,
+            params: { token: id },
+            touches: touch.calendarFeed(),
+            check: ({ answer }) =>
+              answer.status === 404 && answer.text === 'Not found' ? [] : [`answered ${answer.status}, not a plain 404`],
+          },
+          {
+            attack: cls,
+            label: `GET booking-slots ?service=${name}`,
+            fn: 'booking-slots',
+            method: 'GET',
+            url: `/api/booking/slots?service=${seg}`,
+            touches: touch.bookingSlots(),
+          },
+          {
+            attack: cls,
+            label: `POST booking-sessions service=${name}`,
+            fn: 'booking-sessions',
+            method: 'POST',
+            url: '/api/booking/sessions',
+            body: { ...bookingBody({}), service: id, start: f.sessionMoveTo, timeZone: 'Europe/London' },
+            touches: touch.bookingSessions(),
+            check: ({ answer }) => (answer.status === 201 ? [`a hostile service was booked`] : []),
+          },
+        )
+        if (i === 0) {
+          calls.push(
+            {
+              attack: cls,
+              label: 'GET booking-services',
+              fn: 'booking-services',
+              method: 'GET',
+              url: '/api/booking/services',
+              touches: touch.bookingServices(),
+            },
+            {
+              attack: cls,
+              label: 'GET admin-availability (admin)',
+              fn: 'admin-availability',
+              method: 'GET',
+              url: '/api/admin/availability',
+              auth: 'admin',
+              touches: touch.adminAvailabilityGet(),
+            },
+            {
+              attack: cls,
+              label: `PUT admin-availability service=${name} (admin)`,
+              fn: 'admin-availability',
+              method: 'PUT',
+              url: '/api/admin/availability',
+              auth: 'admin',
+              body: { ...f.availability, services: [{ ...f.availability.services[0]!, name: id }] },
+              touches: touch.adminAvailabilityPut(),
+              check: ({ answer }) => (answer.status === 400 ? [] : [`answered ${answer.status}, not 400`]),
+            },
+            {
+              attack: cls,
+              label: 'POST admin-calendar-feed (admin)',
+              fn: 'admin-calendar-feed',
+              method: 'POST',
+              url: '/api/admin/calendar-feed',
+              auth: 'admin',
+              touches: touch.adminCalendarFeed(),
+            },
+            {
+              attack: cls,
+              label: 'GET admin-sessions (editor)',
+              fn: 'admin-sessions',
+              method: 'GET',
+              url: '/api/admin/sessions',
+              auth: 'editor',
+              touches: touch.adminSessions(),
+            },
+          )
+        }
         for (const call of calls) await runner.run(attack(call))
       }
       finish(cls)
@@ -968,9 +1101,30 @@ describe('attack: every function, one hostile call at a time', () => {
               url: '/api/content',
               touches: touch.content(),
             }),
-            attack({ attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() }),
-            attack({ attack: cls, label: `${label} -> GET home-page`, fn: 'home-page', method: 'GET', url: '/', touches: touch.textsPage() }),
-            attack({ attack: cls, label: `${label} -> GET services-page`, fn: 'services-page', method: 'GET', url: '/services', touches: touch.textsPage() }),
+            attack({
+              attack: cls,
+              label: `${label} -> GET about-page`,
+              fn: 'about-page',
+              method: 'GET',
+              url: '/about',
+              touches: touch.aboutPage(),
+            }),
+            attack({
+              attack: cls,
+              label: `${label} -> GET home-page`,
+              fn: 'home-page',
+              method: 'GET',
+              url: '/',
+              touches: touch.textsPage(),
+            }),
+            attack({
+              attack: cls,
+              label: `${label} -> GET services-page`,
+              fn: 'services-page',
+              method: 'GET',
+              url: '/services',
+              touches: touch.textsPage(),
+            }),
           ]
         : []
     const resourcesThen = (outcome: Outcome, label: string): AttackCall[] =>
@@ -1037,6 +1191,24 @@ describe('attack: every function, one hostile call at a time', () => {
         touches: () => touch.booking(),
       },
       {
+        // The first whole one books the free time; the rest are refused (400, or 409 once it is taken).
+        label: 'POST booking-sessions',
+        fn: 'booking-sessions',
+        method: 'POST',
+        url: '/api/booking/sessions',
+        base: () => ({ ...bookingBody(), service: '1-1 Financial Coaching', start: f.sessionMoveTo, timeZone: 'Europe/London' }),
+        fields: [
+          { name: 'firstName', max: 100 },
+          { name: 'lastName', max: 100 },
+          { name: 'email', email: true },
+          { name: 'message', max: 5000 },
+          { name: 'service' },
+          { name: 'start' },
+          { name: 'timeZone' },
+        ],
+        touches: () => touch.bookingSessions(),
+      },
+      {
         label: 'POST unsubscribe',
         fn: 'unsubscribe',
         method: 'POST',
@@ -1089,7 +1261,11 @@ describe('attack: every function, one hostile call at a time', () => {
         fn: 'password-reset',
         method: 'POST',
         url: '/api/admin/password-reset',
-        base: () => ({ token: f.resetToken, newPassword: 'lanterns over the quiet harbour', confirmPassword: 'lanterns over the quiet harbour' }),
+        base: () => ({
+          token: f.resetToken,
+          newPassword: 'lanterns over the quiet harbour',
+          confirmPassword: 'lanterns over the quiet harbour',
+        }),
         fields: [{ name: 'token' }, { name: 'newPassword' }, { name: 'confirmPassword' }],
         touches: () => touch.passwordReset(f.victimUserId),
       },
@@ -1284,11 +1460,7 @@ describe('attack: every function, one hostile call at a time', () => {
         url: '/api/admin/newsletters',
         auth: 'editor',
         base: () => ({ subject: 'Pattern newsletter', body: 'Hello' }),
-        fields: [
-          { name: 'subject', max: 150 },
-          { name: 'body', max: 50_000 },
-          { name: 'fromPostId' },
-        ],
+        fields: [{ name: 'subject', max: 150 }, { name: 'body', max: 50_000 }, { name: 'fromPostId' }],
         touches: () => touch.adminNewslettersCreate(),
         cleanup: removeNewsletter,
       },
@@ -1444,8 +1616,22 @@ describe('attack: every function, one hostile call at a time', () => {
         { attack: cls, label: `${label} -> GET content`, fn: 'content', method: 'GET', url: '/api/content', touches: touch.content() },
         { attack: cls, label: `${label} -> GET about-page`, fn: 'about-page', method: 'GET', url: '/about', touches: touch.aboutPage() },
         { attack: cls, label: `${label} -> GET home-page`, fn: 'home-page', method: 'GET', url: '/', touches: touch.textsPage() },
-        { attack: cls, label: `${label} -> GET not-found-page`, fn: 'not-found-page', method: 'GET', url: '/no-such-page', touches: touch.textsPage() },
-        { attack: cls, label: `${label} -> GET blog-list-page`, fn: 'blog-list-page', method: 'GET', url: '/blog', touches: touch.blogListPage() },
+        {
+          attack: cls,
+          label: `${label} -> GET not-found-page`,
+          fn: 'not-found-page',
+          method: 'GET',
+          url: '/no-such-page',
+          touches: touch.textsPage(),
+        },
+        {
+          attack: cls,
+          label: `${label} -> GET blog-list-page`,
+          fn: 'blog-list-page',
+          method: 'GET',
+          url: '/blog',
+          touches: touch.blogListPage(),
+        },
         {
           attack: cls,
           label: `${label} -> GET blog-page`,
@@ -1600,6 +1786,35 @@ describe('attack: every function, one hostile call at a time', () => {
           // The country is chosen from a list (a name not in it is refused): the service carries the name instead.
           body: bookingBody({ firstName: name, lastName: name, company: name, service: name }),
           touches: touch.booking(),
+        }),
+      )
+      // As a service's name it is never one that can be booked (a list is searched, not an object's keys).
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `GET booking-slots ?service=${name}`,
+          fn: 'booking-slots',
+          method: 'GET',
+          url: `/api/booking/slots?service=${encodeURIComponent(name)}`,
+          touches: touch.bookingSlots(),
+          check: ({ answer }) => (answer.status === 404 ? [] : [`answered ${answer.status}, not 404`]),
+        }),
+      )
+      await runner.run(
+        attack({
+          attack: cls,
+          label: `POST booking-sessions firstName=${name} service=${name}`,
+          fn: 'booking-sessions',
+          method: 'POST',
+          url: '/api/booking/sessions',
+          body: {
+            ...bookingBody({ firstName: name, lastName: name, company: name }),
+            service: name,
+            start: f.sessionMoveTo,
+            timeZone: 'Europe/London',
+          },
+          touches: touch.bookingSessions(),
+          check: ({ answer }) => (answer.status === 404 ? [] : [`answered ${answer.status}, not 404`]),
         }),
       )
       await runner.run(
@@ -2016,7 +2231,8 @@ describe('attack: every function, one hostile call at a time', () => {
           if (single) problems.push(`${visitorLabel}: ${single}`)
           else {
             const address = String((Array.isArray(visitor) ? visitor[0] : visitor)?.email)
-            if (address.toLowerCase() !== normalizeEmail(literal)) problems.push(`${visitorLabel} is ${JSON.stringify(address)}, not the address given`)
+            if (address.toLowerCase() !== normalizeEmail(literal))
+              problems.push(`${visitorLabel} is ${JSON.stringify(address)}, not the address given`)
           }
           if (kind === 'booking' && (to.length !== 1 || to[0]?.email !== coach)) problems.push(`to is ${JSON.stringify(to)}, not the coach`)
         }

@@ -41,6 +41,7 @@ describe('the numbers the site states', () => {
     expect(PUBLIC_LIMITS).toEqual({
       subscribe: { scope: 'subscribe', max: 300, windowMs: 60 * MINUTE },
       booking: { scope: 'booking', max: 40, windowMs: 60 * MINUTE },
+      session: { scope: 'session', max: 60, windowMs: 60 * MINUTE },
       download: { scope: 'download', max: 300, windowMs: 60 * MINUTE },
       passwordReset: { scope: 'reset-request', max: 20, windowMs: 60 * MINUTE },
     })
@@ -56,6 +57,8 @@ describe('the numbers the site states', () => {
     expect(PUBLIC_LIMITS.booking.max).toBeGreaterThanOrEqual(20)
     expect(PUBLIC_LIMITS.subscribe.windowMs).toBeGreaterThanOrEqual(10 * MINUTE)
     expect(PUBLIC_LIMITS.booking.windowMs).toBeGreaterThanOrEqual(10 * MINUTE)
+    // Sessions booked online: the same room, each trying a second time when a time was just taken.
+    expect(PUBLIC_LIMITS.session.max).toBeGreaterThanOrEqual(40)
   })
 })
 

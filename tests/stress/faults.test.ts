@@ -36,6 +36,14 @@ import * as subscriberConfirm from '#functions/subscriber-confirm.ts'
 import * as subscribersFunction from '#functions/subscribers.ts'
 import * as newsletterSendBackground from '#functions/newsletter-send-background.ts'
 import * as unsubscribe from '#functions/unsubscribe.ts'
+import * as bookingServices from '#functions/booking-services.ts'
+import * as bookingSlots from '#functions/booking-slots.ts'
+import * as bookingSessions from '#functions/booking-sessions.ts'
+import * as bookingSession from '#functions/booking-session.ts'
+import * as calendarFeed from '#functions/calendar-feed.ts'
+import { sessionLinkToken } from '#lib/booking/session-links.ts'
+import { sessions } from '#lib/data/sessions.ts'
+import { sessionBody } from '#tests/support/booking.ts'
 import { openStore, StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { deliverBookingEmail, retryBookingEmails } from '#lib/email/booking-email.ts'
 import { bookings } from '#lib/data/bookings.ts'
@@ -84,6 +92,8 @@ let admin: SignedInUser
 let fixtures: Fixtures
 /** A confirmation link's token (signing is async, the calls below are made synchronously). */
 let confirmLinkToken = ''
+/** A live link of the fixture session (signed with its sequence, which the outage must leave as it is). */
+let sessionLink = ''
 
 beforeAll(async () => {
   blobs = await startBlobsServer()
@@ -92,6 +102,7 @@ beforeAll(async () => {
   admin = await createAdmin()
   fixtures = await createFixtures()
   confirmLinkToken = await confirmToken('someone@test.example')
+  sessionLink = await sessionLinkToken((await sessions.get(fixtures.sessionId))!, 'reschedule')
 })
 
 // Every page a function answers with is this one shell (without an outlet, as Vite's is): with
@@ -229,6 +240,44 @@ const FUNCTION_CALLS: FunctionCall[] = [
       body: json({ id: fixtures.newsletterId }),
       headers: { 'content-type': 'application/json', [WORKER_SECRET_HEADER]: workerSecret() },
     }),
+  },
+  { name: 'GET /api/booking/services', fn: bookingServices, usesBlobs: true, request: () => ({ url: '/api/booking/services' }) },
+  {
+    name: 'GET /api/booking/slots',
+    fn: bookingSlots,
+    usesBlobs: true,
+    request: () => ({ url: '/api/booking/slots?service=1-1%20Financial%20Coaching' }),
+  },
+  {
+    name: 'POST /api/booking/sessions',
+    fn: bookingSessions,
+    usesBlobs: true,
+    request: () => ({ method: 'POST', url: '/api/booking/sessions', ip: nextIp(), ...jsonBody(sessionBody(fixtures.sessionMoveTo)) }),
+  },
+  {
+    name: 'GET /api/booking/sessions/{token}',
+    fn: bookingSession,
+    usesBlobs: true,
+    request: () => ({ url: `/api/booking/sessions/${sessionLink}`, params: { token: sessionLink } }),
+  },
+  {
+    name: 'POST /api/booking/sessions/{token}',
+    fn: bookingSession,
+    usesBlobs: true,
+    request: () => ({
+      method: 'POST',
+      url: `/api/booking/sessions/${sessionLink}`,
+      params: { token: sessionLink },
+      ip: nextIp(),
+      ...jsonBody({ start: fixtures.sessionMoveTo }),
+    }),
+  },
+  {
+    // A token of the feed's shape: its document must be read to refuse it.
+    name: 'GET /api/calendar/{token}',
+    fn: calendarFeed,
+    usesBlobs: true,
+    request: () => ({ url: `/api/calendar/${'A'.repeat(43)}.ics`, params: { token: `${'A'.repeat(43)}.ics` } }),
   },
   { name: 'GET /robots.txt', fn: robots, usesBlobs: false, request: () => ({ url: '/robots.txt' }) },
   { name: 'GET /api/nothing-here', fn: apiNotFound, usesBlobs: false, request: () => ({ url: '/api/nothing-here' }) },

@@ -30,7 +30,18 @@ import {
 } from '#tests/support/auth.ts'
 import { startBlobsServer, type RunningBlobsServer } from '#tests/support/blobs-server.ts'
 import { createPost } from '#tests/support/records.ts'
-import { DATA_STORES, FUZZ_TARGETS, fuzzRecipe, realize, type DataStore, type FuzzFixtures, type RealizedCall, type Tokens } from '#tests/support/stress-fuzz.ts'
+import { sessionLinkToken } from '#lib/booking/session-links.ts'
+import { sessions } from '#lib/data/sessions.ts'
+import {
+  DATA_STORES,
+  FUZZ_TARGETS,
+  fuzzRecipe,
+  realize,
+  type DataStore,
+  type FuzzFixtures,
+  type RealizedCall,
+  type Tokens,
+} from '#tests/support/stress-fuzz.ts'
 import { errorShapeProblem, invoke, type RawAnswer } from '#tests/support/stress-http.ts'
 import { reportStress, scaled } from '#tests/support/stress-scale.ts'
 
@@ -76,6 +87,9 @@ beforeAll(async () => {
     adminUsername: admin.user.username,
     adminPassword: TEST_PASSWORD,
     newsletterId: base.newsletterId,
+    sessionId: base.sessionId,
+    sessionMoveTo: base.sessionMoveTo,
+    sessionToken: await sessionLinkToken((await sessions.get(base.sessionId))!, 'reschedule'),
   }
   tokens = {
     admin: admin.authorization,
@@ -132,7 +146,11 @@ function answerProblem(call: RealizedCall, answer: RawAnswer): string | null {
   }
   const type = answer.headers.get('content-type') ?? ''
   // A public form the browser posted itself is answered with a page, whatever the outcome.
-  if (call.target.form && call.method === 'POST' && /^application\/x-www-form-urlencoded/i.test(call.call.headers?.['content-type'] ?? '')) {
+  if (
+    call.target.form &&
+    call.method === 'POST' &&
+    /^application\/x-www-form-urlencoded/i.test(call.call.headers?.['content-type'] ?? '')
+  ) {
     return /^text\/html/.test(type) ? null : `status ${answer.status}: a form post answered with ${type}`
   }
   const ok = answer.status >= 200 && answer.status < 300
@@ -141,6 +159,9 @@ function answerProblem(call: RealizedCall, answer: RawAnswer): string | null {
   if (!ok) {
     // blog-page answers an unknown post with the page itself (it shows "Post Not Found").
     if (call.target.kind === 'page' && answer.status === 404 && /^text\/html/.test(type)) return null
+    // Her calendar feed answers any other address with a plain "Not found" (a calendar program reads it), no hint.
+    if (call.target.file === 'calendar-feed' && answer.status === 404 && /^text\/plain/.test(type) && answer.text === 'Not found')
+      return null
     const shape = errorShapeProblem(answer)
     return shape && `status ${answer.status}: ${shape}`
   }

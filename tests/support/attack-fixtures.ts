@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as z from 'zod/mini'
+import type { Availability } from '#domain/availability.ts'
 import { BookingRequestSchema } from '#domain/booking.ts'
 import { bookings } from '#lib/data/bookings.ts'
 import { content } from '#lib/data/content.ts'
@@ -11,6 +12,7 @@ import { users } from '#lib/data/users.ts'
 import { resetToken } from '#lib/auth/password-reset.ts'
 import { createAdmin, createEditor, newSession, TEST_PASSWORD, type SignedInUser } from './auth'
 import { TEST_PAGE_TEMPLATE, TEST_SHELL } from './built-pages'
+import { createSessionFixture, openAvailability } from './booking'
 import { bookingInput } from './factories'
 import { createPost, createResource } from './records'
 
@@ -76,6 +78,10 @@ export type AttackFixtures = {
   /** A live reset link's token for the victim (made as "Forgot your password?" makes one). */
   resetToken: string
   password: string
+  /** Her availability (open every hour), a booked session and a free time it may be moved to. */
+  availability: Availability
+  sessionId: string
+  sessionMoveTo: string
 }
 
 export async function seedAttackData(): Promise<AttackFixtures> {
@@ -121,5 +127,7 @@ export async function seedAttackData(): Promise<AttackFixtures> {
     freshLeaverToken: async () => newSession((await users.findById(leaver.user.id))!),
     resetToken: await resetToken(victim.user, (await passwordResets.issue(victim.user.id))!),
     password: TEST_PASSWORD,
+    availability: openAvailability(),
+    ...(await createSessionFixture()),
   }
 }

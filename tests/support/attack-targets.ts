@@ -237,7 +237,13 @@ export const touch = {
    */
   passwordResetRequest: (): Touches => ({
     always: [...RATE_LIMITS],
-    onSuccess: [...documentRead('users'), ...documentRead('content'), writePattern('password-resets', /^[\w-]{1,64}$/), list('password-resets', /^[\w-]{1,64}$/), OUTBOX],
+    onSuccess: [
+      ...documentRead('users'),
+      ...documentRead('content'),
+      writePattern('password-resets', /^[\w-]{1,64}$/),
+      list('password-resets', /^[\w-]{1,64}$/),
+      OUTBOX,
+    ],
   }),
   /** A reset link names one user: only her record and her reset record are read, and written when it is used. */
   passwordReset: (userId: string): Touches => ({
@@ -271,7 +277,13 @@ export const touch = {
     return {
       always: [read('subscribers', key), list('subscribers', key)],
       // Confirmed by their own word: an earlier unsubscribe (its keyed hash) is forgotten.
-      onSuccess: [write('subscribers', key), writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS), OUTBOX, ...WELCOME, ...documentRead('content')],
+      onSuccess: [
+        write('subscribers', key),
+        writePattern('unsubscribed-addresses', UNSUBSCRIBED_ADDRESS),
+        OUTBOX,
+        ...WELCOME,
+        ...documentRead('content'),
+      ],
     }
   },
   subscribersGet: (search: string): Touches => {
@@ -304,16 +316,32 @@ export const touch = {
   /** A new draft, typed or copied from a published post (its record and body are read). */
   adminNewslettersCreate: (): Touches => ({
     always: [...AUTH, ...documentRead('posts'), readPattern('posts', /^body\/[\w-]{1,64}\/[\w-]{1,64}$/)],
-    onSuccess: [writePattern('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)), list('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)), HISTORY],
+    onSuccess: [
+      writePattern('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)),
+      list('newsletters', new RegExp(`^newsletter\\/${TIME_ID}$`)),
+      HISTORY,
+    ],
   }),
   /** One newsletter by id (its run and the unsubscribes since its send when it has one); a save or delete writes it. */
   adminNewsletter: (id: string): Touches => ({
-    always: [...AUTH, read('newsletters', `newsletter/${id}`), list('newsletters', `newsletter/${id}`), ...NEWSLETTER_RUNS, list('unsubscribes', null)],
+    always: [
+      ...AUTH,
+      read('newsletters', `newsletter/${id}`),
+      list('newsletters', `newsletter/${id}`),
+      ...NEWSLETTER_RUNS,
+      list('unsubscribes', null),
+    ],
     onSuccess: [write('newsletters', `newsletter/${id}`), HISTORY],
   }),
   /** A test to the signed-in user: the newsletter, the footer's texts, the test limit, the email. */
   adminNewsletterTest: (id: string): Touches => ({
-    always: [...AUTH, ...RATE_LIMITS, read('newsletters', `newsletter/${id}`), list('newsletters', `newsletter/${id}`), ...documentRead('content')],
+    always: [
+      ...AUTH,
+      ...RATE_LIMITS,
+      read('newsletters', `newsletter/${id}`),
+      list('newsletters', `newsletter/${id}`),
+      ...documentRead('content'),
+    ],
     onSuccess: [write('newsletters', `newsletter/${id}`), OUTBOX],
   }),
   /**
@@ -329,7 +357,13 @@ export const touch = {
       list('subscribers', null),
       readPattern('subscribers', /^[0-9a-f/]+$/),
     ],
-    onSuccess: [write('newsletters', `newsletter/${id}`), writePrefix('newsletters', `run/${id}`), writePrefix('newsletters', `batch/${id}/`), OUTBOX, HISTORY],
+    onSuccess: [
+      write('newsletters', `newsletter/${id}`),
+      writePrefix('newsletters', `run/${id}`),
+      writePrefix('newsletters', `batch/${id}/`),
+      OUTBOX,
+      HISTORY,
+    ],
   }),
   /** The email as it would go out: the footer's texts only, nothing stored. */
   adminNewsletterPreview: (): Touches => ({ always: [...AUTH, ...documentRead('content')] }),
@@ -368,6 +402,41 @@ export const touch = {
     always: [...AUTH, read('media', `file/${id}`), ...MEDIA_USES],
     onSuccess: [write('media', `file/${id}`), writePrefix('media', `part/${id}/`), list('media', `part/${id}/`), HISTORY],
   }),
+  /**
+   * Online booking (netlify/lib/data/sessions.ts, availability.ts, calendar-feed.ts): one document
+   * each. What can be booked is her availability and the Services page's titles (the texts); a
+   * booking, move or cancellation rewrites the sessions document and emails both people (the
+   * site's name above each email).
+   */
+  bookingServices: (): Touches => ({ always: [...documentRead('availability'), ...documentRead('content')] }),
+  bookingSlots: (): Touches => ({ always: [...documentRead('availability'), ...documentRead('content'), ...documentRead('sessions')] }),
+  bookingSessions: (): Touches => ({
+    always: [...documentRead('availability'), ...documentRead('content'), ...RATE_LIMITS, ...documentRead('sessions')],
+    onSuccess: [...documentWrite('sessions'), OUTBOX],
+  }),
+  /** A link's token names one session: the sessions document, her availability, and the limit before a change. */
+  bookingSession: (): Touches => ({
+    always: [...RATE_LIMITS, ...documentRead('sessions'), ...documentRead('availability')],
+    onSuccess: [...documentWrite('sessions'), OUTBOX, ...documentRead('content')],
+  }),
+  /** Any token but hers reads the feed's document only. */
+  calendarFeed: (): Touches => ({
+    always: documentRead('calendar-feed'),
+    onSuccess: [...documentRead('sessions'), ...documentRead('content')],
+  }),
+  adminAvailabilityGet: (): Touches => ({
+    always: [...AUTH, ...documentRead('availability'), ...documentRead('content'), ...documentRead('calendar-feed')],
+  }),
+  adminAvailabilityPut: (): Touches => ({
+    always: [...AUTH, ...documentRead('content')],
+    onSuccess: [...documentWrite('availability'), HISTORY],
+  }),
+  adminCalendarFeed: (): Touches => ({ always: [...AUTH], onSuccess: [...documentWrite('calendar-feed'), HISTORY] }),
+  adminSessions: (): Touches => ({ always: [...AUTH, ...documentRead('sessions'), ...documentRead('availability')] }),
+  adminSession: (): Touches => ({
+    always: [...AUTH, ...documentRead('availability'), ...documentRead('sessions')],
+    onSuccess: [...documentWrite('sessions'), HISTORY, OUTBOX, ...documentRead('content')],
+  }),
   booking: (): Touches => ({
     always: RATE_LIMITS,
     onSuccess: [
@@ -389,6 +458,14 @@ export const touch = {
 // Checks every answer gets
 
 const JSON_FUNCTIONS = new Set([
+  'admin-availability',
+  'admin-calendar-feed',
+  'admin-session',
+  'admin-sessions',
+  'booking-services',
+  'booking-session',
+  'booking-sessions',
+  'booking-slots',
   'admin-blog-post',
   'admin-blog-posts',
   'admin-booking',

@@ -46,7 +46,9 @@ import * as adminSession from '#functions/admin-session.ts'
 import * as adminSessions from '#functions/admin-sessions.ts'
 import * as subscribersFunction from '#functions/subscribers.ts'
 import { issueToken } from '#lib/auth/session.ts'
+import { availability } from '#lib/data/availability.ts'
 import { bookings } from '#lib/data/bookings.ts'
+import { sessions } from '#lib/data/sessions.ts'
 import { content } from '#lib/data/content.ts'
 import { media } from '#lib/data/media.ts'
 import { newsletters } from '#lib/data/newsletters.ts'
@@ -766,15 +768,18 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = ENDPOINT_CALLS.map((call) => ({ 
 
 /** Everything the admin can change, read back through the data modules, post bodies included. */
 export async function snapshotData() {
-  const [userList, contentList, postList, resourceList, bookingList, subscriberList, mediaList] = await Promise.all([
-    users.list(),
-    content.list(),
-    posts.list().then((list) => Promise.all(list.map((post) => posts.find({ id: post.id })))),
-    resources.listWithExactCounts(),
-    bookings.list(),
-    subscribers.all(),
-    media.list(),
-  ])
+  const [userList, contentList, postList, resourceList, bookingList, subscriberList, mediaList, sessionList, availabilityDoc] =
+    await Promise.all([
+      users.list(),
+      content.list(),
+      posts.list().then((list) => Promise.all(list.map((post) => posts.find({ id: post.id })))),
+      resources.listWithExactCounts(),
+      bookings.list(),
+      subscribers.all(),
+      media.list(),
+      sessions.list(),
+      availability.get(),
+    ])
   return {
     users: userList,
     content: contentList,
@@ -783,5 +788,7 @@ export async function snapshotData() {
     bookings: bookingList,
     subscribers: subscriberList,
     media: mediaList,
+    sessions: sessionList,
+    availability: availabilityDoc,
   }
 }

@@ -43,6 +43,16 @@ import * as sitemap from '#functions/sitemap.ts'
 import * as subscriberConfirm from '#functions/subscriber-confirm.ts'
 import * as subscribersFunction from '#functions/subscribers.ts'
 import * as unsubscribe from '#functions/unsubscribe.ts'
+import * as adminAvailability from '#functions/admin-availability.ts'
+import * as adminCalendarFeed from '#functions/admin-calendar-feed.ts'
+import * as adminSession from '#functions/admin-session.ts'
+import * as adminSessions from '#functions/admin-sessions.ts'
+import * as bookingServices from '#functions/booking-services.ts'
+import * as bookingSession from '#functions/booking-session.ts'
+import * as bookingSessions from '#functions/booking-sessions.ts'
+import * as bookingSlots from '#functions/booking-slots.ts'
+import * as calendarFeed from '#functions/calendar-feed.ts'
+import { openAvailability, sessionBody } from './booking'
 import type { FunctionModule, RawCall } from './stress-http'
 
 /**
@@ -66,6 +76,9 @@ export const DATA_STORES = [
   'revoked-tokens',
   'newsletters',
   'unsubscribes',
+  'availability',
+  'sessions',
+  'calendar-feed',
 ] as const
 export type DataStore = (typeof DATA_STORES)[number]
 
@@ -85,6 +98,10 @@ export type FuzzFixtures = {
   adminPassword: string
   /** A draft newsletter, with a postal address set and a confirmed subscriber: it may be tested and sent. */
   newsletterId: string
+  /** A booked session, a free time to move it to, and its emailed reschedule link's token. */
+  sessionId: string
+  sessionMoveTo: string
+  sessionToken: string
 }
 
 export type FuzzTarget = {
@@ -92,7 +109,7 @@ export type FuzzTarget = {
   fn: FunctionModule
   /** The public path, with {id} or {slug} where config.path has a parameter. */
   path: string
-  param?: 'id' | 'slug'
+  param?: 'id' | 'slug' | 'token'
   methods: string[]
   /** Pages, feeds and files: only the status and, for errors, the JSON shape are checked. */
   kind: 'json' | 'page' | 'text'
@@ -384,6 +401,64 @@ export const FUZZ_TARGETS: FuzzTarget[] = [
     form: true,
   },
   { file: 'sitemap', fn: sitemap, path: '/sitemap.xml', methods: ['GET'], kind: 'text', writes: [] },
+  {
+    file: 'admin-availability',
+    fn: adminAvailability,
+    path: '/api/admin/availability',
+    methods: ['GET', 'PUT'],
+    kind: 'json',
+    body: () => openAvailability() as unknown as Record<string, unknown>,
+    writes: ['availability'],
+  },
+  {
+    file: 'admin-calendar-feed',
+    fn: adminCalendarFeed,
+    path: '/api/admin/calendar-feed',
+    methods: ['POST'],
+    kind: 'json',
+    writes: ['calendar-feed'],
+  },
+  { file: 'admin-sessions', fn: adminSessions, path: '/api/admin/sessions', methods: ['GET'], kind: 'json', writes: [] },
+  {
+    file: 'admin-session',
+    fn: adminSession,
+    path: '/api/admin/sessions/{id}',
+    param: 'id',
+    methods: ['POST', 'DELETE'],
+    kind: 'json',
+    body: (f) => ({ start: f.sessionMoveTo }),
+    writes: ['sessions', 'outbox'],
+  },
+  { file: 'booking-services', fn: bookingServices, path: '/api/booking/services', methods: ['GET'], kind: 'json', writes: [] },
+  {
+    file: 'booking-slots',
+    fn: bookingSlots,
+    path: '/api/booking/slots',
+    methods: ['GET'],
+    kind: 'json',
+    queries: () => ['?service=1-1%20Financial%20Coaching', '?service=Investment%20Coaching', '?service=__proto__', '?service=', ''],
+    writes: [],
+  },
+  {
+    file: 'booking-sessions',
+    fn: bookingSessions,
+    path: '/api/booking/sessions',
+    methods: ['POST'],
+    kind: 'json',
+    body: (f) => sessionBody(f.sessionMoveTo, { email: 'fuzz@test.example' }),
+    writes: ['sessions', 'outbox'],
+  },
+  {
+    file: 'booking-session',
+    fn: bookingSession,
+    path: '/api/booking/sessions/{token}',
+    param: 'token',
+    methods: ['GET', 'POST'],
+    kind: 'json',
+    body: (f) => ({ start: f.sessionMoveTo }),
+    writes: ['sessions', 'outbox'],
+  },
+  { file: 'calendar-feed', fn: calendarFeed, path: '/api/calendar/{token}', param: 'token', methods: ['GET'], kind: 'text', writes: [] },
   {
     file: 'subscribers',
     fn: subscribersFunction,
@@ -833,6 +908,8 @@ function paramsFor(
 }
 
 function validId(target: FuzzTarget, f: FuzzFixtures): string {
+  if (target.file === 'admin-session') return f.sessionId
+  if (target.file === 'booking-session') return f.sessionToken
   if (target.file.includes('newsletter')) return f.newsletterId
   if (target.file.includes('blog-post')) return f.postId
   if (target.file.includes('resource')) return f.resourceId
@@ -852,7 +929,7 @@ export async function realize(recipe: FuzzRecipe, fixtures: FuzzFixtures, tokens
 
   // The path as a client would have sent it; the handler reads only the query.
   const segment = encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
-  const base = target.path.replace('{id}', segment).replace('{slug}', segment)
+  const base = target.path.replace('{id}', segment).replace('{slug}', segment).replace('{token}', segment)
   const queries = target.queries?.(fixtures) ?? []
   const query =
     recipe.query.kind === 'none'

@@ -48,6 +48,16 @@ export function errorShapeProblem(answer: RawAnswer): string | null {
   const { success, message, ...rest } = body as Record<string, unknown>
   if (success !== false) return `success is ${JSON.stringify(success)}`
   if (typeof message !== 'string' || message.trim() === '') return `message is ${JSON.stringify(message)}`
+  // A time no longer free (409, online booking) also offers the next free ones, and says the same words as `error`.
+  if (
+    answer.status === 409 &&
+    Array.isArray(rest.slots) &&
+    rest.slots.every((slot) => typeof slot === 'string') &&
+    rest.error === message
+  ) {
+    delete rest.slots
+    delete rest.error
+  }
   if (Object.keys(rest).length > 0) return `extra fields ${Object.keys(rest).join(',')}`
   if (/\n[ \t]+at |\b[A-Za-z]*Error:|\.[jt]s:\d+|node_modules|Blob key|ECONN/.test(message))
     return `message leaks internals: ${message.slice(0, 120)}`
