@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions'
 import { bookingSlots } from '#domain/api/booking.ts'
 import { bookableService, bookingOffer } from '#lib/booking/offer.ts'
 import { slotsOf } from '#lib/data/sessions.ts'
-import { briefCdnHeaders, canonicalRedirect, keyedQuery } from '#lib/http/cdn.ts'
+import { briefCdnHeaders, canonicalRedirect, keyedQuery, plainPathRedirect } from '#lib/http/cdn.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 import { REVALIDATE, SECURITY_HEADERS } from '#lib/http/route.ts'
 
@@ -18,8 +18,12 @@ const CDN_SECONDS = 60
 /** GET /api/booking/slots?service=<title>: the free start times of a service, UTC, from now to her horizon. */
 export default endpoint(bookingSlots, {
   GET: async ({ req, query }) => {
-    // The service is the parameter the copy is keyed by: any other spelling of it is sent to the one the key reads.
-    const { canonical } = keyedQuery(new URL(req.url), QUERY)
+    // One spelling of the path, and of the service, the parameter the copy is keyed by: any other is
+    // sent to the one the key reads, uncached.
+    const url = new URL(req.url)
+    const offPath = plainPathRedirect(url, SECURITY_HEADERS)
+    if (offPath) return offPath
+    const { canonical } = keyedQuery(url, QUERY)
     if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
     const { availability, services } = await bookingOffer()
     const service = bookableService(services, query.service)

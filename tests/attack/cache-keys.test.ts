@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
 import * as aboutPage from '#functions/about-page.ts'
 import * as bookNowPage from '#functions/book-now-page.ts'
+import * as bookingSlots from '#functions/booking-slots.ts'
 import * as homePage from '#functions/home-page.ts'
 import * as servicesPage from '#functions/services-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
@@ -28,6 +29,7 @@ import {
 } from '#tests/support/attack-scale.ts'
 import { createAdmin } from '#tests/support/auth.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
+import { saveAvailability } from '#tests/support/booking.ts'
 import { call, fakeContext } from '#tests/support/call.ts'
 import { postInput } from '#tests/support/factories.ts'
 import { pngBytes, uploadFile } from '#tests/support/media.ts'
@@ -122,6 +124,8 @@ describe('cache keys', () => {
     await createResource()
     const { id: mediaId } = await uploadFile(admin.authorization, 'Budget Sheet.png', pngBytes(40, 30))
     const media = `/media/${mediaId}/Budget-Sheet.png`
+    // Her week closed: the free times are then the same answer whenever it is asked (no quarter hour passes mid-test).
+    await saveAvailability({ weekly: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } })
 
     const targets: Target[] = [
       { name: 'GET /api/blog-posts', fn: blogPosts, path: '/api/blog-posts' },
@@ -141,6 +145,7 @@ describe('cache keys', () => {
       { name: 'GET /api/content', fn: content, path: '/api/content' },
       { name: 'GET /api/resources', fn: resources, path: '/api/resources' },
       { name: 'GET /media/{id}/{name}', fn: mediaFile, path: media, params: { id: mediaId!, name: 'Budget-Sheet.png' } },
+      { name: 'GET /api/booking/slots', fn: bookingSlots, path: '/api/booking/slots?service=1-1%20Financial%20Coaching' },
     ]
     const byName = (name: string) => targets.find((target) => target.name === name)!
     const withQuery = (target: Target, query: string): Target => ({
@@ -166,6 +171,7 @@ describe('cache keys', () => {
     const apiList = byName('GET /api/blog-posts')
     const tagged = byName('GET /blog?tag=')
     const spaced = byName('GET /blog?tag= (spaces)')
+    const slotsOf = byName('GET /api/booking/slots')
     const respelled: [Target, string][] = [
       [apiList, `/api/blog-posts?slug=${post.slug}`],
       [apiList, `/api/blog-posts?slug=${post.slug.replace('s', '%73')}`],
@@ -180,6 +186,15 @@ describe('cache keys', () => {
       [tagged, '/blog?tag=Budgeting&tag='],
       [spaced, '/blog?tag=Money+%26+Faith'],
       [spaced, '/blog?tag=Money%20%26%20Faith&TAG=x'],
+      [slotsOf, '/api/booking/slots?service=1-1+Financial+Coaching'],
+      [slotsOf, '/api/booking/slots?SERVICE=1-1%20Financial%20Coaching'],
+      [slotsOf, '/api/booking/slots?servic%65=1-1%20Financial%20Coaching'],
+      [slotsOf, '/api/booking/slots?service=1-1%20Financial%20Co%61ching'],
+      [slotsOf, `/api/booking/slots?service=1-1%20Financial%20Coaching&service=${random()}`],
+      [slotsOf, '/api/booking/slots?service=1-1%20financial%20coaching'],
+      [slotsOf, '/api/booking/slots?service=__proto__'],
+      [slotsOf, '/api/booking/SLOTS?service=1-1%20Financial%20Coaching'],
+      [slotsOf, '/api/booking/slots/?service=1-1%20Financial%20Coaching'],
     ]
     for (const [of, path] of respelled) hostile.push({ target: { ...of, path }, of })
     const postPage = byName('GET /blog/{slug}')
