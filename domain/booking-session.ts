@@ -74,6 +74,11 @@ export type SessionChange = z.output<typeof SessionChangeSchema>
 export const RescheduleSchema = z.object({ start: SlotIdSchema })
 
 export const SESSION_STATUSES = ['booked', 'cancelled'] as const
+/** The changes a session's emails tell of (the reminder aside), and who gets each. */
+export const SESSION_CHANGES = ['booked', 'moved', 'cancelled'] as const
+export type SessionChangeEvent = (typeof SESSION_CHANGES)[number]
+export const RECIPIENTS = ['visitor', 'coach'] as const
+export type Recipient = (typeof RECIPIENTS)[number]
 export type SessionStatus = (typeof SESSION_STATUSES)[number]
 
 export type PublicLocation = { kind: LocationKind; text?: string }
@@ -132,6 +137,18 @@ export const StoredSessionSchema = z.object({
   updatedAt: z.string(),
   /** Who holds or held the reminder, and since when; `sent` once it went out. */
   reminder: z.optional(z.object({ claim: z.string(), at: z.string(), sent: z.boolean() })),
+  /**
+   * The email about the last change still owed, and to whom: set with the change, cleared as each
+   * goes out; what the request could not send, the maintenance job sends (`claim`: the run doing it).
+   */
+  mail: z.optional(
+    z.object({
+      event: z.enum(SESSION_CHANGES),
+      to: z.array(z.enum(RECIPIENTS)),
+      claim: z.optional(z.string()),
+      at: z.optional(z.string()),
+    }),
+  ),
 })
 export type StoredSession = z.infer<typeof StoredSessionSchema>
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions'
 import { adminSession as adminSessionContract } from '#domain/api/booking.ts'
 import { adminSession, SESSION_MESSAGES } from '#domain/booking-session.ts'
-import { sendSessionEmails } from '#lib/booking/session-emails.ts'
+import { deliverSessionEmails } from '#lib/booking/session-emails.ts'
 import { answeringTaken } from '#lib/booking/taken.ts'
 import { runtimeOf } from '#lib/config/env.ts'
 import { availability } from '#lib/data/availability.ts'
@@ -18,14 +18,14 @@ export default endpoint(adminSessionContract, {
     const rules = await availability.get()
     return answeringTaken(async () => {
       const moved = await sessions.reschedule(params.id, body.start, { availability: rules, by: user })
-      await sendSessionEmails(moved, 'moved', runtimeOf(context), rules.timeZone)
+      await deliverSessionEmails(moved, runtimeOf(context), rules.timeZone)
       return { session: adminSession(moved), message: SESSION_MESSAGES.adminMoved }
     })
   },
 
   DELETE: async ({ context, params, session: { user } }) => {
     const cancelled = await sessions.cancel(params.id, { by: user })
-    await sendSessionEmails(cancelled, 'cancelled', runtimeOf(context), (await availability.get()).timeZone)
+    await deliverSessionEmails(cancelled, runtimeOf(context), (await availability.get()).timeZone)
     return { session: adminSession(cancelled), message: SESSION_MESSAGES.adminCancelled }
   },
 })

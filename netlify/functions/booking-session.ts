@@ -3,7 +3,7 @@ import { bookingSession } from '#domain/api/booking.ts'
 import { publicSession, SESSION_MESSAGES, type StoredSession } from '#domain/booking-session.ts'
 import { ConflictError, NotFoundError } from '#domain/errors.ts'
 import { readSessionLink, type SessionLink } from '#lib/booking/session-links.ts'
-import { sendSessionEmails } from '#lib/booking/session-emails.ts'
+import { deliverSessionEmails } from '#lib/booking/session-emails.ts'
 import { answeringTaken } from '#lib/booking/taken.ts'
 import { runtimeOf } from '#lib/config/env.ts'
 import { availability } from '#lib/data/availability.ts'
@@ -57,7 +57,7 @@ export default endpoint(bookingSession, {
       if (!body.cancel) throw invalid()
       const cancelled = await asLink(() => sessions.cancel(session.id, { now, expect: link.sequence }))
       const rules = await availability.get()
-      await sendSessionEmails(cancelled, 'cancelled', runtime, rules.timeZone)
+      await deliverSessionEmails(cancelled, runtime, rules.timeZone)
       return { message: SESSION_MESSAGES.cancelled }
     }
     const start = body.start
@@ -65,7 +65,7 @@ export default endpoint(bookingSession, {
     const rules = await availability.get()
     return answeringTaken(async () => {
       const moved = await asLink(() => sessions.reschedule(session.id, start, { availability: rules, now, expect: link.sequence }))
-      await sendSessionEmails(moved, 'moved', runtime, rules.timeZone)
+      await deliverSessionEmails(moved, runtime, rules.timeZone)
       return { session: publicSession(moved), message: SESSION_MESSAGES.moved }
     })
   },

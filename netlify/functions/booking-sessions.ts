@@ -3,7 +3,7 @@ import { bookingSessions } from '#domain/api/booking.ts'
 import { publicSession, SESSION_MESSAGES } from '#domain/booking-session.ts'
 import { slotId } from '#domain/booking-slots.ts'
 import { bookableService, bookingOffer } from '#lib/booking/offer.ts'
-import { sendSessionEmails } from '#lib/booking/session-emails.ts'
+import { deliverSessionEmails } from '#lib/booking/session-emails.ts'
 import { answeringTaken } from '#lib/booking/taken.ts'
 import { runtimeOf } from '#lib/config/env.ts'
 import { sessions } from '#lib/data/sessions.ts'
@@ -41,7 +41,7 @@ export default endpoint(bookingSessions, {
     const service = bookableService(services, body.service)
     return answeringTaken(async () => {
       const session = await sessions.book(body, { availability, service })
-      await sendSessionEmails(session, 'booked', runtimeOf(context), availability.timeZone)
+      await deliverSessionEmails(session, runtimeOf(context), availability.timeZone)
       return { session: publicSession(session), message: SESSION_MESSAGES.booked }
     })
   },

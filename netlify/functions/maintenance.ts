@@ -6,6 +6,7 @@ import { media } from '#lib/data/media.ts'
 import { rateLimits } from '#lib/data/rate-limits.ts'
 import { resources } from '#lib/data/resources.ts'
 import { sessions } from '#lib/data/sessions.ts'
+import { retryOwedSessionEmails } from '#lib/booking/session-emails.ts'
 import { revokedTokens } from '#lib/data/revoked-tokens.ts'
 import { subscriberExports } from '#lib/data/subscriber-exports.ts'
 import { subscribers } from '#lib/data/subscribers.ts'
@@ -23,7 +24,7 @@ import { sendConfirmation } from '#lib/subscribers/confirm.ts'
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
  * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old,
- * unsubscribe entries past the days the newsletter reports count them, booked sessions a month past).
+ * unsubscribe entries past the days the newsletter reports count them, booked sessions a month past), and sends the emails about a session that its change could not send.
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
@@ -51,6 +52,7 @@ export default async (_req: Request, context: Context) => {
     exports: () => subscriberExports.prune(),
     unsubscribes: () => unsubscribes.prune(),
     sessions: () => sessions.prune(),
+    sessionEmails: () => retryOwedSessionEmails(runtimeOf(context)),
   }
   const outcomes = await Promise.allSettled(Object.values(tasks).map((task) => task()))
   const report = Object.fromEntries(

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as bookingReminders from '#functions/booking-reminders.ts'
 import { sendReminders } from '#lib/booking/reminders.ts'
+import { retryOwedSessionEmails } from '#lib/booking/session-emails.ts'
 import { outbox } from '#lib/data/outbox.ts'
-import { REMINDER_CLAIM_MS, sessions } from '#lib/data/sessions.ts'
-import { book, saveAvailability, slots } from '#tests/support/booking.ts'
+import { MAIL_RETRY_AFTER_MS, REMINDER_CLAIM_MS, sessions } from '#lib/data/sessions.ts'
+import { book, openAvailability, saveAvailability, slots } from '#tests/support/booking.ts'
 import { useBlobsServer } from '#tests/support/blobs-server.ts'
 import { fakeContext, LOCAL_RUNTIME } from '#tests/support/call.ts'
 import { expectConsoleError } from '#tests/support/console-guard.ts'
@@ -97,8 +98,50 @@ describe('booking-reminders', () => {
     const { id } = await bookIn(4)
     expect(await sendReminders(LOCAL_RUNTIME)).toEqual({ sent: 1, failed: 0 })
     const target = (await slots()).find((slot) => Date.parse(slot) >= Date.now() + 8 * HOUR)!
-    await sessions.reschedule(id, target, { availability: (await import('#tests/support/booking.ts')).openAvailability() })
+    await sessions.reschedule(id, target, { availability: openAvailability() })
     expect(await sendReminders(LOCAL_RUNTIME)).toEqual({ sent: 1, failed: 0 })
     expect(await sendReminders(LOCAL_RUNTIME)).toEqual({ sent: 0, failed: 0 })
+  })
+})
+
+describe('emails a change could not send', () => {
+  it('are sent by the maintenance job a few minutes later, to whom they did not reach, once', async () => {
+    await saveAvailability()
+    const real = outbox.put.bind(outbox)
+    const put = vi.spyOn(outbox, 'put').mockImplementation(async (email) => {
+      if (email.to === 'coach@test.example') throw new Error('mail down')
+      return real(email)
+    })
+    expectConsoleError(/an email failed: mail down/)
+    const { id } = await bookIn(30)
+    put.mockRestore()
+    expect((await outbox.list()).map((email) => email.to)).not.toContain('coach@test.example')
+    expect((await sessions.get(id))!.mail).toEqual({ event: 'booked', to: ['coach'] })
+
+    // The request has had its try: nothing before MAIL_RETRY_AFTER_MS.
+    expect(await retryOwedSessionEmails(LOCAL_RUNTIME)).toEqual({ sent: 0, failed: 0 })
+    const later = Date.now() + MAIL_RETRY_AFTER_MS + 1000
+    const [first, second] = await Promise.all([retryOwedSessionEmails(LOCAL_RUNTIME, later), retryOwedSessionEmails(LOCAL_RUNTIME, later)])
+    expect(first!.sent + second!.sent).toBe(1)
+    const coach = (await outbox.list()).filter((email) => email.to === 'coach@test.example')
+    expect(coach).toHaveLength(1)
+    expect(coach[0]!.subject).toMatch(/^New session:/)
+    expect((await sessions.get(id))!.mail).toBeUndefined()
+    expect(await retryOwedSessionEmails(LOCAL_RUNTIME, later + MAIL_RETRY_AFTER_MS)).toEqual({ sent: 0, failed: 0 })
+  })
+
+  it('are dropped once the session has started, and every booking records its emails as sent', async () => {
+    await saveAvailability()
+    const { id, start } = await bookIn(2)
+    expect((await sessions.get(id))!.mail).toBeUndefined()
+    // Moved through the data module alone: nobody has sent its emails.
+    const moved = await sessions.reschedule(
+      id,
+      (await slots()).find((slot) => slot > start)!,
+      { availability: openAvailability() },
+    )
+    expect(moved.mail).toEqual({ event: 'moved', to: ['visitor', 'coach'] })
+    expect(await retryOwedSessionEmails(LOCAL_RUNTIME, Date.parse(moved.start) + 60_000)).toEqual({ sent: 0, failed: 0 })
+    expect((await sessions.get(id))!.mail).toBeUndefined()
   })
 })

@@ -24,7 +24,7 @@ export async function sendReminders(runtime: Runtime, now = Date.now()): Promise
   const failed: string[] = []
   for (const session of due) {
     // One of the two sent counts as sent: trying again would send that one twice.
-    if ((await sendSessionEmails(session, 'reminder', runtime, timeZone)) > 0) sent.push(session.id)
+    if ((await sendSessionEmails(session, 'reminder', runtime, timeZone)).length > 0) sent.push(session.id)
     else failed.push(session.id)
   }
   await sessions.settleReminders(claim, sent, failed)

@@ -1,4 +1,4 @@
-import type { StoredSession } from '#domain/booking-session.ts'
+import { RECIPIENTS, type Recipient, type StoredSession } from '#domain/booking-session.ts'
 import { formatSlot } from '#domain/text.ts'
 import type { Runtime } from '#lib/config/env.ts'
 import { emailSetup, headerText, sendEmail, type Email } from '#lib/email/mailer.ts'
@@ -7,6 +7,9 @@ import { COLORS } from '#lib/newsletter/email.ts'
 import { escapeHtml } from '#lib/pages/markdown.ts'
 import { ADMIN_PATH } from '#domain/route-map.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
+import { availability } from '#lib/data/availability.ts'
+import { sessions } from '#lib/data/sessions.ts'
+import { newId } from '#lib/storage/ids.ts'
 import { locationText, sessionInvite, type InviteParties } from './invite'
 import { sessionLinks } from './session-links'
 
@@ -158,32 +161,73 @@ function withInvite(
 }
 
 /**
- * Emails the visitor and the coach about a session. Never throws: the session is stored either
- * way, and a failure is logged (the coach also sees every session in the admin and in her feed).
- * Answers how many went out.
+ * Emails the visitor and the coach (or those of `to`) about a session. Never throws: the session
+ * is stored either way, and a failure is logged (the coach also sees every session in the admin
+ * and in her feed). Answers who it reached.
  */
-export async function sendSessionEmails(session: StoredSession, event: SessionEvent, runtime: Runtime, coachZone: string): Promise<number> {
+export async function sendSessionEmails(
+  session: StoredSession,
+  event: SessionEvent,
+  runtime: Runtime,
+  coachZone: string,
+  to: readonly Recipient[] = RECIPIENTS,
+): Promise<Recipient[]> {
   const setup = emailSetup(runtime)
   if (setup.transport === 'none') {
     console.error(`session ${session.id}: email is not set up, nothing sent about it`)
-    return 0
+    return []
   }
   try {
     const siteName = await siteNameForEmail()
     const parties: InviteParties = { siteName, coachEmail: setup.bookingsTo }
     const invite = event === 'reminder' ? undefined : sessionInvite(session, parties)
-    const emails = [
-      withInvite(await visitorEmail(session, event, siteName), session.email, setup.bookingsTo, invite),
-      withInvite(coachEmail(session, event, siteName, coachZone), setup.bookingsTo, session.email, invite),
-    ]
-    const sent = await Promise.allSettled(emails.map((email) => sendEmail(email, runtime)))
-    for (const outcome of sent) {
-      if (outcome.status === 'rejected')
-        console.error(`session ${session.id}: an email failed:`, outcome.reason instanceof Error ? outcome.reason.message : outcome.reason)
+    const emails: Record<Recipient, () => Promise<Email>> = {
+      visitor: async () => withInvite(await visitorEmail(session, event, siteName), session.email, setup.bookingsTo, invite),
+      coach: async () => withInvite(coachEmail(session, event, siteName, coachZone), setup.bookingsTo, session.email, invite),
     }
-    return sent.filter((outcome) => outcome.status === 'fulfilled').length
+    const sent = await Promise.all(
+      to.map(async (recipient) => {
+        try {
+          await sendEmail(await emails[recipient](), runtime)
+          return recipient
+        } catch (error) {
+          console.error(`session ${session.id}: an email failed:`, error instanceof Error ? error.message : error)
+          return undefined
+        }
+      }),
+    )
+    return sent.filter((recipient): recipient is Recipient => recipient !== undefined)
   } catch (error) {
     console.error(`session ${session.id}: emails failed:`, error instanceof Error ? error.message : error)
-    return 0
+    return []
   }
+}
+
+/**
+ * The emails a change owes (stored with it: `session.mail`), sent now and recorded as sent. What
+ * fails stays owed, and the maintenance job sends it (`retryOwedSessionEmails`).
+ */
+export async function deliverSessionEmails(session: StoredSession, runtime: Runtime, coachZone: string): Promise<Recipient[]> {
+  if (!session.mail) return []
+  const sent = await sendSessionEmails(session, session.mail.event, runtime, coachZone, session.mail.to)
+  await sessions.mailSent(session.id, session.sequence, sent).catch((error: unknown) => {
+    console.error(`session ${session.id}: could not record its emails as sent:`, error instanceof Error ? error.message : error)
+  })
+  return sent
+}
+
+/** The maintenance job's part: every email a change still owes, a few minutes after it. */
+export async function retryOwedSessionEmails(runtime: Runtime, now = Date.now()): Promise<{ sent: number; failed: number }> {
+  if (emailSetup(runtime).transport === 'none') return { sent: 0, failed: 0 }
+  const owed = await sessions.claimOwedMail(newId(), now)
+  if (owed.length === 0) return { sent: 0, failed: 0 }
+  const { timeZone } = await availability.get()
+  let sent = 0
+  let failed = 0
+  for (const session of owed) {
+    const reached = await deliverSessionEmails(session, runtime, timeZone)
+    sent += reached.length
+    failed += session.mail!.to.length - reached.length
+  }
+  return { sent, failed }
 }

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini'
 import type { Availability, BookableService } from '#domain/availability.ts'
 import type { BookSession } from '#domain/booking-session.ts'
-import { NEXT_SLOTS_OFFERED, SESSION_MESSAGES, StoredSessionSchema, type StoredSession } from '#domain/booking-session.ts'
+import {
+  NEXT_SLOTS_OFFERED,
+  SESSION_MESSAGES,
+  StoredSessionSchema,
+  type Recipient,
+  type SessionChangeEvent,
+  type StoredSession,
+} from '#domain/booking-session.ts'
 import { freeSlots, isFreeSlot, slotId, type BookedSession } from '#domain/booking-slots.ts'
 import { ConflictError, NotFoundError } from '#domain/errors.ts'
 import { openStore } from '#lib/storage/blobs.ts'
@@ -22,6 +29,12 @@ export const KEEP_PAST_MS = 30 * 24 * 60 * 60_000
 
 /** How long a reminder's claim holds before another run may take it over (a run that died mid-send). */
 export const REMINDER_CLAIM_MS = 10 * 60_000
+
+/** An email a change still owes is sent by the maintenance job once the change is this old. */
+export const MAIL_RETRY_AFTER_MS = 2 * 60_000
+
+/** A change owes its email to both people. */
+const owed = (event: SessionChangeEvent): StoredSession['mail'] => ({ event, to: ['visitor', 'coach'] })
 
 /** A reminder goes out this long before a session starts (or as soon after as a run comes, until it starts). */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60_000
@@ -131,6 +144,7 @@ export const sessions = {
         sequence: 0,
         createdAt: at,
         updatedAt: at,
+        mail: owed('booked'),
       }
       return { doc: { sessions: [...list, session] }, result: session }
     })
@@ -166,6 +180,7 @@ export const sessions = {
         sequence: session.sequence + 1,
         updatedAt: new Date(now).toISOString(),
         reminder: undefined,
+        mail: owed('moved'),
       }
       return { doc: { sessions: list.map((s) => (s.id === id ? moved : s)) }, result: { before: session, after: moved } }
     })
@@ -183,6 +198,7 @@ export const sessions = {
         status: 'cancelled',
         sequence: session.sequence + 1,
         updatedAt: new Date(now).toISOString(),
+        mail: owed('cancelled'),
       }
       return { doc: { sessions: list.map((s) => (s.id === id ? cancelled : s)) }, result: { before: session, after: cancelled } }
     })
@@ -229,6 +245,50 @@ export const sessions = {
       },
       result: undefined,
     }))
+  },
+
+  /**
+   * Records who the email about a change reached: they are no longer owed it. Only while the
+   * session is still at that change (`sequence`): a later change owes its own email, which says all.
+   */
+  async mailSent(id: string, sequence: number, sent: readonly Recipient[]): Promise<void> {
+    const current = (await doc.read()).sessions.find((session) => session.id === id)
+    if (!current?.mail || current.sequence !== sequence || sent.length === 0) return
+    await doc.update(({ sessions: list }) => ({
+      doc: {
+        sessions: list.map((session) => {
+          if (session.id !== id || session.sequence !== sequence || !session.mail) return session
+          const to = session.mail.to.filter((recipient) => !sent.includes(recipient))
+          return { ...session, mail: to.length > 0 ? { event: session.mail.event, to } : undefined }
+        }),
+      },
+      result: undefined,
+    }))
+  },
+
+  /**
+   * Claims, for this run, every session whose email is still owed MAIL_RETRY_AFTER_MS after its
+   * change (the request that made the change has had its try), unless another run holds a claim
+   * younger than REMINDER_CLAIM_MS. Owed emails of a session that has started are dropped: too late.
+   */
+  async claimOwedMail(claim: string, now = Date.now()): Promise<StoredSession[]> {
+    const { sessions: stored } = await doc.read()
+    const due = (session: StoredSession) =>
+      session.mail !== undefined &&
+      now - Date.parse(session.updatedAt) >= MAIL_RETRY_AFTER_MS &&
+      !(session.mail.at && now - Date.parse(session.mail.at) < REMINDER_CLAIM_MS)
+    if (!stored.some(due)) return []
+    return doc.update(({ sessions: current }) => {
+      const claimed: StoredSession[] = []
+      const list = kept(current, now).map((session) => {
+        if (!due(session)) return session
+        if (Date.parse(session.start) <= now) return { ...session, mail: undefined }
+        const mine = { ...session, mail: { ...session.mail!, claim, at: new Date(now).toISOString() } }
+        claimed.push(mine)
+        return mine
+      })
+      return { doc: { sessions: list }, result: claimed }
+    })
   },
 
   /** Drops sessions that ended more than KEEP_PAST_MS ago; run by the maintenance job. */
