@@ -20,11 +20,11 @@ import { sendConfirmation } from '#lib/subscribers/confirm.ts'
 
 /**
  * Scheduled every 5 minutes (never reachable by URL when deployed): adds settled download events
- * into the counts, retries booking emails that failed, and forgets what has expired (revoked
+ * into the counts, retries booking emails and booked sessions' emails that failed, and forgets what has expired (revoked
  * tokens, rate-limit entries of addresses that never came back, past days' welcome markers, the
  * markers that make a request sent twice one booking, history entries older than a year, media
  * uploads never completed within a day, newsletter signups left unconfirmed for a week, subscriber exports a day old,
- * unsubscribe entries past the days the newsletter reports count them, booked sessions a month past), and sends the emails about a session that its change could not send.
+ * unsubscribe entries past the days the newsletter reports count them, booked sessions a month past).
  * Each task runs even if another fails.
  */
 export default async (_req: Request, context: Context) => {
