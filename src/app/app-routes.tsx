@@ -72,6 +72,7 @@ const NewNewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'),
 const NewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'), 'NewsletterPage')
 const UsersPage = named(() => import('#src/pages/admin/users.tsx'), 'UsersPage')
 const BookingsPage = named(() => import('#src/pages/admin/bookings.tsx'), 'BookingsPage')
+const AvailabilityPage = named(() => import('#src/pages/admin/availability.tsx'), 'AvailabilityPage')
 const AccountPage = named(() => import('#src/pages/admin/account.tsx'), 'AccountPage')
 const ActivityPage = named(() => import('#src/pages/admin/activity.tsx'), 'ActivityPage')
 const MediaPage = named(() => import('#src/pages/admin/media.tsx'), 'MediaPage')
@@ -98,6 +99,7 @@ export function AppRoutes() {
         <Route path="newsletters/:id" element={<Page component={NewsletterPage} />} />
         <Route path="users" element={<Page component={UsersPage} />} />
         <Route path="bookings" element={<Page component={BookingsPage} />} />
+        <Route path="availability" element={<Page component={AvailabilityPage} />} />
         <Route path="account" element={<Page component={AccountPage} />} />
         <Route path="activity" element={<Page component={ActivityPage} />} />
         <Route path="*" element={<Page component={NotFoundPage} />} />

@@ -1,5 +1,6 @@
 import {
   CalendarCheck,
+  CalendarClock,
   ExternalLink,
   FileText,
   KeyRound,
@@ -20,6 +21,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { setSessionEndedHandler } from '#src/lib/api-client.ts'
 import type { EndpointContract } from '#domain/api/contract.ts'
+import { adminAvailability } from '#domain/api/booking.ts'
 import { adminBookings } from '#domain/api/mail.ts'
 import { adminActivity } from '#domain/api/posts.ts'
 import { clearSession, readSession } from '#src/lib/session.ts'
@@ -40,6 +42,7 @@ const NAV: { to: string; label: string; icon: typeof Users; end?: true; adminOnl
   { to: '/admin/newsletters', label: 'Newsletters', icon: Send },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, adminOnly: adminsOnly(adminBookings) },
+  { to: '/admin/availability', label: 'Availability', icon: CalendarClock, adminOnly: adminsOnly(adminAvailability) },
   { to: '/admin/activity', label: 'Activity', icon: History, adminOnly: adminsOnly(adminActivity) },
   { to: ACCOUNT_PATH, label: 'My account', icon: KeyRound },
 ]
