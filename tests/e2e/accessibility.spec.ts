@@ -37,6 +37,7 @@ const ADMIN_SCREENS = [
   '/admin/subscribers?state=pending',
   '/admin/users',
   '/admin/bookings',
+  '/admin/availability',
   '/admin/account',
   '/admin/activity',
 ]
@@ -74,7 +75,10 @@ test('the public pages have no WCAG 2.2 AA violations at desktop and phone width
   expect(found).toEqual([])
 })
 
-test('the sign-in and password recovery pages have no WCAG 2.2 AA violations at desktop and phone widths', async ({ page, consoleErrors }) => {
+test('the sign-in and password recovery pages have no WCAG 2.2 AA violations at desktop and phone widths', async ({
+  page,
+  consoleErrors,
+}) => {
   // The reset page with a link the server refuses (400), as a mistyped link opens it.
   consoleErrors.allow(failedResourceLog(400, '/api/admin/password-reset/check'))
   const found: string[] = []
@@ -94,7 +98,7 @@ test.describe('signed in', () => {
   test.use({ signedInAs: 'admin' })
 
   test('the admin screens have no WCAG 2.2 AA violations at desktop and phone widths', async ({ page }) => {
-    // Eleven screens, each scanned whole at two widths: on a busy machine this outlasts one test's minute.
+    // Twelve screens, each scanned whole at two widths: on a busy machine this outlasts one test's minute.
     test.slow()
     const found: string[] = []
     for (const path of ADMIN_SCREENS) {

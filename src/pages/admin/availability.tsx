@@ -14,7 +14,6 @@ import { failureText, useFlash } from '#src/features/admin/kit/use-flash.ts'
 
 const LOAD_FAILED = 'Failed to load availability'
 const SAVE_FAILED = 'Failed to save availability'
-const FEED_FAILED = 'Failed to make a new calendar address'
 
 /**
  * When the coach can be booked online: her zone, weekly hours, dates off and extra hours, the
@@ -26,7 +25,6 @@ export function AvailabilityPage() {
   // What was saved since the screen loaded: the form opens with it again (its key), so leaving
   // after a save asks nothing.
   const [saved, setSaved] = useState<{ availability: Availability; version: number } | null>(null)
-  const [feedUrl, setFeedUrl] = useState<string | null | undefined>(undefined)
 
   async function save(input: Availability) {
     flash.clear()
@@ -39,19 +37,6 @@ export function AvailabilityPage() {
       const text = failureText(error, SAVE_FAILED)
       flash.setFlash({ kind: 'error', text: inHerWords(text) })
       return error instanceof ApiError && error.status === 400 && error.serverMessage ? placesOf(error.serverMessage, input) : []
-    }
-  }
-
-  async function renew() {
-    flash.clear()
-    try {
-      const answer = await availabilityApi.renewFeed()
-      setFeedUrl(answer.feedUrl)
-      flash.setFlash({ kind: 'success', text: answer.message ?? SESSION_MESSAGES.feedMade })
-      return true
-    } catch (error) {
-      flash.setFlash({ kind: 'error', text: failureText(error, FEED_FAILED) })
-      return false
     }
   }
 
@@ -71,7 +56,7 @@ export function AvailabilityPage() {
               serviceTitles={data.serviceTitles}
               onSave={save}
             />
-            <CalendarFeed feedUrl={feedUrl === undefined ? data.feedUrl : feedUrl} renew={renew} />
+            <CalendarFeed initial={data.feedUrl} />
           </>
         )}
       </LoadState>

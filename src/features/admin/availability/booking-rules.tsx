@@ -25,8 +25,8 @@ export function BookingRules({ form }: { form: AvailabilityForm }) {
     <Panel title="Spacing and notice">
       <div className={styles.rules}>
         <TextField
-          label="Break between sessions (minutes)"
-          hint={`Kept free before and after each session, ${L.gapMinutes.min} to ${L.gapMinutes.max} minutes.`}
+          label="Gap between sessions (minutes)"
+          hint={`Time kept free between two sessions, ${L.gapMinutes.min} to ${L.gapMinutes.max} minutes.`}
           error={error('gapMinutes')}
           type="number"
           inputMode="numeric"

@@ -1,12 +1,19 @@
 import { Plus, X } from 'lucide-react'
-import { useId } from 'react'
+import { memo, useId, type ReactElement } from 'react'
 import { AVAILABILITY_LIMITS, minutesOf, timeOf, type TimeRange } from '#domain/availability.ts'
 import { Button } from '#src/features/admin/kit/button.tsx'
 import { inHerWords, timeChoices } from './availability-words'
 import styles from './availability.module.css'
 
-const STARTS = timeChoices('start')
-const ENDS = timeChoices('end')
+/** Each list's options, made once: a day's boxes are drawn again on every change to the form. */
+const options = (choices: Record<string, string>): ReactElement[] =>
+  Object.entries(choices).map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ))
+const STARTS = options(timeChoices('start'))
+const ENDS = options(timeChoices('end'))
 
 /** A new range after the last one: an hour from where it ends, or the morning when the day has none. */
 function nextRange(ranges: readonly TimeRange[]): TimeRange {
@@ -21,7 +28,15 @@ function nextRange(ranges: readonly TimeRange[]): TimeRange {
  * end of the day), with Add and Remove. `errors` are the form's messages by place, `at` this list's
  * place ("weekly.monday", "extraHours.2.ranges"); `day` names the day for a screen reader.
  */
-export function TimeRanges({
+export const TimeRanges = memo(
+  TimeRangesOf,
+  // Drawn again only when its own ranges or the messages change. `onChange` is left out: every
+  // caller's updates the form from its current values (a function of them), so an earlier one
+  // does the same as a newer one.
+  (before, after) => before.ranges === after.ranges && before.errors === after.errors && before.day === after.day && before.at === after.at,
+)
+
+function TimeRangesOf({
   day,
   ranges,
   errors,
@@ -66,11 +81,7 @@ export function TimeRanges({
                   aria-invalid={startError ? true : undefined}
                   aria-describedby={startError ? errorId : undefined}
                 >
-                  {Object.entries(STARTS).map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
+                  {STARTS}
                 </select>
               </div>
               <div className={styles.time}>
@@ -85,11 +96,7 @@ export function TimeRanges({
                   aria-invalid={endError ? true : undefined}
                   aria-describedby={endError ? errorId : undefined}
                 >
-                  {Object.entries(ENDS).map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
+                  {ENDS}
                 </select>
               </div>
               {(ranges.length > 1 || canRemoveLast) && (
@@ -113,7 +120,7 @@ export function TimeRanges({
       })}
       {listError && <p className="field-error">{inHerWords(listError)}</p>}
       {ranges.length < AVAILABILITY_LIMITS.rangesPerDay && (
-        <Button variant="link" icon={Plus} iconSize={16} onClick={() => onChange([...ranges, nextRange(ranges)])}>
+        <Button variant="row" icon={Plus} onClick={() => onChange([...ranges, nextRange(ranges)])}>
           Add hours <span className="visually-hidden">to {day}</span>
         </Button>
       )}

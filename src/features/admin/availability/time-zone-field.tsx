@@ -17,6 +17,20 @@ export function TimeZoneField({ form, saved }: { form: AvailabilityForm; saved: 
   const choices = useMemo(() => zoneChoices([saved, device]), [saved, device])
   const labelOf = (zone: string) => choices.find((choice) => choice.zone === zone)?.label ?? zoneLabel(zone)
   const [text, setText] = useState(() => labelOf(form.values.timeZone))
+  // Four hundred places: put on the page once she starts choosing, and drawn once, not on every
+  // change to the form.
+  const [listed, setListed] = useState(false)
+  const list = useMemo(
+    () =>
+      listed && (
+        <datalist id={listId}>
+          {choices.map((choice) => (
+            <option key={choice.zone} value={choice.label} />
+          ))}
+        </datalist>
+      ),
+    [listed, listId, choices],
+  )
   const { values, errors, change } = form
 
   const choose = (typed: string) => {
@@ -36,15 +50,12 @@ export function TimeZoneField({ form, saved }: { form: AvailabilityForm; saved: 
         autoComplete="off"
         spellCheck={false}
         value={text}
+        onFocus={() => setListed(true)}
         onChange={(event) => choose(event.target.value)}
         // Leaving the box with a zone chosen writes it out in full, as the list shows it.
         onBlur={() => values.timeZone && setText(labelOf(values.timeZone))}
       />
-      <datalist id={listId}>
-        {choices.map((choice) => (
-          <option key={choice.zone} value={choice.label} />
-        ))}
-      </datalist>
+      {list}
       {device !== values.timeZone && choices.some((choice) => choice.zone === device) && (
         <p>
           This device is set to {labelOf(device)}.{' '}
