@@ -10,14 +10,22 @@ import { AdminList } from '#src/features/admin/kit/admin-table.tsx'
 import { FilterRow, FilterSelect } from '#src/features/admin/kit/filter.tsx'
 import { EmailSetupNotice } from '#src/features/admin/shell/email-setup-notice.tsx'
 import { FlashBanner } from '#src/features/admin/kit/flash-banner.tsx'
+import { TabPanel, Tabs } from '#src/features/admin/kit/tabs.tsx'
+import { UpcomingSessions } from '#src/features/admin/bookings/upcoming-sessions.tsx'
 import { LoadState } from '#src/features/admin/kit/load-state.tsx'
 import { RowAction } from '#src/features/admin/kit/row-action.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
 import { useFlash } from '#src/features/admin/kit/use-flash.ts'
 import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
 
+/** The two views; the one shown lives in the address, so a link can open either. */
+const VIEWS = [
+  { id: 'requests', name: 'Requests' },
+  { id: 'sessions', name: 'Upcoming sessions' },
+] as const
+
 /**
- * Every booking request is kept; admins see it here even when its email failed or email is not set
+ * Requests and sessions booked online, each in its tab. Every booking request is kept; admins see it here even when its email failed or email is not set
  * up. The service filter is kept in the address (`?service=`), so a view can be shared; the list is
  * read whole, so it filters what has loaded.
  */
@@ -27,7 +35,9 @@ export function BookingsPage() {
   const service = params.get('service') || undefined
   const listed = useListText('services', 'items', isTitledText).map((item) => item.title.trim())
   const [stats] = useAdminData(shellApi.stats, 'Failed to load data')
-  const { flash, run, clear } = useFlash()
+  const flashControl = useFlash()
+  const { flash, run, clear } = flashControl
+  const view = VIEWS.find(({ id }) => id === params.get('view')) ?? VIEWS[0]
 
   async function setStatus(booking: StoredBooking, status: StoredBooking['status']) {
     const ok = await run(() => bookingsApi.setBookingStatus(booking.id, status), {
@@ -47,11 +57,8 @@ export function BookingsPage() {
     )
   }
 
-  return (
+  const requests = (
     <>
-      <AdminPageHeader title="Bookings" description="Requests sent through the Book Now form, newest first." />
-      <FlashBanner flash={flash} onClose={clear} />
-      {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
       <FilterRow label="Filter bookings">
         <FilterSelect
           label="Service"
@@ -77,6 +84,27 @@ export function BookingsPage() {
           return <AdminList columns={bookingColumns} rows={rows} actions={actions} />
         }}
       </LoadState>
+    </>
+  )
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Bookings"
+        description="Requests sent through the Book Now form, newest first, and the sessions booked online."
+      />
+      {stats.status === 'ready' && <EmailSetupNotice email={stats.data.email} />}
+      <Tabs
+        label="Bookings views"
+        tabs={VIEWS}
+        current={view.id}
+        onSelect={(id) => {
+          clear()
+          setParams(id === 'sessions' ? { view: id } : {}, { replace: true })
+        }}
+      />
+      <FlashBanner flash={flash} onClose={clear} />
+      <TabPanel current={view.id}>{view.id === 'sessions' ? <UpcomingSessions flash={flashControl} /> : requests}</TabPanel>
     </>
   )
 }

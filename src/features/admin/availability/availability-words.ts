@@ -59,13 +59,16 @@ export function zoneOfText(text: string, choices: readonly ZoneChoice[]): string
   return choices.find((choice) => choice.label.toLowerCase() === wanted || choice.zone.toLowerCase() === wanted)?.zone ?? ''
 }
 
-/** "Friday 25 December 2026" for "2026-12-25" (the date as written, whatever zone the browser is in). */
-export function dateLabel(date: string): string {
+/**
+ * "Friday 25 December 2026" for "2026-12-25" (the date as written, whatever zone the browser is in);
+ * without the year, "Friday 25 December", where the year goes without saying.
+ */
+export function dateLabel(date: string, { withYear = true } = {}): string {
   const [year, month, day] = date.split('-').map(Number)
   const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
     .formatToParts(Date.UTC(year!, month! - 1, day!))
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {})
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`
+  return `${parts.weekday} ${parts.day} ${parts.month}${withYear ? ` ${parts.year}` : ''}`
 }
 
 /** Today's date ("2026-11-27") where she lives: a date off before it is past for her. */
