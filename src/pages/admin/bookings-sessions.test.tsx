@@ -43,9 +43,10 @@ async function open(sessions = SESSIONS) {
   server.use(
     ...mock(adminSessions, 'GET', () => ({ sessions })),
     ...mock(adminAvailability, 'GET', () => ({ availability: DEFAULT_AVAILABILITY, serviceTitles: [], feedUrl: null })),
-    ...mock(adminSession, 'DELETE', ({ request }) => {
+    ...mock(adminSession, 'DELETE', ({ request, params }) => {
       calls.push({ method: 'DELETE', url: request.url })
-      return { message: SESSION_MESSAGES.adminCancelled }
+      const session = sessions.find((each) => each.id === params.id)!
+      return { session: { ...session, status: 'cancelled' }, message: SESSION_MESSAGES.adminCancelled }
     }),
   )
   const view = await renderRoute('/admin/bookings?view=sessions', { session: signedIn({ role: 'admin' }) })
@@ -86,6 +87,8 @@ describe('the upcoming sessions on the Bookings screen (/admin/bookings?view=ses
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel session' }))
     expect((await screen.findByRole('status')).textContent).toContain(SESSION_MESSAGES.adminCancelled)
     expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/api/admin/sessions/s1'])
+    // Shown cancelled though the list, read again at once, does not say so yet.
+    await waitFor(() => expect(lines('Tuesday 1 December 2099')[0]).toBe('10:00–11:00 · 1-1 Financial Coaching · Jane Doe 1 Cancelled'))
   })
 
   it('moves a session to a free time of its service, and reads the times again when one was just taken', async () => {
@@ -98,8 +101,11 @@ describe('the upcoming sessions on the Bookings screen (/admin/bookings?view=ses
         return { slots: ['2099-12-04T14:00:00.000Z', '2099-12-04T15:00:00.000Z', '2099-12-05T14:00:00.000Z'] }
       }),
       ...mock(adminSession, 'POST', async ({ request }) => {
-        moves.push(await request.json())
-        return moves.length === 1 ? fail(409, SESSION_MESSAGES.taken) : { message: SESSION_MESSAGES.adminMoved }
+        const { start } = (await request.json()) as { start: string }
+        moves.push({ start })
+        if (moves.length === 1) return fail(409, SESSION_MESSAGES.taken)
+        const end = new Date(Date.parse(start) + 60 * 60_000).toISOString()
+        return { session: { ...SESSIONS[0]!, start, end }, message: SESSION_MESSAGES.adminMoved }
       }),
     )
     await user.click(day('Tuesday 1 December 2099').getByRole('button', { name: /^Move ?Jane Doe 1's/ }))
@@ -119,6 +125,7 @@ describe('the upcoming sessions on the Bookings screen (/admin/bookings?view=ses
     expect(moves).toEqual([{ start: '2099-12-04T15:00:00.000Z' }, { start: '2099-12-05T14:00:00.000Z' }])
     expect(asked).toEqual(['1-1 Financial Coaching', '1-1 Financial Coaching'])
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(lines('Saturday 5 December 2099')).toEqual(['09:00–10:00 · 1-1 Financial Coaching · Jane Doe 1'])
   })
 
   it('says when nothing is booked, and where her free times are set', async () => {

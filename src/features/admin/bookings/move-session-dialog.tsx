@@ -26,7 +26,7 @@ export function MoveSessionDialog({
   session: AdminSession
   timeZone: string
   onClose: () => void
-  onMoved: (message: string) => void
+  onMoved: (session: AdminSession, message: string) => void
 }) {
   const [times, setTimes] = useState<Times>({ status: 'loading' })
   const [version, setVersion] = useState(0)
@@ -55,8 +55,8 @@ export function MoveSessionDialog({
     setSaving(true)
     setError(null)
     try {
-      const { message } = await sessionsApi.move(session.id, start)
-      onMoved(message ?? SESSION_MESSAGES.adminMoved)
+      const answer = await sessionsApi.move(session.id, start)
+      onMoved(answer.session, answer.message ?? SESSION_MESSAGES.adminMoved)
     } catch (failure) {
       setError(failureText(failure, 'Failed to move the session'))
       if (failure instanceof ApiError && failure.status === 409) {

@@ -12,7 +12,7 @@ import { Panel } from '#src/features/admin/kit/panel.tsx'
 import { RowAction } from '#src/features/admin/kit/row-action.tsx'
 import { Muted } from '#src/features/admin/kit/text.tsx'
 import { useAdminData } from '#src/features/admin/kit/use-admin-data.ts'
-import type { FlashControl } from '#src/features/admin/kit/use-flash.ts'
+import { failureText, type FlashControl } from '#src/features/admin/kit/use-flash.ts'
 import { MoveSessionDialog } from './move-session-dialog'
 import { sessionsApi } from './sessions-api'
 import { clock, dayHeading, hoursOf, whoOf } from './session-words'
@@ -24,6 +24,11 @@ export function UpcomingSessions({ flash }: { flash: FlashControl }) {
   const { confirm, dialog } = useConfirm()
   const [moving, setMoving] = useState<AdminSession | null>(null)
 
+  // What a move or a cancellation answered, kept over what the list says: a list read at once
+  // after a change may not show it yet.
+  const [changed, setChanged] = useState<ReadonlyMap<string, AdminSession>>(new Map())
+  const keep = (session: AdminSession) => setChanged((current) => new Map(current).set(session.id, session))
+
   async function cancel(session: AdminSession, when: string) {
     const ok = await confirm(
       'Cancel this session?',
@@ -32,18 +37,20 @@ export function UpcomingSessions({ flash }: { flash: FlashControl }) {
     )
     if (!ok) return
     flash.clear()
-    if (
-      await flash.run(() => sessionsApi.cancel(session.id), {
-        success: SESSION_MESSAGES.adminCancelled,
-        failure: 'Failed to cancel the session',
-      })
-    )
-      reload()
+    try {
+      const answer = await sessionsApi.cancel(session.id)
+      keep(answer.session)
+      flash.setFlash({ kind: 'success', text: answer.message ?? SESSION_MESSAGES.adminCancelled })
+    } catch (error) {
+      flash.setFlash({ kind: 'error', text: failureText(error, 'Failed to cancel the session') })
+    }
+    reload()
   }
 
   return (
     <LoadState state={agenda} loading="Loading sessions…">
-      {({ sessions, timeZone }) => {
+      {({ sessions: listed, timeZone }) => {
+        const sessions = listed.map((session) => changed.get(session.id) ?? session).sort((a, b) => a.start.localeCompare(b.start))
         if (sessions.length === 0)
           return (
             <Panel label="Upcoming sessions">
@@ -110,8 +117,9 @@ export function UpcomingSessions({ flash }: { flash: FlashControl }) {
                 session={moving}
                 timeZone={timeZone}
                 onClose={() => setMoving(null)}
-                onMoved={(message) => {
+                onMoved={(session, message) => {
                   setMoving(null)
+                  keep(session)
                   flash.setFlash({ kind: 'success', text: message })
                   reload()
                 }}
