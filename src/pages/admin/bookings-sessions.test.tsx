@@ -46,7 +46,7 @@ async function open(sessions = SESSIONS) {
     ...mock(adminSession, 'DELETE', ({ request, params }) => {
       calls.push({ method: 'DELETE', url: request.url })
       const session = sessions.find((each) => each.id === params.id)!
-      return { session: { ...session, status: 'cancelled' }, message: SESSION_MESSAGES.adminCancelled }
+      return { session: { ...session, status: 'cancelled' as const }, message: SESSION_MESSAGES.adminCancelled }
     }),
   )
   const view = await renderRoute('/admin/bookings?view=sessions', { session: signedIn({ role: 'admin' }) })

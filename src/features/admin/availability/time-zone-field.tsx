@@ -21,14 +21,7 @@ export function TimeZoneField({ form, saved }: { form: AvailabilityForm; saved: 
   // change to the form.
   const [listed, setListed] = useState(false)
   const list = useMemo(
-    () =>
-      listed && (
-        <datalist id={listId}>
-          {choices.map((choice) => (
-            <option key={choice.zone} value={choice.label} />
-          ))}
-        </datalist>
-      ),
+    () => <datalist id={listId}>{listed && choices.map((choice) => <option key={choice.zone} value={choice.label} />)}</datalist>,
     [listed, listId, choices],
   )
   const { values, errors, change } = form
