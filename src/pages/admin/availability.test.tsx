@@ -21,10 +21,10 @@ const saved = (): Availability => ({
 })
 
 /** Opens the screen as an admin with `availability`; answers each save as the function would and keeps what was sent. */
-async function open({ availability = saved(), feedUrl = FEED as string | null } = {}) {
+async function open({ availability = saved(), feedUrl = FEED as string | null, titles = TITLES } = {}) {
   const sent: unknown[] = []
   server.use(
-    ...mock(adminAvailability, 'GET', () => ({ availability, serviceTitles: TITLES, feedUrl })),
+    ...mock(adminAvailability, 'GET', () => ({ availability, serviceTitles: titles, feedUrl })),
     ...mock(adminAvailability, 'PUT', async ({ request }) => {
       const body = (await request.json()) as Availability
       sent.push(body)
@@ -149,6 +149,7 @@ describe('the Availability screen (/admin/availability)', () => {
       ],
     })
     expect(screen.queryByText('You have unsaved changes')).toBeNull()
+    expect(screen.getByText('All changes saved')).toBeTruthy()
     // Saved: following a link asks nothing.
     await user.click(screen.getByText('Bookings', { selector: 'nav a span' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -188,6 +189,16 @@ describe('the Availability screen (/admin/availability)', () => {
     fireEvent.change(panel('Extra hours on given dates').getByLabelText('Date with extra hours'), { target: { value: '2099-12-26' } })
     await user.click(panel('Extra hours on given dates').getByRole('button', { name: 'Add extra hours' }))
     expect(value(panel('Extra hours on given dates').getByRole('combobox', { name: 'From (Saturday 26 December 2099)' }))).toBe('09:00')
+  })
+
+  it('takes a service of any name as text, built-in names and markup included', async () => {
+    const titles = ['__proto__', '<img src=x onerror=alert(1)>']
+    const { user, sent } = await open({ availability: { ...saved(), services: [] }, titles })
+    for (const name of titles) await user.click(within(service(name)).getByRole('checkbox', { name: 'Can be booked online' }))
+    expect(document.querySelector('main img')).toBeNull()
+    await user.click(save())
+    await screen.findByText(SESSION_MESSAGES.availabilitySaved)
+    expect((sent[0] as Availability).services.map((each) => each.name)).toEqual(titles)
   })
 
   it('asks before leaving with unsaved changes', async () => {

@@ -55,6 +55,7 @@ export function AvailabilityPage() {
               availability={saved?.availability ?? data.availability}
               serviceTitles={data.serviceTitles}
               onSave={save}
+              saved={saved !== null}
             />
             <CalendarFeed initial={data.feedUrl} />
           </>

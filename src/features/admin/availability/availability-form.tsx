@@ -20,9 +20,12 @@ export function AvailabilityForm({
   availability,
   serviceTitles,
   onSave,
+  saved = false,
 }: {
   availability: Availability
   serviceTitles: readonly string[]
+  /** Opened again with what was just saved: the bar says so until the next change (the banner is up at the top). */
+  saved?: boolean
   onSave: (input: Availability) => Promise<readonly Issue[] | null>
 }) {
   const form = useAvailabilityForm({ initial: valuesOf(availability, serviceTitles), serviceTitles, onSave })
@@ -49,6 +52,7 @@ export function AvailabilityForm({
           Save availability
         </Button>
         {form.dirty && !form.saving && <span className={styles.unsaved}>You have unsaved changes</span>}
+        {saved && !form.dirty && <span className={styles.saved}>All changes saved</span>}
       </div>
       {guard.dialog}
     </form>

@@ -106,7 +106,8 @@ export type Issue = { path: readonly PropertyKey[]; message: string }
  */
 export function errorsOf(issues: readonly Issue[], values: AvailabilityValues): Record<string, string> {
   const rows = values.services.flatMap((service, row) => (service.on ? [row] : []))
-  const errors: Record<string, string> = {}
+  // No prototype: a place is only ever a key of this map, whatever it is called.
+  const errors: Record<string, string> = Object.create(null) as Record<string, string>
   for (const { path, message } of issues) {
     const parts = path.map(String)
     if (parts[0] === 'services' && parts.length > 1 && /^\d+$/.test(parts[1]!)) parts[1] = String(rows[Number(parts[1])] ?? parts[1])
