@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { LOCATION_KINDS, type LocationKind } from './availability'
-import { BookingRequestSchema } from './booking'
+import { BookingRequestSchema, STORED_VISITOR_FIELDS } from './booking'
 import { IdSchema } from './fields'
 import { isTimeZone } from './time-zones'
 
@@ -97,17 +97,8 @@ export type PublicSession = {
 }
 
 /** What the coach's admin is told: the session and who booked it. */
-export type AdminSession = PublicSession & {
-  firstName: string
-  lastName: string
-  email: string
-  phone?: string
-  company?: string
-  country: string
-  message: string
-  status: SessionStatus
-  createdAt: string
-}
+export type AdminSession = PublicSession &
+  Pick<StoredSession, 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'country' | 'message' | 'status' | 'createdAt'>
 
 /**
  * A stored session. `sequence` rises with every change the invite carries (a new time, a
@@ -124,12 +115,7 @@ export const StoredSessionSchema = z.object({
   start: z.string(),
   end: z.string(),
   timeZone: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.optional(z.string()),
-  company: z.optional(z.string()),
-  country: z.string(),
+  ...STORED_VISITOR_FIELDS,
   message: z.string(),
   status: z.enum(SESSION_STATUSES),
   sequence: z.number(),

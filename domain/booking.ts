@@ -55,6 +55,19 @@ export function checkBookingRequest(input: BookingRequestInput) {
   return z.safeParse(BookingRequestSchema, input)
 }
 
+/**
+ * Who wrote, as a request or a booked session keeps it: the form's contact fields as they were
+ * sent (read back without the form's rules, which may have changed since).
+ */
+export const STORED_VISITOR_FIELDS = {
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.optional(z.string()),
+  company: z.optional(z.string()),
+  country: z.string(),
+}
+
 export const BOOKING_STATUSES = ['new', 'handled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 /** `sending` is a claim held by one delivery attempt, so two never send the same email. */
@@ -67,12 +80,7 @@ export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
  */
 export const StoredBookingSchema = z.object({
   id: IdSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.optional(z.string()),
-  company: z.optional(z.string()),
-  country: z.string(),
+  ...STORED_VISITOR_FIELDS,
   service: z.pipe(
     z.optional(z.string()),
     z.transform((value) => value ?? SERVICE_NOT_SURE),
