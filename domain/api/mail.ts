@@ -16,6 +16,13 @@ import { SubscriberAddressSchema, type Subscriber } from '#domain/subscriber.ts'
 
 /** Newsletters and their send worker, the subscriber list's exports and imports, and booking requests. */
 
+/** The calls on one newsletter, which its id in the address names. */
+const ONE_NEWSLETTER = { ids: { id: NEWSLETTER_MESSAGES.notFound } } as const
+
+/** The calls on one export: only the editor who started it may see it or download it. */
+const ONE_EXPORT = { ids: { id: EXPORT_MESSAGES.notFound } } as const
+const EXPORT_OWNER = { access: 'editor', who: "editor, the export's owner" } as const
+
 export const adminNewsletters = contract({
   endpoint: ENDPOINTS.adminNewsletters,
   methods: {
@@ -38,7 +45,7 @@ export const adminNewsletters = contract({
 
 export const adminNewsletter = contract({
   endpoint: ENDPOINTS.adminNewsletter,
-  ids: { id: NEWSLETTER_MESSAGES.notFound },
+  ...ONE_NEWSLETTER,
   methods: {
     GET: {
       access: 'editor',
@@ -64,7 +71,7 @@ export const adminNewsletter = contract({
 
 export const adminNewsletterTest = contract({
   endpoint: ENDPOINTS.adminNewsletterTest,
-  ids: { id: NEWSLETTER_MESSAGES.notFound },
+  ...ONE_NEWSLETTER,
   methods: {
     POST: {
       access: 'editor',
@@ -77,7 +84,7 @@ export const adminNewsletterTest = contract({
 
 export const adminNewsletterSend = contract({
   endpoint: ENDPOINTS.adminNewsletterSend,
-  ids: { id: NEWSLETTER_MESSAGES.notFound },
+  ...ONE_NEWSLETTER,
   methods: {
     POST: {
       access: 'admin',
@@ -131,11 +138,10 @@ export const adminSubscriberExports = contract({
 
 export const adminSubscriberExport = contract({
   endpoint: ENDPOINTS.adminSubscriberExport,
-  ids: { id: EXPORT_MESSAGES.notFound },
+  ...ONE_EXPORT,
   methods: {
     GET: {
-      access: 'editor',
-      who: "editor, the export's owner",
+      ...EXPORT_OWNER,
       answers:
         '`export`: state (`queued`, `running`, `done`, `failed` with `message`), processed, total, bytes; 404 "This export was not found. It may have expired; please start a new one." for another person\'s, an expired (a day) or an unknown one',
       answer: answers<{ export: ExportStatus }>(),
@@ -145,11 +151,10 @@ export const adminSubscriberExport = contract({
 
 export const adminSubscriberExportFile = contract({
   endpoint: ENDPOINTS.adminSubscriberExportFile,
-  ids: { id: EXPORT_MESSAGES.notFound },
+  ...ONE_EXPORT,
   methods: {
     GET: {
-      access: 'editor',
-      who: "editor, the export's owner",
+      ...EXPORT_OWNER,
       answers:
         'the CSV (`email`, `created_at`, `state`, `confirmed_at`, `stopped_at`, `stopped_reason`), streamed, `Content-Disposition: attachment; filename="subscribers-YYYY-MM-DD.csv"`, `Cache-Control: no-store`; 409 "This export is not ready yet." or the failure\'s message; 404 as above',
       served: 'file',
