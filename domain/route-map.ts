@@ -107,6 +107,19 @@ export const PAGES = {
     title: `Book Now | ${SITE}`,
     description: 'Invite Grace to speak, coach or consult. Send a booking request and we will be in touch.',
   },
+  /**
+   * The pages the links in a booked session's emails open, `?token=` the link's own signed token:
+   * move the session to another free time, or cancel it. Kept out of search engines, and their
+   * address (the token) is never sent on as a referrer (build/headers.ts PRIVATE_PAGE_HEADERS).
+   */
+  sessionReschedule: {
+    path: '/book-now/reschedule',
+    module: 'booking-session',
+    component: 'ReschedulePage',
+    rendering: 'browser',
+    sitemap: false,
+  },
+  sessionCancel: { path: '/book-now/cancel', module: 'booking-session', component: 'CancelPage', rendering: 'browser', sitemap: false },
   unsubscribe: { path: '/unsubscribe', module: 'unsubscribe', component: 'UnsubscribePage', rendering: 'browser', sitemap: false },
   confirm: { path: '/confirm', module: 'confirm', component: 'ConfirmPage', rendering: 'browser', sitemap: false },
   notFound: {

@@ -44,11 +44,16 @@ export function endpointAddress(name: AddressedEndpoint, params?: Record<string,
   return endpointPath(ENDPOINTS[name].path, params)
 }
 
-/** A call that reached the server and was refused. `serverMessage` is the server's own words, if any. */
+/**
+ * A call that reached the server and was refused. `serverMessage` is the server's own words, if
+ * any; `body` the whole answer, for a refusal that carries more (a time just taken comes with the
+ * next free ones).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    readonly body?: unknown,
   ) {
     super(serverMessage ?? `Request failed with status ${status}`)
   }
@@ -81,7 +86,7 @@ export async function api<T extends object>(path: string, { method = 'GET', body
   const data = (await response.json().catch(() => null)) as ({ success?: boolean; message?: unknown } & T) | null
   if (response.status === 401 && token !== undefined) onSessionEnded()
   if (!response.ok || !data || data.success === false) {
-    throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined)
+    throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : undefined, data ?? undefined)
   }
   return data
 }

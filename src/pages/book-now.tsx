@@ -12,7 +12,7 @@ export function BookNowPage() {
       <section className="section">
         <div className={`container ${styles.layout}`}>
           <div className={`card ${styles.formCard}`}>
-            <h2 className={styles.formTitle}>Send a booking request</h2>
+            <h2 className={styles.formTitle}>Book a session or send a request</h2>
             <BookingForm />
           </div>
           <aside className={styles.aside} aria-label="What you can book">
@@ -28,7 +28,7 @@ export function BookNowPage() {
                 <Users aria-hidden="true" size={22} /> Workshops and consulting for groups
               </li>
             </ul>
-            <p>Every request is read personally. You will hear back by email.</p>
+            <p>Coaching sessions can be booked at a free time straight away. Every other request is read personally, and you will hear back by email.</p>
           </aside>
         </div>
       </section>

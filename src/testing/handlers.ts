@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import * as account from '#domain/api/account.ts'
+import * as booking from '#domain/api/booking.ts'
 import type { AnswerOf, EndpointContract, Method, MethodContract } from '#domain/api/contract.ts'
 import * as library from '#domain/api/library.ts'
 import * as mail from '#domain/api/mail.ts'
@@ -136,6 +137,8 @@ export const handlers: HttpHandler[] = [
   })),
   ...mock(site.subscriberConfirm, 'POST', () => ({ status: 'confirmed' as const, message: 'Thank you! Your subscription is confirmed.' })),
   ...mock(site.booking, 'POST', () => ({ message: "Thanks! Your request has been sent. We'll be in touch shortly." })),
+  // None bookable online unless a test says so: the page is then the request form alone.
+  ...mock(booking.bookingServices, 'GET', () => ({ services: [], timeZone: 'America/New_York' })),
   ...mock(site.unsubscribe, 'POST', () => ({ message: 'You have been unsubscribed.' })),
 
   // Admin

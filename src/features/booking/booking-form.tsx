@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { BOOKING_MESSAGES, SERVICE_NOT_SURE } from '#domain/booking-messages.ts'
 import { COUNTRIES } from '#domain/countries.ts'
@@ -7,6 +7,8 @@ import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '#
 import { useInitialData } from '#src/lib/initial-data.tsx'
 import { onDemand } from '#src/lib/on-demand.ts'
 import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
+import { errorMessage } from '#src/lib/api-client.ts'
+import { bookSession, getBookingServices, takenSlots, type BookedAnswer, type ServiceOffer } from './booking-api'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
 
@@ -15,6 +17,14 @@ import styles from './booking-form.module.css'
  * the page (first-load budget); by the time anyone presses Send it is there.
  */
 const schemaModule = onDemand(() => import('#domain/booking.ts'))
+
+/**
+ * The day and time picker, the zone list and the confirmation: loaded once a service that can be
+ * booked online is chosen, so the request form alone never carries them.
+ */
+const calendarModule = onDemand(() => import('./booking-calendar'))
+const ServiceTimes = lazy(async () => ({ default: (await calendarModule.load()).ServiceTimes }))
+const BookingConfirmation = lazy(async () => ({ default: (await calendarModule.load()).BookingConfirmation }))
 
 type Status = 'idle' | 'sending' | 'success' | 'error'
 
@@ -61,7 +71,7 @@ function useServiceTitles(): string[] {
  * has already chosen one. The edited service titles arrive after the built-in ones, so it is tried
  * again when they do; a title that is not listed leaves "Not sure yet".
  */
-function usePreselectedService(titles: string[], skip: boolean) {
+function usePreselectedService(titles: string[], skip: boolean, onChosen: (service: string) => void) {
   const [params] = useSearchParams()
   const wanted = params.get('service')?.trim()
   const box = useRef<HTMLSelectElement>(null)
@@ -69,12 +79,34 @@ function usePreselectedService(titles: string[], skip: boolean) {
   useEffect(() => {
     const select = box.current
     if (skip || !wanted || !select || chosen.current || select.value !== SERVICE_NOT_SURE) return
-    if (titles.includes(wanted)) select.value = wanted
-  }, [titles, wanted, skip])
+    if (titles.includes(wanted)) {
+      select.value = wanted
+      onChosen(wanted)
+    }
+  }, [titles, wanted, skip, onChosen])
   const onChange = () => {
     chosen.current = true
+    if (box.current) onChosen(box.current.value)
   }
   return { ref: box, onChange }
+}
+
+/**
+ * The services she can book a time for online (the rest, and "Not sure yet", send a request),
+ * asked once the page is drawn; none while they load or if the call fails, so the request form
+ * is always there to fall back on.
+ */
+function useBookableServices(): { offers: ServiceOffer[]; coachZone: string | null } {
+  const [answer, setAnswer] = useState<{ offers: ServiceOffer[]; coachZone: string | null }>({ offers: [], coachZone: null })
+  useEffect(() => {
+    const controller = new AbortController()
+    getBookingServices(controller.signal).then(
+      ({ services, timeZone }) => setAnswer({ offers: services, coachZone: timeZone }),
+      () => {},
+    )
+    return () => controller.abort()
+  }, [])
+  return answer
 }
 
 /**
@@ -95,7 +127,27 @@ export function BookingForm() {
   const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
   const services = useServiceTitles()
-  const preselect = usePreselectedService(services, Boolean(answer))
+  const [service, setService] = useState(answer?.values.service || SERVICE_NOT_SURE)
+  const [start, setStart] = useState<string | null>(null)
+  const [taken, setTaken] = useState<{ slots: string[] } | null>(null)
+  const [startError, setStartError] = useState<string | null>(null)
+  // Another service: its own times, chosen afresh.
+  const chooseService = useCallback((chosen: string) => {
+    setService(chosen)
+    setStart(null)
+    setTaken(null)
+    setStartError(null)
+  }, [])
+  const preselect = usePreselectedService(services, Boolean(answer), chooseService)
+  const { offers } = useBookableServices()
+  // A service the Services page lists and she has opened for online booking.
+  const offer = services.includes(service) ? offers.find((candidate) => candidate.name === service) : undefined
+  const [zone, setZone] = useState<string | null>(null)
+  const [booked, setBooked] = useState<{ answer: BookedAnswer; email: string } | null>(null)
+
+  useEffect(() => {
+    if (offer) void calendarModule.load().catch(() => {})
+  }, [offer])
 
   useEffect(() => {
     if (answer) initialData.forgetFormAnswer()
@@ -124,11 +176,59 @@ export function BookingForm() {
       return
     }
     setInvalidField(null)
+    if (offer) {
+      await book(parsed.data, website)
+      return
+    }
     setStatus('sending')
     const result = await sendBooking(parsed.data)
     setStatus(result.ok ? 'success' : 'error')
     setMessage(result.message)
     if (result.ok && form.current) clearFields(form.current)
+  }
+
+  /** Books the chosen time: the request's fields, checked as a request's, then the time and her zone. */
+  async function book(request: Parameters<typeof sendBooking>[0], website: string) {
+    const calendar = calendarModule.current ?? (await calendarModule.load().catch(() => null))
+    if (!calendar) {
+      setStatus('error')
+      setMessage(BOOKING_MESSAGES.unexpected)
+      return
+    }
+    if (!start) {
+      setStatus('idle')
+      setStartError(calendar.SESSION_MESSAGES.chooseTime)
+      form.current?.querySelector<HTMLElement>('#booking-times-title')?.scrollIntoView?.({ block: 'start' })
+      form.current?.querySelector<HTMLElement>('[aria-labelledby="booking-slots-days"] [tabindex="0"]')?.focus()
+      return
+    }
+    setStartError(null)
+    setStatus('sending')
+    const timeZone = zone ?? calendar.visitorTimeZone()
+    try {
+      const answer = await bookSession({ ...request, website, start, timeZone })
+      setStatus('idle')
+      setTaken(null)
+      setBooked({ answer, email: request.email })
+    } catch (error) {
+      const next = takenSlots(error)
+      if (next) {
+        // Her answers stay in their boxes; only the time is asked for again.
+        setStatus('idle')
+        setStart(null)
+        setTaken({ slots: next })
+        return
+      }
+      setStatus('error')
+      setMessage(errorMessage(error, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.unexpected))
+    }
+  }
+
+  function bookAgain() {
+    setBooked(null)
+    chooseService(SERVICE_NOT_SURE)
+    setStatus('idle')
+    setMessage('')
   }
 
   const errorFor = (name: BookingField) => (status === 'error' && invalidField === name ? message : null)
@@ -143,6 +243,14 @@ export function BookingForm() {
     'aria-describedby': errorFor(name) ? `booking-${name}-error` : undefined,
   })
 
+  if (booked) {
+    return (
+      <Suspense fallback={null}>
+        <BookingConfirmation session={booked.answer.session} message={booked.answer.message} email={booked.email} onAgain={bookAgain} />
+      </Suspense>
+    )
+  }
+
   return (
     <form
       ref={form}
@@ -155,6 +263,32 @@ export function BookingForm() {
       noValidate
       aria-describedby="booking-status"
     >
+      {/* The service comes first: the ones she can book online then ask for a time, the others (and "Not sure yet") send a request. */}
+      <Field name="service" label="Service" error={errorFor('service')}>
+        {/* "Not sure yet" comes first: the browser falls back to it when an edited list drops the chosen title. */}
+        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || SERVICE_NOT_SURE}>
+          <option>{SERVICE_NOT_SURE}</option>
+          {services.map((title) => (
+            <option key={title}>{title}</option>
+          ))}
+        </select>
+      </Field>
+      {offer && (
+        <Suspense fallback={<p role="status">Finding free times…</p>}>
+          <ServiceTimes
+            offer={offer}
+            value={start}
+            onChange={(slot) => {
+              setStart(slot)
+              setStartError(null)
+            }}
+            zone={zone}
+            onZoneChange={setZone}
+            taken={taken}
+            error={startError}
+          />
+        </Suspense>
+      )}
       <div className={styles.grid}>
         {FIELDS.map((field) => (
           <Field key={field.name} name={field.name} label={field.label} optional={'optional' in field} error={errorFor(field.name)}>
@@ -174,15 +308,6 @@ export function BookingForm() {
           </select>
         </Field>
       </div>
-      <Field name="service" label="Service" error={errorFor('service')}>
-        {/* "Not sure yet" comes first: the browser falls back to it when an edited list drops the chosen title. */}
-        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || SERVICE_NOT_SURE}>
-          <option>{SERVICE_NOT_SURE}</option>
-          {services.map((title) => (
-            <option key={title}>{title}</option>
-          ))}
-        </select>
-      </Field>
       <Field name="message" label="Your message" error={errorFor('message')}>
         <textarea
           {...boxProps('message')}
@@ -212,7 +337,7 @@ export function BookingForm() {
       </div>
 
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={status === 'sending'}>
-        {status === 'sending' ? 'Sending…' : 'Send Request'}
+        {offer ? (status === 'sending' ? 'Booking…' : 'Book this time') : status === 'sending' ? 'Sending…' : 'Send Request'}
       </button>
     </form>
   )

@@ -1,0 +1,193 @@
+import { CalendarCheck } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { LOCATION_LABELS } from '#domain/availability.ts'
+import { visitorTimeZone } from '#domain/booking-slot-display.ts'
+import { SESSION_MESSAGES, type PublicLocation, type PublicSession } from '#domain/booking-session.ts'
+import { formatSlot } from '#domain/text.ts'
+import { getBookingSlots, type ServiceOffer } from './booking-api'
+import { NextTimes, SlotPicker, visitorLocale, ZoneChooser, zoneLabel } from './slot-picker'
+import styles from './booking-calendar.module.css'
+import pickerStyles from './slot-picker.module.css'
+
+/*
+ * What the booking page loads once a service that can be booked online is chosen (a chunk of its
+ * own): the free times, the day and time picker, the zone list and the confirmation. The request
+ * form alone never loads it.
+ */
+
+export { SESSION_MESSAGES, visitorTimeZone }
+
+/** "Video call", "Phone call: 0161 …", "In person: 12 Market Street". */
+export function whereItHappens(location: PublicLocation): string {
+  const label = LOCATION_LABELS[location.kind] ?? LOCATION_LABELS.video
+  return location.text ? `${label}: ${location.text}` : label
+}
+
+export const lengthOf = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`
+
+type Slots = { status: 'loading' } | { status: 'error' } | { status: 'ready'; slots: string[] }
+
+type ServiceTimesProps = {
+  offer: ServiceOffer
+  value: string | null
+  onChange: (slot: string) => void
+  /** Her zone as chosen; null until then (her device's zone is taken, and reported back). */
+  zone: string | null
+  onZoneChange: (zone: string) => void
+  /** A refusal because the chosen time was just taken, with the next free times; a new one each time. */
+  taken: { slots: string[] } | null
+  /** The message of a failed check on the time ("Choose a time from the list"). */
+  error: string | null
+  /** The free times when already known (an emailed reschedule link is sent them); otherwise they are fetched. */
+  slots?: string[]
+}
+
+/** The time step of the booking form: her zone, the days and times free for the service, and their states. */
+export function ServiceTimes({ offer, value, onChange, zone: chosenZone, onZoneChange, taken, error, slots: given }: ServiceTimesProps) {
+  const [detected] = useState(visitorTimeZone)
+  const zone = chosenZone || detected
+  useEffect(() => {
+    if (!chosenZone) onZoneChange(detected)
+  }, [chosenZone, detected, onZoneChange])
+  const [attempt, setAttempt] = useState(0)
+  // What the last call answered, and for which ask: a new service, a retry or a refusal asks again.
+  const [fetched, setFetched] = useState<{ ask: unknown[]; slots: Slots } | null>(null)
+  const ask = [offer.name, attempt, taken]
+  const sameAsk = fetched !== null && fetched.ask.every((part, index) => part === ask[index])
+  const slots: Slots = given ? { status: 'ready', slots: given } : sameAsk ? fetched.slots : { status: 'loading' }
+  const takenNotice = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (given) return
+    const controller = new AbortController()
+    const asked = [offer.name, attempt, taken]
+    getBookingSlots(offer.name, controller.signal).then(
+      (free) => setFetched({ ask: asked, slots: { status: 'ready', slots: free } }),
+      () => {
+        if (!controller.signal.aborted) setFetched({ ask: asked, slots: { status: 'error' } })
+      },
+    )
+    return () => controller.abort()
+    // A refusal (`taken`) asks again: the time taken is then gone from the list.
+  }, [offer.name, attempt, taken, given])
+
+  useEffect(() => {
+    if (taken) takenNotice.current?.focus()
+  }, [taken])
+
+  return (
+    <section className={styles.times} aria-labelledby="booking-times-title">
+      <div className={styles.head}>
+        <h2 id="booking-times-title" className={styles.title}>
+          Choose a time
+        </h2>
+        <p className={styles.offer}>
+          {offer.name}: {lengthOf(offer.minutes)}, {whereItHappens(offer.location)}
+        </p>
+      </div>
+      <ZoneChooser id="booking-zone" zone={zone} onZoneChange={onZoneChange} />
+      {taken && (
+        <div ref={takenNotice} tabIndex={-1} className={styles.taken}>
+          <p className="notice notice-error" role="alert">
+            {SESSION_MESSAGES.taken}
+          </p>
+          <NextTimes id="booking-next" slots={taken.slots} zone={zone} value={value} onChange={onChange} />
+        </div>
+      )}
+      {slots.status === 'loading' && (
+        <p className={pickerStyles.state} role="status">
+          Finding free times…
+        </p>
+      )}
+      {slots.status === 'error' && (
+        <div className={styles.failed}>
+          <p className="notice notice-error" role="alert">
+            We could not load the free times. Please check your connection and try again.
+          </p>
+          <button type="button" className="btn btn-outline btn-small" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {slots.status === 'ready' && slots.slots.length === 0 && (
+        <p className="notice notice-warning" role="status">
+          {noTimesMessage(offer)} Choose &ldquo;Not sure yet&rdquo; above to send a request instead, and we will find a time together.
+        </p>
+      )}
+      {slots.status === 'ready' && slots.slots.length > 0 && (
+        <SlotPicker
+          id="booking-slots"
+          slots={slots.slots}
+          value={value}
+          onChange={onChange}
+          zone={zone}
+          invalid={Boolean(error)}
+          describedBy={error ? 'booking-start-error' : undefined}
+        />
+      )}
+      {error && (
+        <p id="booking-start-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** "No free times in the next 60 days.": the days her calendar is open ahead, when the answer says. */
+function noTimesMessage(offer: ServiceOffer & { horizonDays?: number }): string {
+  return typeof offer.horizonDays === 'number'
+    ? `No free times in the next ${offer.horizonDays} days.`
+    : 'No free times in the coming weeks.'
+}
+
+type ConfirmationProps = {
+  session: PublicSession & { confirmation?: string }
+  email: string
+  message?: string
+  onAgain: () => void
+}
+
+/** What the visitor sees once booked: focus moves here, so a screen reader reads it at once. */
+export function BookingConfirmation({ session, email, message, onAgain }: ConfirmationProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  const locale = visitorLocale()
+  useEffect(() => heading.current?.focus(), [])
+  const zone = session.timeZone || visitorTimeZone()
+  return (
+    <div className={styles.booked}>
+      <CalendarCheck aria-hidden="true" size={40} className={styles.bookedIcon} />
+      <h2 ref={heading} tabIndex={-1} className={styles.bookedTitle}>
+        You are booked
+      </h2>
+      {message && <p className={styles.bookedLead}>{message}</p>}
+      <dl className={styles.details}>
+        <div>
+          <dt>Session</dt>
+          <dd>
+            {session.service} ({lengthOf(session.minutes)})
+          </dd>
+        </div>
+        <div>
+          <dt>When</dt>
+          <dd>
+            {formatSlot(session.start, { timeZone: zone, locale, style: 'full' })}
+            <span className={styles.zoneNote}>Your time zone: {zoneLabel(zone)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Where</dt>
+          <dd>{whereItHappens(session.location)}</dd>
+        </div>
+      </dl>
+      {session.confirmation && <p className={styles.words}>{session.confirmation}</p>}
+      <p>
+        A calendar invite is on its way to <strong>{email}</strong>.
+      </p>
+      <button type="button" className="btn btn-outline" onClick={onAgain}>
+        Book another session
+      </button>
+    </div>
+  )
+}
