@@ -55,7 +55,9 @@ export function ServiceTimes({ offer, value, onChange, zone: chosenZone, onZoneC
   const [fetched, setFetched] = useState<{ ask: unknown[]; slots: Slots } | null>(null)
   const ask = [offer.name, attempt, taken]
   const sameAsk = fetched !== null && fetched.ask.every((part, index) => part === ask[index])
-  const slots: Slots = given ? { status: 'ready', slots: given } : sameAsk ? fetched.slots : { status: 'loading' }
+  // Asked again after a refusal: the list stays while the new one comes, rather than blink.
+  const stale = fetched?.ask[0] === offer.name && fetched.ask[2] !== taken && fetched.slots.status === 'ready' ? fetched.slots : null
+  const slots: Slots = given ? { status: 'ready', slots: given } : sameAsk ? fetched.slots : (stale ?? { status: 'loading' })
   const takenNotice = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
