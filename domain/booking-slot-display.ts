@@ -1,4 +1,4 @@
-import { formatSlot } from './text'
+import { formatSlot } from './slot-text'
 
 // Free slots as a visitor sees them: grouped by the days of HER calendar (the visitor's zone, not
 // the coach's), each time written in her zone. Intl only, no Temporal: the booking page loads this,

@@ -15,10 +15,6 @@ export type BookedAnswer = AnswerOf<NonNullable<(typeof bookingSessions)['method
 export type SessionLinkAnswer = AnswerOf<NonNullable<(typeof bookingSession)['methods']['GET']>>
 type SessionChangeAnswer = AnswerOf<NonNullable<(typeof bookingSession)['methods']['POST']>>
 
-export function getBookingServices(signal?: AbortSignal): Promise<ServicesAnswer> {
-  return api<ServicesAnswer>(endpointAddress('bookingServices'), { signal })
-}
-
 export async function getBookingSlots(service: string, signal?: AbortSignal): Promise<string[]> {
   const { slots } = await api<SlotsAnswer>(`${endpointAddress('bookingSlots')}?${new URLSearchParams({ service })}`, { signal })
   return slots

@@ -3,8 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 import { LOCATION_LABELS } from '#domain/availability.ts'
 import { visitorTimeZone } from '#domain/booking-slot-display.ts'
 import { SESSION_MESSAGES, type PublicLocation, type PublicSession } from '#domain/booking-session.ts'
-import { formatSlot } from '#domain/text.ts'
-import { getBookingSlots, type ServiceOffer } from './booking-api'
+import { formatSlot } from '#domain/slot-text.ts'
+import { BOOKING_MESSAGES } from '#domain/booking-messages.ts'
+import { errorMessage } from '#src/lib/api-client.ts'
+import type { BookSessionInput } from '#domain/booking-session.ts'
+import { bookSession, getBookingSlots, takenSlots, type BookedAnswer, type ServiceOffer } from './booking-api'
 import { NextTimes, SlotPicker, visitorLocale, ZoneChooser, zoneLabel } from './slot-picker'
 import styles from './booking-calendar.module.css'
 import pickerStyles from './slot-picker.module.css'
@@ -16,6 +19,19 @@ import pickerStyles from './slot-picker.module.css'
  */
 
 export { SESSION_MESSAGES, visitorTimeZone }
+
+export type BookOutcome = { kind: 'booked'; answer: BookedAnswer } | { kind: 'taken'; slots: string[] } | { kind: 'failed'; message: string }
+
+/** Books a time: booked, taken meanwhile (with the next free times), or refused with the server's words. */
+export async function bookTime(body: BookSessionInput): Promise<BookOutcome> {
+  try {
+    return { kind: 'booked', answer: await bookSession(body) }
+  } catch (error) {
+    const next = takenSlots(error)
+    if (next) return { kind: 'taken', slots: next }
+    return { kind: 'failed', message: errorMessage(error, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.unexpected) }
+  }
+}
 
 /** "Video call", "Phone call: 0161 …", "In person: 12 Market Street". */
 export function whereItHappens(location: PublicLocation): string {

@@ -7,8 +7,8 @@ import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '#
 import { useInitialData } from '#src/lib/initial-data.tsx'
 import { onDemand } from '#src/lib/on-demand.ts'
 import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
-import { errorMessage } from '#src/lib/api-client.ts'
-import { bookSession, getBookingServices, takenSlots, type BookedAnswer, type ServiceOffer } from './booking-api'
+import { api, endpointAddress } from '#src/lib/api-client.ts'
+import type { BookedAnswer, ServiceOffer, ServicesAnswer } from './booking-api'
 import { sendBooking } from './send-booking'
 import styles from './booking-form.module.css'
 
@@ -100,7 +100,8 @@ function useBookableServices(): { offers: ServiceOffer[]; coachZone: string | nu
   const [answer, setAnswer] = useState<{ offers: ServiceOffer[]; coachZone: string | null }>({ offers: [], coachZone: null })
   useEffect(() => {
     const controller = new AbortController()
-    getBookingServices(controller.signal).then(
+    // Called here rather than through booking-api.ts, which the page would otherwise load with itself.
+    api<ServicesAnswer>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
       ({ services, timeZone }) => setAnswer({ offers: services, coachZone: timeZone }),
       () => {},
     )
@@ -205,22 +206,19 @@ export function BookingForm() {
     setStartError(null)
     setStatus('sending')
     const timeZone = zone ?? calendar.visitorTimeZone()
-    try {
-      const answer = await bookSession({ ...request, website, start, timeZone })
+    const outcome = await calendar.bookTime({ ...request, website, start, timeZone })
+    if (outcome.kind === 'booked') {
       setStatus('idle')
       setTaken(null)
-      setBooked({ answer, email: request.email })
-    } catch (error) {
-      const next = takenSlots(error)
-      if (next) {
-        // Her answers stay in their boxes; only the time is asked for again.
-        setStatus('idle')
-        setStart(null)
-        setTaken({ slots: next })
-        return
-      }
+      setBooked({ answer: outcome.answer, email: request.email })
+    } else if (outcome.kind === 'taken') {
+      // Her answers stay in their boxes; only the time is asked for again.
+      setStatus('idle')
+      setStart(null)
+      setTaken({ slots: outcome.slots })
+    } else {
       setStatus('error')
-      setMessage(errorMessage(error, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.unexpected))
+      setMessage(outcome.message)
     }
   }
 

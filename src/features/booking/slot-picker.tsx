@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { slotsByDay, slotTimeLabels, type SlotDay } from '#domain/booking-slot-display.ts'
-import { formatSlot, formatSlotDay } from '#domain/text.ts'
+import { formatSlot, formatSlotDay } from '#domain/slot-text.ts'
 import { timeZoneNames } from '#domain/time-zones.ts'
 import styles from './slot-picker.module.css'
 
