@@ -1,5 +1,3 @@
-import { PAGES } from '#domain/route-map.ts'
-
 /**
  * Every security header and page policy of the site, in one place (docs/decisions.md, Security
  * headers): written to dist/_headers for the static pages and assets at build time, set by the
@@ -29,15 +27,6 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 }
 
-/**
- * The pages an emailed link opens with a secret in its address (a booked session's reschedule and
- * cancel links): no search engine keeps them, and no request they make, to this site or any
- * other, names the address they were made from.
- */
-export const PRIVATE_PAGE_HEADERS: Record<string, string> = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
-
-export const PRIVATE_PAGE_PATHS = [PAGES.sessionReschedule.path, PAGES.sessionCancel.path] as const
-
 /** Vite's dev server page needs an inline hot-reload script, inline styles and a websocket. */
 export function devPolicy(policy: string): string {
   return policy
@@ -55,7 +44,6 @@ export function headersFile(): string {
   return (
     [
       block('/*', PAGE_HEADERS),
-      ...PRIVATE_PAGE_PATHS.map((path) => block(path, PRIVATE_PAGE_HEADERS)),
       // File names under /assets carry a content hash: they never change, so cache them for good.
       block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
     ].join('\n\n') + '\n'

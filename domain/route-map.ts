@@ -34,13 +34,12 @@ type PageBase = {
   catchAll?: true
 }
 
-export type PrerenderedPage = PageBase & { rendering: 'prerender'; title: string; description: string }
+export type PrerenderedPage = PageBase & { rendering: 'prerender' }
 export type PublicPage = PrerenderedPage | (PageBase & { rendering: 'function' | 'browser' })
 
 /**
  * Every public page, in navigation order (the sitemap and the Lighthouse run list them in it too).
- * Titles and descriptions are written into the prerendered HTML, so crawlers and link previews see
- * them without JavaScript (docs/decisions.md, Shareable posts).
+ * A prerendered page also has its head (title and description) in PAGE_HEADS below.
  */
 export const PAGES = {
   home: {
@@ -50,9 +49,6 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'Home',
-    title: `${SITE} | Faith-based financial coaching`,
-    description:
-      'Faith-based financial coaching for individuals, couples and families: budgeting, getting free of debt, generosity and wise investing. Empowering 100,000 families.',
   },
   about: {
     path: '/about',
@@ -61,8 +57,6 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'About',
-    title: `About Grace | ${SITE}`,
-    description: 'Meet Grace Adeyemi, a faith-based personal-finance coach who helps families find peace with money.',
   },
   services: {
     path: '/services',
@@ -71,9 +65,6 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'Services',
-    title: `Services | ${SITE}`,
-    description:
-      '1-1 Financial Coaching, Investment Coaching, Pre-Marital and Post-Marital Financial Coaching, and Speaking Engagements for churches and workplaces.',
   },
   resources: {
     path: '/resources',
@@ -82,8 +73,6 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'Resources',
-    title: `Free Resources | ${SITE}`,
-    description: 'Free ebooks, guides, templates and videos to help your family budget, save and give with confidence.',
   },
   blog: {
     path: '/blog',
@@ -92,8 +81,6 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'Blog',
-    title: `Blog | ${SITE}`,
-    description: 'Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity.',
   },
   // Each published post is in the sitemap by its own address (netlify/functions/sitemap.ts).
   blogPost: { path: '/blog/:slug', module: 'blog-post', component: 'BlogPostPage', rendering: 'function', sitemap: false },
@@ -104,13 +91,11 @@ export const PAGES = {
     rendering: 'prerender',
     sitemap: true,
     nav: 'Book Now',
-    title: `Book Now | ${SITE}`,
-    description: 'Invite Grace to speak, coach or consult. Send a booking request and we will be in touch.',
   },
   /**
    * The pages the links in a booked session's emails open, `?token=` the link's own signed token:
    * move the session to another free time, or cancel it. Kept out of search engines, and their
-   * address (the token) is never sent on as a referrer (build/headers.ts PRIVATE_PAGE_HEADERS).
+   * address (the token) is never sent on as a referrer (src/pages/booking/session-link-page.tsx).
    */
   sessionReschedule: {
     path: '/book-now/reschedule',
@@ -129,12 +114,53 @@ export const PAGES = {
     component: 'NotFoundPage',
     rendering: 'prerender',
     sitemap: false,
-    title: `Page not found | ${SITE}`,
-    description: 'The page you are looking for may have moved.',
   },
 } as const satisfies Record<string, PublicPage>
 
 export type PageId = keyof typeof PAGES
+
+/** The pages written at build time (their heads below). */
+export type PrerenderedPageId = { [K in PageId]: (typeof PAGES)[K]['rendering'] extends 'prerender' ? K : never }[PageId]
+
+/**
+ * The head of each prerendered page: its title and description, written into the built HTML
+ * (docs/decisions.md, Shareable posts), then replaced by the coach's own words where the page is
+ * rendered on request. Kept beside the map rather than in it: only the build and the functions
+ * read them, and out of PAGES, which the site's code reads, they stay out of the JavaScript every
+ * page loads first (the 100 KB budget, tests/budget/).
+ */
+export const PAGE_HEADS: Record<PrerenderedPageId, { title: string; description: string }> = {
+  home: {
+    title: `${SITE} | Faith-based financial coaching`,
+    description:
+      'Faith-based financial coaching for individuals, couples and families: budgeting, getting free of debt, generosity and wise investing. Empowering 100,000 families.',
+  },
+  about: {
+    title: `About Grace | ${SITE}`,
+    description: 'Meet Grace Adeyemi, a faith-based personal-finance coach who helps families find peace with money.',
+  },
+  services: {
+    title: `Services | ${SITE}`,
+    description:
+      '1-1 Financial Coaching, Investment Coaching, Pre-Marital and Post-Marital Financial Coaching, and Speaking Engagements for churches and workplaces.',
+  },
+  resources: {
+    title: `Free Resources | ${SITE}`,
+    description: 'Free ebooks, guides, templates and videos to help your family budget, save and give with confidence.',
+  },
+  blog: {
+    title: `Blog | ${SITE}`,
+    description: 'Practical, faith-rooted articles on budgeting, marriage and money, debt, saving and generosity.',
+  },
+  bookNow: {
+    title: `Book Now | ${SITE}`,
+    description: 'Invite Grace to speak, coach or consult. Send a booking request and we will be in touch.',
+  },
+  notFound: {
+    title: `Page not found | ${SITE}`,
+    description: 'The page you are looking for may have moved.',
+  },
+}
 
 /** The pages as a list, in the order above, each with its id. */
 export const PUBLIC_PAGES: readonly (PublicPage & { id: PageId })[] = Object.entries(PAGES).map(([id, page]) => ({

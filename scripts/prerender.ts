@@ -20,6 +20,8 @@ import { PAGE_TEMPLATE_OUTLET } from '#lib/pages/render.ts'
 import {
   ENDPOINTS,
   isPrerendered,
+  PAGE_HEADS,
+  type PrerenderedPageId,
   PAGES,
   pageModuleFile,
   prerenderedFile,
@@ -102,8 +104,7 @@ const renderedOnRequest = (page: PublicPage) => RENDERED_ON_REQUEST.has(page.pat
 // it, to find the CSS and code it needs at first paint.
 for (const page of PUBLIC_PAGES.filter(isPrerendered)) {
   const meta = {
-    title: page.title,
-    description: page.description,
+    ...PAGE_HEADS[page.id as PrerenderedPageId],
     url: `${SITE_URL}${page.path === '/' ? '/' : page.path}`,
     type: 'website' as const,
     image: `${SITE_URL}/og-image.jpg`,

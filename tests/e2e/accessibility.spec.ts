@@ -22,6 +22,8 @@ const PUBLIC_PAGES = [
   '/blog',
   '/blog/building-your-first-family-budget',
   '/book-now',
+  // Opened from a coaching service's card: the day and time picker, the zone list and the form.
+  '/book-now?service=1-1+Financial+Coaching',
   // The confirm page as the emailed link opens it (a token the server would refuse: nothing is sent until the click).
   '/confirm?token=aaaa.bbbb.cccc',
   '/no-such-page',

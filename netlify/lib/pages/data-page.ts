@@ -6,7 +6,7 @@ import type { FormAnswer } from '#domain/form-answer.ts'
 import type { InitialData } from '#domain/initial-data.ts'
 import { documentTitle, PAGE_NAMES, shownText } from '#domain/page-titles.ts'
 import { toPublicResource } from '#domain/resource.ts'
-import { blogTagPath, PAGES, postSlugOf, PUBLIC_PAGES } from '#domain/route-map.ts'
+import { blogTagPath, PAGE_HEADS, PAGES, postSlugOf, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { siteText } from '#domain/site-texts.ts'
 import { StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { CACHE_TAGS, canonicalRedirect, keyedQuery, plainPathRedirect, type CacheTag, type CdnKey } from '#lib/http/cdn.ts'
@@ -103,7 +103,7 @@ export function pageMeta(id: DataPageId, texts: SiteTexts): PageMeta {
   const intro = section ? siteText(texts, section, key)?.trim() : undefined
   return {
     title: documentTitle(name, siteName),
-    description: intro || page.description,
+    description: intro || PAGE_HEADS[id].description,
     url: `${siteUrl()}${page.path}`,
     type: 'website',
     image: `${siteUrl()}/og-image.jpg`,

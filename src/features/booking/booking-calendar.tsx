@@ -190,7 +190,7 @@ export function BookingConfirmation({ session, email, message, onAgain }: Confir
         <div>
           <dt>When</dt>
           <dd>
-            {formatSlot(session.start, { timeZone: zone, locale, style: 'full' })}
+            <span>{formatSlot(session.start, { timeZone: zone, locale, style: 'full' })}</span>
             <span className={styles.zoneNote}>Your time zone: {zoneLabel(zone)}</span>
           </dd>
         </div>

@@ -33,7 +33,7 @@ export function CancelPage() {
 /**
  * Opening the link changes nothing (mail scanners open links too): it shows the session, and the
  * visitor moves it to a new time or cancels it with a button. The token stays in this page's
- * address only; the page sends no referrer (build/headers.ts).
+ * address only; the page sends no referrer.
  */
 function SessionLinkPage({ title }: { title: string }) {
   const [params] = useSearchParams()
@@ -66,6 +66,13 @@ function SessionLinkPage({ title }: { title: string }) {
 
   return (
     <section className="section">
+      {/*
+        The token in this page's address is a key to her session: no search engine keeps the page,
+        and no request it makes names the address it came from (the site's policy already keeps the
+        path from other sites; this keeps it from every request). React places both in the head.
+      */}
+      <meta name="robots" content="noindex" />
+      <meta name="referrer" content="no-referrer" />
       <div className={`container ${styles.page}`}>
         <h1>{heading}</h1>
         {state.status === 'loading' && <p role="status">Finding your session…</p>}
@@ -139,7 +146,7 @@ function SessionDetails({ session, zone }: { session: PublicSession; zone: strin
       <div>
         <dt>When</dt>
         <dd>
-          {formatSlot(session.start, { timeZone: zone, locale, style: 'full' })}
+          <span>{formatSlot(session.start, { timeZone: zone, locale, style: 'full' })}</span>
           <span className={styles.note}>Your time zone: {zoneLabel(zone)}</span>
         </dd>
       </div>

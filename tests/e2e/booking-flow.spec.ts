@@ -1,0 +1,141 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { slotsByDay } from '#domain/booking-slot-display.ts'
+import { formatSlot, formatSlotDay } from '#domain/slot-text.ts'
+import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { readOutbox, type OutboxEmail } from '#tests/e2e/support/outbox.ts'
+
+/**
+ * Booking a time online, in a browser set to another zone than the coach's (America/New_York,
+ * the demo's): the times on the page, the confirmation and the emails are the visitor's. The
+ * states of the flow (switching services, a time just taken, the links' refusals) are the
+ * component tests' (src/features/booking/booking-flow.test.tsx); here what only the real
+ * functions and a real clock show.
+ */
+
+const SERVICE = '1-1 Financial Coaching'
+type Email = OutboxEmail & { attachments?: { filename: string; type: string; content: string }[] }
+
+async function freeSlots(request: APIRequestContext): Promise<string[]> {
+  const answer = await request.get(`/api/booking/slots?${new URLSearchParams({ service: SERVICE })}`)
+  expect(answer.status()).toBe(200)
+  return ((await answer.json()) as { slots: string[] }).slots
+}
+
+/** The emails to `to`, once there are `count` of them. */
+async function emailsTo(request: APIRequestContext, to: string, count: number): Promise<Email[]> {
+  let found: Email[] = []
+  await expect
+    .poll(async () => (found = (await readOutbox(request)).filter((email) => email.to === to)).length, { message: `${count} emails to ${to}` })
+    .toBeGreaterThanOrEqual(count)
+  // Newest first: the first is the latest.
+  return found
+}
+
+const linkIn = (email: Email, purpose: 'reschedule' | 'cancel') => {
+  const address = new RegExp(`https?://[^\\s]+(/book-now/${purpose}\\?token=[^\\s]+)`).exec(email.text)?.[1]
+  expect(address, `the ${purpose} link in "${email.subject}"`).toBeTruthy()
+  return address!
+}
+
+/** Picks the day and time of `slot` on the picker, as the visitor reads them in `zone`. */
+async function pickTime(page: Page, slots: string[], slot: string, zone: string) {
+  const day = slotsByDay(slots, zone).find((candidate) => candidate.slots.includes(slot))!
+  const dayName = formatSlotDay(day.date)
+  const days = page.getByRole('group', { name: 'Choose a day' })
+  // The day may be on a later page of days.
+  while (!(await days.getByRole('button', { name: new RegExp(`^${dayName}, `) }).isVisible())) {
+    await page.getByRole('button', { name: 'Later days' }).click()
+  }
+  await days.getByRole('button', { name: `${dayName}, ${day.slots.length} times free` }).click()
+  const time = formatSlot(slot, { timeZone: zone, style: 'time' })
+  await page.getByRole('group', { name: `Free times on ${dayName}` }).getByRole('button', { name: `${time}, ${dayName}` }).click()
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.getByLabel('First Name').fill('Ada')
+  await page.getByLabel('Last Name').fill('Okafor')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Country').selectOption('United Kingdom')
+  await page.getByLabel('Your message').fill('Help with a budget for our family, please.')
+}
+
+test.describe('a visitor in London, at a desk', () => {
+  test.use({ timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 } })
+
+  test('books a time in her zone, then moves it and cancels it from the links in her emails', async ({ page, request, consoleErrors }) => {
+    const zone = 'Europe/London'
+    const visitor = 'ada.london@example.com'
+    const slots = await freeSlots(request)
+    // A time on her second free day: the first page of days, not its first button.
+    const start = slotsByDay(slots, zone)[1]!.slots[3]!
+
+    await page.goto(`/book-now?${new URLSearchParams({ service: SERVICE })}`)
+    await expect(page.getByLabel('Times are shown in your time zone')).toHaveValue(zone)
+    await pickTime(page, slots, start, zone)
+    await expect(page.getByText(`Your time: ${formatSlot(start, { timeZone: zone })}`)).toBeVisible()
+    await fillDetails(page, visitor)
+    await page.getByRole('button', { name: 'Book this time' }).click()
+
+    await expect(page.getByRole('heading', { name: 'You are booked' })).toBeFocused()
+    await expect(page.getByText(formatSlot(start, { timeZone: zone }), { exact: true })).toBeVisible()
+    await expect(page.getByText(`A calendar invite is on its way to ${visitor}.`)).toBeVisible()
+
+    // Her email: the time in her zone, the invite for her calendar, and the two links.
+    const [booked] = await emailsTo(request, visitor, 1)
+    expect(booked!.text).toContain(formatSlot(start, { timeZone: zone }))
+    const invite = booked!.attachments?.find((file) => file.type.startsWith('text/calendar'))
+    expect(invite?.content).toContain('METHOD:REQUEST')
+    expect(invite?.content).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace('.000', '')}`)
+
+    // Move it: the reschedule page shows the free times in her zone, and sends no referrer.
+    const reschedule = linkIn(booked!, 'reschedule')
+    await page.goto(reschedule)
+    await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer')
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.getByText(formatSlot(start, { timeZone: zone }), { exact: true })).toBeVisible()
+    const later = slots.at(-1)!
+    await pickTime(page, slots, later, zone)
+    await page.getByRole('button', { name: 'Move my session' }).click()
+    await expect(page.getByText('Your session has been moved.')).toBeFocused()
+    await expect(page.getByText(formatSlot(later, { timeZone: zone }), { exact: true })).toBeVisible()
+
+    // The new email's cancel link cancels it; the first email's link no longer works.
+    const [moved] = await emailsTo(request, visitor, 2)
+    expect(moved!.text).toContain(formatSlot(later, { timeZone: zone }))
+    await page.goto(linkIn(moved!, 'cancel'))
+    await page.getByRole('button', { name: 'Cancel my session' }).click()
+    await expect(page.getByText('Your session has been cancelled.')).toBeFocused()
+    const [cancelled] = await emailsTo(request, visitor, 3)
+    expect(cancelled!.attachments?.find((file) => file.type.startsWith('text/calendar'))?.content).toContain('METHOD:CANCEL')
+
+    consoleErrors.allow(/status of 404/)
+    await page.goto(reschedule)
+    await expect(page.getByText('This link has expired or is no longer valid.')).toBeVisible()
+    await page.getByRole('link', { name: 'Book a session' }).click()
+    await expect(page).toHaveURL('/book-now')
+  })
+})
+
+test.describe('a visitor in Sydney, on a phone', () => {
+  test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 375, height: 800 } })
+
+  test('books a time and is shown it in her zone, a day ahead of the coach', async ({ page, request }) => {
+    const zone = 'Australia/Sydney'
+    const slots = await freeSlots(request)
+    const start = slots[0]!
+
+    await page.goto('/book-now')
+    await page.getByLabel('Service').selectOption(SERVICE)
+    await expect(page.getByLabel('Times are shown in your time zone')).toHaveValue(zone)
+    await pickTime(page, slots, start, zone)
+    await fillDetails(page, 'ada.sydney@example.com')
+    await page.getByRole('button', { name: 'Book this time' }).click()
+
+    await expect(page.getByRole('heading', { name: 'You are booked' })).toBeFocused()
+    const when = formatSlot(start, { timeZone: zone })
+    // Her morning is the coach's afternoon of the day before: the page says her day.
+    expect(formatSlotDay(slotsByDay([start], zone)[0]!.date)).not.toBe(formatSlotDay(slotsByDay([start], 'America/New_York')[0]!.date))
+    await expect(page.getByText(when, { exact: true })).toBeVisible()
+    await expect(page.getByText('Your time zone: Australia/Sydney')).toBeVisible()
+  })
+})
