@@ -31,7 +31,10 @@ test('a booking for a chosen service reaches the coach and the inbox, which filt
 }) => {
   // From the Services page's card: the form opens with that service chosen.
   await page.goto('/services')
-  await page.getByRole('main').getByRole('link', { name: /^Book Now\W*Speaking Engagements$/ }).click()
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Book Now\W*Speaking Engagements$/ })
+    .click()
   await expect(page).toHaveURL('/book-now?service=Speaking+Engagements')
   await expect(page.getByLabel('Service')).toHaveValue('Speaking Engagements')
   await book(page, {

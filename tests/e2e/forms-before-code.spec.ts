@@ -16,7 +16,8 @@ const BOOKING = {
   lastName: 'Mwangi',
   email: 'hannah.mwangi@example.com',
   country: 'Kenya',
-  service: 'Pre-Marital Financial Coaching',
+  // A request (the coaching services are booked at a free time instead, with the page's code).
+  service: 'Speaking Engagements',
   message: 'We would love Grace to lead a money weekend for 40 young couples at our church in Nairobi next spring.',
 }
 const labels = {

@@ -76,6 +76,10 @@ function usePreselectedService(titles: string[], skip: boolean, onChosen: (servi
   const wanted = params.get('service')?.trim()
   const box = useRef<HTMLSelectElement>(null)
   const chosen = useRef(false)
+  // A service chosen before the page's code ran (or put back by the browser) is the one chosen.
+  useEffect(() => {
+    if (box.current && box.current.value !== SERVICE_NOT_SURE) onChosen(box.current.value)
+  }, [onChosen])
   useEffect(() => {
     const select = box.current
     if (skip || !wanted || !select || chosen.current || select.value !== SERVICE_NOT_SURE) return
