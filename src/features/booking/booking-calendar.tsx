@@ -20,7 +20,8 @@ import pickerStyles from './slot-picker.module.css'
 
 export { SESSION_MESSAGES, visitorTimeZone }
 
-export type BookOutcome = { kind: 'booked'; answer: BookedAnswer } | { kind: 'taken'; slots: string[] } | { kind: 'failed'; message: string }
+export type BookOutcome =
+  { kind: 'booked'; answer: BookedAnswer } | { kind: 'taken'; slots: string[] } | { kind: 'failed'; message: string }
 
 /** Books a time: booked, taken meanwhile (with the next free times), or refused with the server's words. */
 export async function bookTime(body: BookSessionInput): Promise<BookOutcome> {
@@ -163,12 +164,11 @@ function noTimesMessage(offer: ServiceOffer & { horizonDays?: number }): string 
 type ConfirmationProps = {
   session: PublicSession & { confirmation?: string }
   email: string
-  message?: string
   onAgain: () => void
 }
 
 /** What the visitor sees once booked: focus moves here, so a screen reader reads it at once. */
-export function BookingConfirmation({ session, email, message, onAgain }: ConfirmationProps) {
+export function BookingConfirmation({ session, email, onAgain }: ConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   const locale = visitorLocale()
   useEffect(() => heading.current?.focus(), [])
@@ -179,7 +179,6 @@ export function BookingConfirmation({ session, email, message, onAgain }: Confir
       <h2 ref={heading} tabIndex={-1} className={styles.bookedTitle}>
         You are booked
       </h2>
-      {message && <p className={styles.bookedLead}>{message}</p>}
       <dl className={styles.details}>
         <div>
           <dt>Session</dt>

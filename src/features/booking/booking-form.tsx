@@ -248,7 +248,7 @@ export function BookingForm() {
   if (booked) {
     return (
       <Suspense fallback={null}>
-        <BookingConfirmation session={booked.answer.session} message={booked.answer.message} email={booked.email} onAgain={bookAgain} />
+        <BookingConfirmation session={booked.answer.session} email={booked.email} onAgain={bookAgain} />
       </Suspense>
     )
   }

@@ -158,7 +158,7 @@ export function SlotPicker({ slots, value, onChange, zone, id, invalid, describe
               onClick={() => moveTo(index)}
               onKeyDown={(event) => onDayKey(event, index)}
             >
-              <span className={styles.dayName}>{dayName(shownDay.date)}</span>
+              <DayWords words={dayName(shownDay.date)} />
               <span className={styles.dayCount}>{timesFree(shownDay.slots.length)}</span>
             </button>
           )
@@ -202,6 +202,21 @@ export function SlotPicker({ slots, value, onChange, zone, id, invalid, describe
         )}
       </p>
     </div>
+  )
+}
+
+/**
+ * A day's words on its button, the weekday above the date ("Tuesday" / "1 December"): the
+ * buttons stay narrow enough for two or more in a row on a phone. Its full name is the button's label.
+ */
+function DayWords({ words }: { words: string }) {
+  const space = words.indexOf(' ')
+  if (space < 0) return <span className={styles.dayName}>{words}</span>
+  return (
+    <>
+      <span className={styles.dayName}>{words.slice(0, space).replace(/,$/, '')}</span>
+      <span className={styles.dayDate}>{words.slice(space + 1)}</span>
+    </>
   )
 }
 
