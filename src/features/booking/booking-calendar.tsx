@@ -56,12 +56,24 @@ type ServiceTimesProps = {
   taken: { slots: string[] } | null
   /** The message of a failed check on the time ("Choose a time from the list"). */
   error: string | null
+  /** How many days ahead her calendar is open, when the services answer says (for "No free times in the next N days"). */
+  horizonDays?: number
   /** The free times when already known (an emailed reschedule link is sent them); otherwise they are fetched. */
   slots?: string[]
 }
 
 /** The time step of the booking form: her zone, the days and times free for the service, and their states. */
-export function ServiceTimes({ offer, value, onChange, zone: chosenZone, onZoneChange, taken, error, slots: given }: ServiceTimesProps) {
+export function ServiceTimes({
+  offer,
+  value,
+  onChange,
+  zone: chosenZone,
+  onZoneChange,
+  taken,
+  error,
+  slots: given,
+  horizonDays,
+}: ServiceTimesProps) {
   const [detected] = useState(visitorTimeZone)
   const zone = chosenZone || detected
   useEffect(() => {
@@ -131,7 +143,7 @@ export function ServiceTimes({ offer, value, onChange, zone: chosenZone, onZoneC
       )}
       {slots.status === 'ready' && slots.slots.length === 0 && (
         <p className="notice notice-warning" role="status">
-          {noTimesMessage(offer)} Choose &ldquo;Not sure yet&rdquo; above to send a request instead, and we will find a time together.
+          {noTimesMessage(horizonDays)} Choose &ldquo;Not sure yet&rdquo; above to send a request instead, and we will find a time together.
         </p>
       )}
       {slots.status === 'ready' && slots.slots.length > 0 && (
@@ -155,10 +167,8 @@ export function ServiceTimes({ offer, value, onChange, zone: chosenZone, onZoneC
 }
 
 /** "No free times in the next 60 days.": the days her calendar is open ahead, when the answer says. */
-function noTimesMessage(offer: ServiceOffer & { horizonDays?: number }): string {
-  return typeof offer.horizonDays === 'number'
-    ? `No free times in the next ${offer.horizonDays} days.`
-    : 'No free times in the coming weeks.'
+function noTimesMessage(horizonDays: number | undefined): string {
+  return typeof horizonDays === 'number' ? `No free times in the next ${horizonDays} days.` : 'No free times in the coming weeks.'
 }
 
 type ConfirmationProps = {

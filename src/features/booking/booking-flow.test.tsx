@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as booking from '#domain/api/booking.ts'
 import type { PublicSession } from '#domain/booking-session.ts'
@@ -220,6 +220,24 @@ describe('booking a time on /book-now', () => {
     await view.user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText(/^No free times in the coming weeks\./)).toBeTruthy()
     expect(screen.queryByRole('group', { name: 'Choose a day' })).toBeNull()
+  })
+
+  it('says how many days ahead it looked when the answer names her horizon', async () => {
+    offerOnline({ slots: [] })
+    server.use(
+      http.get('/api/booking/services', () =>
+        HttpResponse.json({
+          success: true,
+          services: [{ name: SERVICE, minutes: 60, location: { kind: 'video' } }],
+          timeZone: 'America/New_York',
+          horizonDays: 60,
+        }),
+      ),
+    )
+    const view = await renderRoute('/book-now')
+    await waitForOffer()
+    await view.user.selectOptions(field('Service'), SERVICE)
+    expect(await screen.findByText(/^No free times in the next 60 days\./)).toBeTruthy()
   })
 })
 

@@ -100,13 +100,15 @@ function usePreselectedService(titles: string[], skip: boolean, onChosen: (servi
  * asked once the page is drawn; none while they load or if the call fails, so the request form
  * is always there to fall back on.
  */
-function useBookableServices(): { offers: ServiceOffer[]; coachZone: string | null } {
-  const [answer, setAnswer] = useState<{ offers: ServiceOffer[]; coachZone: string | null }>({ offers: [], coachZone: null })
+type Offers = { offers: ServiceOffer[]; horizonDays?: number }
+
+function useBookableServices(): Offers {
+  const [answer, setAnswer] = useState<Offers>({ offers: [] })
   useEffect(() => {
     const controller = new AbortController()
     // Called here rather than through booking-api.ts, which the page would otherwise load with itself.
-    api<ServicesAnswer>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
-      ({ services, timeZone }) => setAnswer({ offers: services, coachZone: timeZone }),
+    api<ServicesAnswer & { horizonDays?: number }>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
+      ({ services, horizonDays }) => setAnswer({ offers: services, horizonDays }),
       () => {},
     )
     return () => controller.abort()
@@ -144,7 +146,7 @@ export function BookingForm() {
     setStartError(null)
   }, [])
   const preselect = usePreselectedService(services, Boolean(answer), chooseService)
-  const { offers } = useBookableServices()
+  const { offers, horizonDays } = useBookableServices()
   // A service the Services page lists and she has opened for online booking.
   const offer = services.includes(service) ? offers.find((candidate) => candidate.name === service) : undefined
   const [zone, setZone] = useState<string | null>(null)
@@ -288,6 +290,7 @@ export function BookingForm() {
             onZoneChange={setZone}
             taken={taken}
             error={startError}
+            horizonDays={horizonDays}
           />
         </Suspense>
       )}

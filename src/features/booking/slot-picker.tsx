@@ -4,8 +4,8 @@ import { formatSlot, formatSlotDay } from '#domain/slot-text.ts'
 import { timeZoneNames } from '#domain/time-zones.ts'
 import styles from './slot-picker.module.css'
 
-/** Days shown at once: a week's worth of free days, then "Later days". */
-const DAYS_PER_PAGE = 7
+/** Days shown at once (one row at a desk, three of two on a phone), then "Later days". */
+const DAYS_PER_PAGE = 6
 
 /** The visitor's language for dates and times (an unknown one reads as US English: domain/text.ts). */
 export function visitorLocale(): string {
