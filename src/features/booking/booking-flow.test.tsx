@@ -51,7 +51,8 @@ async function openBooking(user?: UserEvent) {
   await screen.findByRole('button', { name: 'Send Request' })
   await waitForOffer()
   await person.selectOptions(field('Service'), SERVICE)
-  await screen.findByRole('heading', { name: 'Choose a time' })
+  // The calendar's chunk compiles on its first use in a test run: seconds on a busy machine.
+  await screen.findByRole('heading', { name: 'Choose a time' }, { timeout: 15_000 })
   await person.selectOptions(await screen.findByLabelText('Times are shown in your time zone'), 'America/New_York')
   return view
 }
