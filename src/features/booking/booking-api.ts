@@ -24,11 +24,12 @@ export function bookSession(body: BookSessionInput): Promise<BookedAnswer> {
   return api<BookedAnswer>(endpointAddress('bookingSessions'), { method: 'POST', body })
 }
 
-export function getSessionLink(token: string, signal?: AbortSignal): Promise<SessionLinkAnswer> {
+// Async, so an address that cannot be built (a token of "." or "..", endpointPath) is a refusal, not a throw.
+export async function getSessionLink(token: string, signal?: AbortSignal): Promise<SessionLinkAnswer> {
   return api<SessionLinkAnswer>(endpointAddress('bookingSession', { token }), { signal })
 }
 
-export function changeSession(token: string, change: { start: string } | { cancel: true }): Promise<SessionChangeAnswer> {
+export async function changeSession(token: string, change: { start: string } | { cancel: true }): Promise<SessionChangeAnswer> {
   return api<SessionChangeAnswer>(endpointAddress('bookingSession', { token }), { method: 'POST', body: change })
 }
 

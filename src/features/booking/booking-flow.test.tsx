@@ -251,8 +251,12 @@ describe('the pages an emailed link opens', () => {
     expect(screen.getByRole('link', { name: 'Book a session' }).getAttribute('href')).toBe('/book-now')
   })
 
-  it('a link without a token asks nothing and says the same', async () => {
-    await renderRoute('/book-now/cancel')
+  it.each([
+    ['none', '/book-now/cancel'],
+    ['dots', '/book-now/cancel?token=..'],
+    ['2,001 characters', `/book-now/reschedule?token=${'a'.repeat(2001)}`],
+  ])('a link without a usable token (%s) asks nothing and says the same', async (_label, path) => {
+    await renderRoute(path)
     expect(await screen.findByText(INVALID)).toBeTruthy()
     expect(sentRequests().filter((request) => request.url.includes('/api/booking/sessions/'))).toHaveLength(0)
   })

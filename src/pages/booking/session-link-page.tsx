@@ -37,7 +37,9 @@ export function CancelPage() {
  */
 function SessionLinkPage({ title }: { title: string }) {
   const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  // No address carries a token this long or of dots alone (the server refuses both too): such a link is simply not valid.
+  const asked = params.get('token') ?? ''
+  const token = asked.length <= 2000 && asked !== '.' && asked !== '..' ? asked : ''
   const [state, setState] = useState<State>(() => (token ? { status: 'loading' } : { status: 'invalid' }))
   const [attempt, setAttempt] = useState(0)
   const purpose = state.status === 'ready' ? state.link.purpose : state.status === 'done' ? state.purpose : null
