@@ -28,7 +28,10 @@ export function BookNowPage() {
                 <Users aria-hidden="true" size={22} /> Workshops and consulting for groups
               </li>
             </ul>
-            <p>Coaching sessions can be booked at a free time straight away. Every other request is read personally, and you will hear back by email.</p>
+            <p>
+              Coaching sessions can be booked at a free time straight away. Every other request is read personally, and you will hear back
+              by email.
+            </p>
           </aside>
         </div>
       </section>
