@@ -94,6 +94,8 @@ export type PublicSession = {
   end: string
   /** The visitor's zone, in which her emails and pages show the times. */
   timeZone: string
+  /** The coach's line for those who booked the service (how the call starts), when she wrote one. */
+  confirmation?: string
 }
 
 /** What the coach's admin is told: the session and who booked it. */
@@ -147,6 +149,7 @@ export function publicSession(session: StoredSession): PublicSession {
     start: session.start,
     end: session.end,
     timeZone: session.timeZone,
+    ...(session.confirmation && { confirmation: session.confirmation }),
   }
 }
 

@@ -55,8 +55,8 @@ export const bookingServices = contract({
     GET: {
       access: 'public',
       answers:
-        "`services` (name, minutes, location `{ kind, text? }`): the services that can be booked online; `timeZone`: the coach's. The confirmation line is sent only once booked",
-      answer: answers<{ services: BookingServiceOffer[]; timeZone: string }>(),
+        "`services` (name, minutes, location `{ kind, text? }`): the services that can be booked online; `timeZone`: the coach's; `horizonDays`: how many days ahead times are offered. The confirmation line is sent only once booked",
+      answer: answers<{ services: BookingServiceOffer[]; timeZone: string; horizonDays: number }>(),
     },
   },
 })
@@ -81,7 +81,7 @@ export const bookingSessions = contract({
       access: 'public',
       sends:
         "firstName, lastName, email, phone, company, country, service, message (the request form's, same checks in the same order, honeypot `website`), `start` (a free time) and `timeZone` (the visitor's)",
-      answers: `201, \`session\` (id, service, minutes, location, start, end, timeZone), \`message\`; emails the visitor and the coach, each with the calendar invitation; 400 with the first failing check; 404 "${SESSION_MESSAGES.notBookable}"; ${TAKEN}; 429`,
+      answers: `201, \`session\` (id, service, minutes, location, start, end, timeZone, and the service's confirmation line when she wrote one), \`message\`; emails the visitor and the coach, each with the calendar invitation; 400 with the first failing check; 404 "${SESSION_MESSAGES.notBookable}"; ${TAKEN}; 429`,
       body: BookSessionSchema,
       status: 201,
       answer: answers<{ session: PublicSession; message: string }>(),

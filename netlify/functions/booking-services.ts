@@ -6,7 +6,7 @@ import { endpoint } from '#lib/http/endpoint.ts'
 /**
  * GET /api/booking/services: the services a visitor can book online, each with its length and
  * where it happens, and the coach's zone. The confirmation line is left out: it is for the people
- * who booked. Answered fresh each time (a save of her availability shows at once).
+ * who booked. `horizonDays` lets the page say how far ahead it looked when no time is free. Answered fresh each time (a save of her availability shows at once).
  */
 export default endpoint(bookingServices, {
   GET: async () => {
@@ -18,6 +18,7 @@ export default endpoint(bookingServices, {
         location: location.text ? { kind: location.kind, text: location.text } : { kind: location.kind },
       })),
       timeZone: availability.timeZone,
+      horizonDays: availability.horizonDays,
     }
   },
 })

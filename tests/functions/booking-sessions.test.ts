@@ -16,13 +16,14 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 describe('GET /api/booking/services', () => {
-  it('lists the bookable services with length and place and her zone, never the confirmation line', async () => {
+  it('lists the bookable services with length and place, her zone and how far ahead, never the confirmation line', async () => {
     await saveAvailability()
-    const { status, body } = await call<{ success: boolean; services: unknown[]; timeZone: string }>(bookingServices, {
+    const { status, body } = await call<{ success: boolean; services: unknown[]; timeZone: string; horizonDays: number }>(bookingServices, {
       path: '/api/booking/services',
     })
     expect(status).toBe(200)
     expect(body.timeZone).toBe('America/New_York')
+    expect(body.horizonDays).toBe(14)
     expect(body.services).toEqual([
       { name: COACHING, minutes: 60, location: { kind: 'video', text: 'Zoom link in your invitation' } },
       { name: INVESTING, minutes: 30, location: { kind: 'phone' } },
@@ -87,7 +88,7 @@ describe('GET /api/booking/slots', () => {
 })
 
 describe('POST /api/booking/sessions', () => {
-  it('books a free time: 201 with the public session, stored, one email to each, the invite attached', async () => {
+  it('books a free time: 201 with the public session and her confirmation line, stored, one email to each, the invite attached', async () => {
     await saveAvailability()
     const start = (await slots())[8]!
     const { status, body } = await book(start, { firstName: 'Ada', timeZone: 'Asia/Tokyo' })
@@ -101,6 +102,7 @@ describe('POST /api/booking/sessions', () => {
       start,
       end: new Date(Date.parse(start) + HOUR).toISOString(),
       timeZone: 'Asia/Tokyo',
+      confirmation: 'Grace will send the video link the day before.',
     })
     expect(JSON.stringify(body)).not.toMatch(/"email"|"phone"|"message":"We/)
     const [stored] = await sessions.list()

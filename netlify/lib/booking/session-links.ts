@@ -1,4 +1,5 @@
 import type { StoredSession } from '#domain/booking-session.ts'
+import { PAGES } from '#domain/route-map.ts'
 import { readLinkToken, signLinkToken, type LinkKind } from '#lib/auth/link-tokens.ts'
 import { keyFor } from '#lib/auth/secrets.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
@@ -22,8 +23,8 @@ const kind = (purpose: SessionLinkPurpose): LinkKind => ({
 
 /** The pages the links open (the booking page's own), with the token in the query. */
 export const SESSION_LINK_PAGES: Record<SessionLinkPurpose, string> = {
-  reschedule: '/book-now/reschedule',
-  cancel: '/book-now/cancel',
+  reschedule: PAGES.sessionReschedule.path,
+  cancel: PAGES.sessionCancel.path,
 }
 
 export async function sessionLinkToken(session: StoredSession, purpose: SessionLinkPurpose, now = new Date()): Promise<string> {

@@ -107,7 +107,7 @@ function useBookableServices(): Offers {
   useEffect(() => {
     const controller = new AbortController()
     // Called here rather than through booking-api.ts, which the page would otherwise load with itself.
-    api<ServicesAnswer & { horizonDays?: number }>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
+    api<ServicesAnswer>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
       ({ services, horizonDays }) => setAnswer({ offers: services, horizonDays }),
       () => {},
     )
