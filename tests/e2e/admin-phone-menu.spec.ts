@@ -29,7 +29,7 @@ test('on a phone the admin links wait behind Menu, which opens, closes on Escape
 
   await menu.click()
   await expect(menu).toHaveAttribute('aria-expanded', 'true')
-  await expect(nav.getByRole('link')).toHaveCount(10)
+  await expect(nav.getByRole('link')).toHaveCount(11)
   await expect(page.getByRole('button', { name: /Logout/ })).toBeVisible()
   expect(await axe(page)).toEqual([])
   await page.keyboard.press('Escape')

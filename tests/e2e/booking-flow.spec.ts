@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import ICAL from 'ical.js'
+import { DEFAULT_AVAILABILITY, WEEKDAYS } from '#domain/availability.ts'
 import { slotsByDay } from '#domain/booking-slot-display.ts'
 import { formatSlot, formatSlotDay } from '#domain/slot-text.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
@@ -28,6 +30,21 @@ async function emailTo(request: APIRequestContext, to: string, subject: string):
     (found = (await readOutbox(request)).find((email) => email.to === to && email.subject.startsWith(`${subject}:`))) !== undefined
   await expect.poll(arrived, { message: `"${subject}" to ${to}` }).toBe(true)
   return found!
+}
+
+/** The invite attached to an email, read back by an iCalendar parser: its method and the event's times as UTC instants. */
+function inviteIn(email: Email) {
+  const file = email.attachments?.find((attachment) => attachment.type.startsWith('text/calendar'))
+  expect(file, `the invite in "${email.subject}"`).toBeTruthy()
+  const calendar = new ICAL.Component(ICAL.parse(file!.content))
+  const event = calendar.getFirstSubcomponent('vevent')!
+  const utc = (name: string) => {
+    const time = event.getFirstPropertyValue(name) as ICAL.Time
+    // Written in UTC ("Z"), not in a zone the calendar would have to know.
+    expect(time.zone?.tzid, `${name} in UTC`).toBe('UTC')
+    return time.toJSDate().toISOString()
+  }
+  return { method: calendar.getFirstPropertyValue('method'), uid: event.getFirstPropertyValue('uid'), start: utc('dtstart'), end: utc('dtend') }
 }
 
 const linkIn = (email: Email, purpose: 'reschedule' | 'cancel') => {
@@ -87,9 +104,8 @@ test.describe('a visitor in London, at a desk', () => {
     // Her email: the time in her zone, the invite for her calendar, and the two links.
     const booked = await emailTo(request, visitor, 'Booked')
     expect(booked.text).toContain(formatSlot(start, { timeZone: zone }))
-    const invite = booked.attachments?.find((file) => file.type.startsWith('text/calendar'))
-    expect(invite?.content).toContain('METHOD:REQUEST')
-    expect(invite?.content).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace('.000', '')}`)
+    const invite = inviteIn(booked)
+    expect(invite).toMatchObject({ method: 'REQUEST', start, end: new Date(Date.parse(start) + 60 * 60_000).toISOString() })
 
     // Move it: the reschedule page shows the free times in her zone, and sends no referrer.
     const reschedule = linkIn(booked, 'reschedule')
@@ -109,8 +125,9 @@ test.describe('a visitor in London, at a desk', () => {
     await page.goto(linkIn(moved, 'cancel'))
     await page.getByRole('button', { name: 'Cancel my session' }).click()
     await expect(page.getByText('Your session has been cancelled.')).toBeFocused()
+    expect(inviteIn(moved)).toMatchObject({ method: 'REQUEST', uid: invite.uid, start: later })
     const cancelled = await emailTo(request, visitor, 'Cancelled')
-    expect(cancelled.attachments?.find((file) => file.type.startsWith('text/calendar'))?.content).toContain('METHOD:CANCEL')
+    expect(inviteIn(cancelled)).toMatchObject({ method: 'CANCEL', uid: invite.uid })
 
     consoleErrors.allow(/status of 404/)
     await page.goto(reschedule)
@@ -123,23 +140,47 @@ test.describe('a visitor in London, at a desk', () => {
 test.describe('a visitor in Sydney, on a phone', () => {
   test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 375, height: 800 } })
 
-  test('books a time and is shown it in her zone, a day ahead of the coach', async ({ page, request }) => {
+  test('books a time within the day, shown in her zone; the coach is told in hers; the reminder goes once though the job runs twice', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    // Her availability as the Availability screen saves it: every day, all day, no notice, so a
+    // time within the next day is free whenever this runs (a reminder is for the next day's sessions).
+    const allDay = [{ start: '00:00', end: '24:00' }]
+    await admin.saveAvailability({
+      ...DEFAULT_AVAILABILITY,
+      weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, allDay])) as typeof DEFAULT_AVAILABILITY.weekly,
+      noticeHours: 0,
+    })
     const zone = 'Australia/Sydney'
+    const coachZone = DEFAULT_AVAILABILITY.timeZone
+    const visitor = 'ada.sydney@example.com'
     const slots = await freeSlots(request)
-    const start = slots[0]!
+    const start = slots[4]!
+    expect(Date.parse(start) - Date.now()).toBeLessThan(24 * 60 * 60_000)
 
     await page.goto('/book-now')
     await page.getByLabel('Service').selectOption(SERVICE)
     await expect(page.getByLabel('Times are shown in your time zone')).toHaveValue(zone)
     await pickTime(page, slots, start, zone)
-    await fillDetails(page, 'ada.sydney@example.com')
+    await fillDetails(page, visitor)
     await page.getByRole('button', { name: 'Book this time' }).click()
 
     await expect(page.getByRole('heading', { name: 'You are booked' })).toBeFocused()
-    const when = formatSlot(start, { timeZone: zone })
-    // Her morning is the coach's afternoon of the day before: the page says her day.
-    expect(formatSlotDay(slotsByDay([start], zone)[0]!.date)).not.toBe(formatSlotDay(slotsByDay([start], 'America/New_York')[0]!.date))
-    await expect(page.getByText(when, { exact: true })).toBeVisible()
+    await expect(page.getByText(formatSlot(start, { timeZone: zone }), { exact: true })).toBeVisible()
     await expect(page.getByText('Your time zone: Australia/Sydney')).toBeVisible()
+
+    // The same instant in each one's own words: hers in Sydney, the coach's in New York.
+    const hers = await emailTo(request, visitor, 'Booked')
+    expect(hers.text).toContain(formatSlot(start, { timeZone: zone }))
+    const coach = (await readOutbox(request)).find((email) => email.subject.startsWith('New session: Ada Okafor'))!
+    expect(coach.text).toContain(formatSlot(start, { timeZone: coachZone }))
+    expect(inviteIn(coach as Email)).toMatchObject({ method: 'REQUEST', start, uid: inviteIn(hers).uid })
+
+    // The reminder job, run twice (as a late run would repeat it): one reminder each, not two.
+    for (let run = 0; run < 2; run++) expect((await request.post('/.netlify/functions/booking-reminders')).status()).toBe(204)
+    const reminders = (await readOutbox(request)).filter((email) => email.subject.startsWith('Tomorrow:'))
+    expect(reminders.map((email) => email.to).toSorted()).toEqual([visitor, 'coach@example.com'].toSorted())
   })
 })

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test'
+import type { AvailabilityInput } from '#domain/availability.ts'
 import { DEMO_CREDENTIALS } from '#lib/demo/content.ts'
 
 /**
@@ -110,6 +111,12 @@ export class AdminApi {
   async trySaveContent(item: { section: string; key: string; value: string; type?: string }) {
     const response = await this.request.post('/api/admin/content', { headers: this.headers, data: { type: 'text', ...item } })
     return { status: response.status(), body: (await response.json()) as { success: boolean; message?: string } }
+  }
+
+  /** Saves her availability as the Availability screen does (admin only). */
+  async saveAvailability(availability: AvailabilityInput): Promise<void> {
+    const response = await this.request.put('/api/admin/availability', { headers: this.headers, data: availability })
+    expect(response.status(), `PUT /api/admin/availability: ${await response.text()}`).toBe(200)
   }
 
   /** Creates a user (admin only); answers the user as the API returns it. */
