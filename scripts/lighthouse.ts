@@ -37,7 +37,8 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
-import { ENDPOINTS, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
+import { DEFAULT_AVAILABILITY } from '#domain/availability.ts'
+import { ENDPOINTS, PAGES, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
 import { startTestServers } from './test-servers'
 
@@ -121,9 +122,13 @@ const posts = (await (await fetch(`${base}${ENDPOINTS.blogPosts.path}`)).json())
 const firstPost = postPath(posts.blogPosts[0]?.slug ?? 'missing')
 const pages = process.env.LH_PAGES
   ? process.env.LH_PAGES.split(',')
-  : PUBLIC_PAGES.filter((page) => page.rendering !== 'browser' && !page.catchAll).map((page) =>
-      page.id === 'blogPost' ? firstPost : page.path,
-    )
+  : [
+      ...PUBLIC_PAGES.filter((page) => page.rendering !== 'browser' && !page.catchAll).map((page) =>
+        page.id === 'blogPost' ? firstPost : page.path,
+      ),
+      // Book Now as a visitor lands on it from a service's link: the calendar of free times open.
+      `${PAGES.bookNow.path}?${new URLSearchParams({ service: DEFAULT_AVAILABILITY.services[0]!.name })}`,
+    ]
 
 await writeStaticHome()
 const measured = await compressingProxy(base)
