@@ -68,7 +68,8 @@ async function pickTime(page: Page, slots: string[], slot: string, zone: string)
   const time = formatSlot(slot, { timeZone: zone, style: 'time' })
   await page
     .getByRole('group', { name: `Free times on ${dayName}` })
-    .getByRole('button', { name: `${time}, ${dayName}` })
+    // Exact: "1:15 AM, …" is also the end of "11:15 AM, …".
+    .getByRole('button', { name: `${time}, ${dayName}`, exact: true })
     .click()
 }
 
