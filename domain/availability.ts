@@ -25,9 +25,7 @@ export const SLOT_STEP_MINUTES = 15
 export const SESSION_LENGTHS = [30, 60, 90] as const
 export type SessionLength = (typeof SESSION_LENGTHS)[number]
 
-export const LOCATION_LABELS = { video: 'Video call', phone: 'Phone call', place: 'In person' } as const
-export const LOCATION_KINDS = ['video', 'phone', 'place'] as const
-export type LocationKind = (typeof LOCATION_KINDS)[number]
+export { LOCATION_KINDS, LOCATION_LABELS, type LocationKind } from './session-place'
 
 /**
  * Every list and text has a ceiling, so the largest document anyone can post stays a few tens of KB

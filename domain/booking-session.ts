@@ -83,6 +83,15 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number]
 
 export type PublicLocation = { kind: LocationKind; text?: string }
 
+/** A service a visitor can book online, as she is told of it. */
+export type ServiceOffer = { name: string; minutes: number; location: PublicLocation }
+
+/**
+ * What a visitor is told of booking online: the services, the coach's zone and how many days
+ * ahead times are offered. The services call answers it, and Book Now is drawn with it.
+ */
+export type PublicOffer = { services: ServiceOffer[]; timeZone: string; horizonDays: number }
+
 /** What the visitor's pages are told of a session: nothing she did not choose herself, no contact details. */
 export type PublicSession = {
   id: string

@@ -1,4 +1,5 @@
 import type { PostSummary, RenderedPost } from './blog-post'
+import type { PublicOffer } from './booking-session'
 import type { SiteTexts } from './content-item'
 import type { FormAnswer } from './form-answer'
 import type { PublicResource } from './resource'
@@ -19,6 +20,8 @@ export type InitialData = {
   /** The lists a listing page was drawn with (the blog's posts, the active resources). */
   posts?: PostSummary[]
   resources?: PublicResource[]
+  /** Book Now's services that can be booked online (its time step is drawn with the page). */
+  bookingOffer?: PublicOffer
 }
 
 export const INITIAL_DATA_ID = 'initial-data'

@@ -197,6 +197,14 @@ export function postPath(slug: string): string {
 }
 
 /**
+ * Book Now with a service chosen (the Services page's links). The title is written as
+ * encodeURIComponent writes it, the one spelling the page's function keeps a copy of (netlify/lib/http/cdn.ts keyedQuery).
+ */
+export function bookNowPath(service: string): string {
+  return `${PAGES.bookNow.path}?service=${encodeURIComponent(service)}`
+}
+
+/**
  * The blog's address for one topic. The tag is written as encodeURIComponent writes it, the one
  * spelling the blog function answers (netlify/lib/http/cdn.ts keyedQuery); any other redirects to it.
  */

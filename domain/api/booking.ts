@@ -1,6 +1,6 @@
 import { answers, contract } from './contract'
 import { ENDPOINTS } from '#domain/route-map.ts'
-import { AvailabilitySchema, type Availability, type LocationKind } from '#domain/availability.ts'
+import { AvailabilitySchema, type Availability } from '#domain/availability.ts'
 import {
   BookSessionSchema,
   RescheduleSchema,
@@ -8,6 +8,7 @@ import {
   SessionChangeSchema,
   SlotsQuerySchema,
   type AdminSession,
+  type PublicOffer,
   type PublicSession,
 } from '#domain/booking-session.ts'
 
@@ -47,7 +48,6 @@ export const adminCalendarFeed = contract({
   },
 })
 
-export type BookingServiceOffer = { name: string; minutes: number; location: { kind: LocationKind; text?: string } }
 
 export const bookingServices = contract({
   endpoint: ENDPOINTS.bookingServices,
@@ -56,7 +56,7 @@ export const bookingServices = contract({
       access: 'public',
       answers:
         "`services` (name, minutes, location `{ kind, text? }`): the services that can be booked online; `timeZone`: the coach's; `horizonDays`: how many days ahead times are offered. The confirmation line is sent only once booked",
-      answer: answers<{ services: BookingServiceOffer[]; timeZone: string; horizonDays: number }>(),
+      answer: answers<PublicOffer>(),
     },
   },
 })

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions'
 import { bookingServices } from '#domain/api/booking.ts'
-import { bookingOffer } from '#lib/booking/offer.ts'
+import { publicOffer } from '#lib/booking/offer.ts'
 import { endpoint } from '#lib/http/endpoint.ts'
 
 /**
@@ -9,18 +9,7 @@ import { endpoint } from '#lib/http/endpoint.ts'
  * who booked. `horizonDays` lets the page say how far ahead it looked when no time is free. Answered fresh each time (a save of her availability shows at once).
  */
 export default endpoint(bookingServices, {
-  GET: async () => {
-    const { availability, services } = await bookingOffer()
-    return {
-      services: services.map(({ name, minutes, location }) => ({
-        name,
-        minutes,
-        location: location.text ? { kind: location.kind, text: location.text } : { kind: location.kind },
-      })),
-      timeZone: availability.timeZone,
-      horizonDays: availability.horizonDays,
-    }
-  },
+  GET: () => publicOffer(),
 })
 
 export const config: Config = { path: '/api/booking/services' }

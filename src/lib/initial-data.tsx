@@ -9,11 +9,14 @@ import type { FormAnswer } from '#domain/form-answer.ts'
  * serves the first render of the path it was rendered for, so a later visit to the same path asks
  * the server again and shows a fresh form.
  */
+/** What a page's list comes in: the blog's posts, the active resources, Book Now's services booked online. */
+type ListKind = 'posts' | 'resources' | 'bookingOffer'
+
 export type InitialDataStore = {
   /** The post the page was rendered with, if the page is at `path`; a later visit asks again. */
   takePost(path: string): { post: NonNullable<InitialData['post']> } | undefined
   /** A list the page at `path` was rendered with; taken once, like the post. */
-  takeList<K extends 'posts' | 'resources'>(kind: K, path: string): NonNullable<InitialData[K]> | undefined
+  takeList<K extends ListKind>(kind: K, path: string): NonNullable<InitialData[K]> | undefined
   /**
    * The answer a form's function rendered this page with, for that form on that path. Reading
    * does not use it up (a component's first render may run twice); `forgetFormAnswer` does, once drawn.
@@ -42,7 +45,7 @@ function storeOf(initial: InitialData | undefined): InitialDataStore {
       data = { ...data, post: undefined }
       return { post }
     },
-    takeList<K extends 'posts' | 'resources'>(kind: K, path: string) {
+    takeList<K extends ListKind>(kind: K, path: string) {
       if (data?.path !== path || !data[kind]) return undefined
       const list = data[kind] as NonNullable<InitialData[K]>
       data = { ...data, [kind]: undefined }

@@ -1,5 +1,6 @@
 import { ArrowRight, Gem, HeartHandshake, Mic, TrendingUp, UserRound, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router-dom'
+import { bookNowPath } from '#domain/route-map.ts'
 import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
 import { usePageTexts } from './use-page-title'
 import styles from './services.module.css'
@@ -27,7 +28,7 @@ export function ServicesPage() {
                   <h2 className={styles.title}>{service.title}</h2>
                   <p>{service.text}</p>
                   {/* The booking form opens with this service chosen. */}
-                  <Link to={`/book-now?${new URLSearchParams({ service: service.title })}`} className={`touch-row ${styles.book}`}>
+                  <Link to={bookNowPath(service.title)} className={`touch-row ${styles.book}`}>
                     Book Now
                     <span className="visually-hidden">: {service.title}</span>
                     <ArrowRight aria-hidden="true" size={18} />

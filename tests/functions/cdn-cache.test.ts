@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import * as adminAvailability from '#functions/admin-availability.ts'
 import * as adminBlogPost from '#functions/admin-blog-post.ts'
 import * as adminBlogPosts from '#functions/admin-blog-posts.ts'
 import * as adminBooking from '#functions/admin-booking.ts'
@@ -37,6 +38,7 @@ import { createPost, createResource } from '#tests/support/records.ts'
 import { useSendgridMock } from '#tests/support/sendgrid.ts'
 import * as z from 'zod/mini'
 import { BookingRequestSchema } from '#domain/booking.ts'
+import { DEFAULT_AVAILABILITY } from '#domain/availability.ts'
 
 /**
  * Public answers are kept by Netlify's CDN under cache tags and purged by tag on each write that
@@ -75,7 +77,8 @@ describe('every public answer is kept by the CDN under the tags of what it shows
     ['GET /', homePage, '/', {}, 'content'],
     ['GET /about', aboutPage, '/about', {}, 'content'],
     ['GET /services', servicesPage, '/services', {}, 'content'],
-    ['GET /book-now', bookNowPage, '/book-now', {}, 'content'],
+    ['GET /book-now', bookNowPage, '/book-now', {}, 'content,availability'],
+    ['GET /book-now?service=', bookNowPage, '/book-now?service=Speaking%20Engagements', {}, 'content,availability'],
     ['GET /resources', resourcesPage, '/resources', {}, 'content,resources'],
     ['GET /blog', blogListPage, '/blog', {}, 'content,posts'],
     ['GET /rss.xml', rss, '/rss.xml', {}, 'posts,content'],
@@ -218,7 +221,13 @@ describe('the cache key: every kept answer names exactly the query parameters it
     { name: 'GET /', fn: homePage, request: async () => ({ path: '/' }), query: [] },
     { name: 'GET /about', fn: aboutPage, request: async () => ({ path: '/about' }), query: [] },
     { name: 'GET /services', fn: servicesPage, request: async () => ({ path: '/services' }), query: [] },
-    { name: 'GET /book-now', fn: bookNowPage, request: async () => ({ path: '/book-now?service=Speaking%20Engagements' }), query: [] },
+    {
+      name: 'GET /book-now?service=',
+      fn: bookNowPage,
+      request: async () => ({ path: '/book-now?service=Speaking%20Engagements' }),
+      query: ['service'],
+      other: async () => ({ path: '/book-now?service=1-1%20Financial%20Coaching' }),
+    },
     { name: 'GET /resources', fn: resourcesPage, request: async () => ({ path: '/resources' }), query: [] },
     {
       name: 'GET /blog',
@@ -374,7 +383,8 @@ describe('the cache key: a kept answer is made under one spelling of its path', 
       [aboutPage, '/ABOUT', {}, '/about'],
       [homePage, '//', {}, '/'],
       [servicesPage, '/Services', {}, '/services'],
-      [bookNowPage, '/book-now/?service=Speaking', {}, '/book-now?service=Speaking'],
+      [bookNowPage, '/book-now/?service=Speaking%20Engagements', {}, '/book-now?service=Speaking%20Engagements'],
+      [bookNowPage, '/book-now?service=Speaking+Engagements', {}, '/book-now?service=Speaking%20Engagements'],
       [resourcesPage, '/resources/', {}, '/resources'],
       [blogListPage, '/blog/', {}, '/blog'],
       [blogListPage, '/BLOG?tag=Saving', {}, '/blog?tag=Saving'],
@@ -400,7 +410,7 @@ describe('the cache key: a kept answer is made under one spelling of its path', 
 })
 
 describe('each write purges the tags of what it changed, and nothing else', () => {
-  it('posts, texts and resources purge their own tag; users and bookings purge nothing', async () => {
+  it('posts, texts, resources and her availability purge their own tag; users and bookings purge nothing', async () => {
     const admin = await createAdmin()
     const as = { authorization: admin.authorization }
     const post = await call<{ success: boolean; blogPost: { id: string } }>(adminBlogPosts, {
@@ -446,6 +456,10 @@ describe('each write purges the tags of what it changed, and nothing else', () =
     })
     await call(adminResource, { method: 'DELETE', path: `/api/admin/resources/${resourceId}`, params: { id: resourceId }, headers: as })
     expect(purged).toEqual([['resources'], ['resources'], ['resources']])
+
+    purged = []
+    await call(adminAvailability, { method: 'PUT', path: '/api/admin/availability', headers: as, body: DEFAULT_AVAILABILITY })
+    expect(purged).toEqual([['availability']])
 
     purged = []
     await call(adminUsers, {

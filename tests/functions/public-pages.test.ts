@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ContentInputSchema, type ContentInput } from '#domain/content-item.ts'
 import { INITIAL_DATA_ID, type InitialData } from '#domain/initial-data.ts'
+import { DEFAULT_AVAILABILITY } from '#domain/availability.ts'
 import * as aboutPage from '#functions/about-page.ts'
 import * as blogListPage from '#functions/blog-list-page.ts'
 import * as blogPage from '#functions/blog-page.ts'
@@ -11,6 +12,7 @@ import * as homePage from '#functions/home-page.ts'
 import * as notFoundPage from '#functions/not-found-page.ts'
 import * as resourcesPage from '#functions/resources-page.ts'
 import * as servicesPage from '#functions/services-page.ts'
+import { availability } from '#lib/data/availability.ts'
 import { content } from '#lib/data/content.ts'
 import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
 import { withHead } from '#lib/pages/seo.ts'
@@ -219,8 +221,47 @@ describe('the pages new to rendering on request', () => {
     ['/book-now', bookNowPage],
   ] as const)('%s is kept by the CDN under the texts, purged when she saves', async (path, fn) => {
     const { response } = await open({ page: path, fn, path, shows: [], title: '' })
-    expect(response.headers.get('netlify-cache-tag')).toBe('content')
+    // Book Now also shows the services booked online: saving her availability purges it too.
+    expect(response.headers.get('netlify-cache-tag')).toBe(path === '/book-now' ? 'content,availability' : 'content')
     expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline')
+  })
+
+  it('Book Now opened for a service is drawn with it chosen, and with its time step when it is booked online', async () => {
+    await saveTexts()
+    const online = { name: 'Couples Money Talk', minutes: 90, location: { kind: 'place', text: '12 Market Street' } } as const
+    await availability.save({ ...DEFAULT_AVAILABILITY, services: [online] })
+    const opened = async (service: string) => {
+      const path = `/book-now?service=${encodeURIComponent(service)}`
+      const page = await open({ page: path, fn: bookNowPage, path, shows: [], title: '' })
+      const select = page.document.querySelector<HTMLSelectElement>('select[name="service"]')
+      return { ...page, chosen: select?.value, step: page.document.getElementById('booking-times-title')?.closest('section') }
+    }
+
+    const booked = await opened('Couples Money Talk')
+    expect(booked.chosen).toBe('Couples Money Talk')
+    expect(booked.step?.querySelector('h2')?.textContent).toBe('Choose a time')
+    expect(booked.step?.querySelector('p')?.textContent).toBe('Couples Money Talk: 90 minutes, In person: 12 Market Street')
+    expect(booked.step?.querySelector('[role="status"]')?.textContent).toBe('Finding free times…')
+    // The page's code is given the same services, so its first render draws the same step.
+    expect(booked.data?.bookingOffer?.services).toEqual([online])
+    expect(booked.data?.path).toBe('/book-now')
+    expect(booked.response.headers.get('netlify-cache-tag')).toBe('content,availability')
+
+    // A service she lists but has not opened for online booking: chosen, and the form sends a request.
+    const requested = await opened(`Budget Reset ${MARK}`)
+    expect(requested.chosen).toBe(`Budget Reset ${MARK}`)
+    expect(requested.step).toBeUndefined()
+    expect(requested.response.headers.get('netlify-cdn-cache-control')).not.toBeNull()
+    expect(pageActiveContent(requested.document, INITIAL_DATA_ID)).toEqual([])
+
+    // A name the page does not list: nothing chosen, and no copy kept for it.
+    const madeUp = await opened('Made Up <b>Service</b>')
+    expect(madeUp.chosen).toBe('Not sure yet')
+    expect(madeUp.step).toBeUndefined()
+    expect(madeUp.response.status).toBe(200)
+    expect(madeUp.response.headers.get('cache-control')).toBe('no-store')
+    expect(madeUp.response.headers.get('netlify-cdn-cache-control')).toBeNull()
+    expect(madeUp.html).not.toContain('<b>Service')
   })
 
   it('answers any unknown address with the 404 page at that address, kept by no cache', async () => {

@@ -1,5 +1,5 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator'
-import { LOCATION_LABELS } from '#domain/availability.ts'
+import { whereItHappens } from '#domain/session-place.ts'
 import type { StoredSession } from '#domain/booking-session.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 
@@ -26,8 +26,7 @@ export function sessionUid(session: Pick<StoredSession, 'id'>): string {
 
 /** Where the session happens, in words a calendar shows: the place, or how the call goes. */
 export function locationText(session: Pick<StoredSession, 'location'>): string {
-  const { kind, text } = session.location
-  return text ? `${LOCATION_LABELS[kind]}: ${text}` : LOCATION_LABELS[kind]
+  return whereItHappens(session.location)
 }
 
 function eventOf(session: StoredSession, parties: InviteParties, attendee: boolean): ICalEventData {

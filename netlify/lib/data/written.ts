@@ -34,6 +34,7 @@ const SHOWN_UNDER: Partial<Record<ActivitySubject, CacheTag>> = {
   resource: CACHE_TAGS.resources,
   content: CACHE_TAGS.content,
   media: CACHE_TAGS.media,
+  availability: CACHE_TAGS.availability,
 }
 
 function actionOf({ action, before, after }: Write): ActivityAction {

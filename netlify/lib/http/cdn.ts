@@ -13,6 +13,8 @@ import { env } from '#lib/config/env.ts'
  * - `resources`: the public resource list;
  * - the public pages, rendered on request with the texts, carry `content`, and Resources and Blog
  *   the tag of their list too (the 404 page is kept by no cache);
+ * - `availability`: Book Now, drawn with the services that can be booked online; purged when she
+ *   saves her availability;
  * - `media`: the library's files, which never change under their id: kept a year, purged when
  *   one is deleted.
  * A new deploy revalidates everything (templates and code change with it). The CDN copy also
@@ -24,7 +26,13 @@ import { env } from '#lib/config/env.ts'
  * kept answer names the query parameters it is built from, none included (`query=`): any other
  * parameter reaches the same copy. docs/architecture.md, The cache key.
  */
-export const CACHE_TAGS = { posts: 'posts', content: 'content', resources: 'resources', media: 'media' } as const
+export const CACHE_TAGS = {
+  posts: 'posts',
+  content: 'content',
+  resources: 'resources',
+  media: 'media',
+  availability: 'availability',
+} as const
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS]
 
 /**

@@ -1,12 +1,13 @@
 import type { Context } from '@netlify/functions'
 import { CONTENT_SECURITY_POLICY, devPolicy, PAGE_HEADERS } from '#build/headers.ts'
+import { listedServiceTitles } from '#domain/availability.ts'
 import { toSiteTexts, type SiteTexts } from '#domain/content-item.ts'
 import type { TextKey } from '#domain/default-texts.ts'
 import type { FormAnswer } from '#domain/form-answer.ts'
 import type { InitialData } from '#domain/initial-data.ts'
 import { documentTitle, PAGE_NAMES, shownText } from '#domain/page-titles.ts'
 import { toPublicResource } from '#domain/resource.ts'
-import { blogTagPath, PAGE_HEADS, PAGES, postSlugOf, PUBLIC_PAGES } from '#domain/route-map.ts'
+import { blogTagPath, bookNowPath, PAGE_HEADS, PAGES, postSlugOf, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { siteText } from '#domain/site-texts.ts'
 import { StorageUnavailableError } from '#lib/storage/blobs.ts'
 import { CACHE_TAGS, canonicalRedirect, keyedQuery, plainPathRedirect, type CacheTag, type CdnKey } from '#lib/http/cdn.ts'
@@ -17,6 +18,7 @@ import { runtimeOf } from '#lib/config/env.ts'
 import { siteUrl } from '#lib/config/site-url.ts'
 import { REVALIDATE, revalidated, SECURITY_HEADERS } from '#lib/http/route.ts'
 import { builtPage, PAGE_TEMPLATES } from '#lib/built-pages.ts'
+import { publicOffer } from '#lib/booking/offer.ts'
 import type { AnswerPage } from '#lib/forms/answer.ts'
 import { withHead, type PageMeta } from './seo'
 import { isPageTemplate, policyAllowingStyles, renderIntoTemplate, withDataBlock } from './render'
@@ -40,7 +42,8 @@ const LISTS: Record<DataPageId, { tags: CacheTag[]; load: () => Promise<Partial<
   home: TEXTS_ONLY,
   about: TEXTS_ONLY,
   services: TEXTS_ONLY,
-  bookNow: TEXTS_ONLY,
+  // The services booked online: a link that names one draws its time step with the page.
+  bookNow: { tags: [CACHE_TAGS.content, CACHE_TAGS.availability], load: async () => ({ bookingOffer: await publicOffer() }) },
   notFound: TEXTS_ONLY,
   resources: {
     tags: [CACHE_TAGS.content, CACHE_TAGS.resources],
@@ -71,9 +74,10 @@ export async function answerPageOf(id: DataPageId, answer: FormAnswer): Promise<
 }
 
 /**
- * The one query parameter read: the blog's topic (`?tag=`), drawn and kept by the CDN once per
- * topic; the other pages read none, so any query string reaches their one copy (Book Now's
- * `?service=` is read by the page's code, after the page is drawn).
+ * The query parameters read, each page's copy kept by the CDN once per value: the blog's topic
+ * (`?tag=`), and the service Book Now is opened for (`?service=`, the Services page's links), drawn
+ * chosen, with its time step in place, so nothing moves when the page's code takes over. The other
+ * pages read none, so any query string reaches their one copy.
  */
 const QUERY: Record<DataPageId, readonly string[]> = {
   home: [],
@@ -81,7 +85,7 @@ const QUERY: Record<DataPageId, readonly string[]> = {
   services: [],
   resources: [],
   blog: ['tag'],
-  bookNow: [],
+  bookNow: ['service'],
   notFound: [],
 }
 
@@ -116,7 +120,8 @@ export async function renderDataPage(id: Exclude<DataPageId, 'notFound'>, req: R
   const { values, canonical } = keyedQuery(new URL(req.url), cdn.query)
   if (canonical) return canonicalRedirect(canonical, SECURITY_HEADERS)
   const tag = values.get('tag') || null
-  const location = tag ? blogTagPath(tag) : PAGES[id].path
+  const service = values.get('service') || null
+  const location = tag ? blogTagPath(tag) : service ? bookNowPath(service) : PAGES[id].path
   const headers = { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE }
   const template = await builtPage(context, PAGE_TEMPLATES[id])
   let data: InitialData
@@ -137,17 +142,20 @@ export async function renderDataPage(id: Exclude<DataPageId, 'notFound'>, req: R
   // could be a tag), which the page's code hydrates as it is.
   const known = !tag || Boolean(data.posts?.some((post) => post.tags.includes(tag)))
   const status = known ? 200 : 404
+  // A service the Services page does not list: the page with none chosen, as the page's code
+  // would draw it, kept by no cache either (a made-up name costs no copy).
+  const kept = known && (!service || listedServiceTitles(data.texts ?? {}).includes(service))
   // Vite's dev server page, under netlify dev: the page's code draws it from the data block.
   if (!isPageTemplate(template)) {
     const page = withDataBlock(template, data)
     const devHeaders = { ...headers, 'Content-Security-Policy': policyFor(context, template) }
-    return known
+    return kept
       ? revalidated(req, page, devHeaders, cdn)
       : new Response(page, { status, headers: { ...devHeaders, 'Cache-Control': 'no-store' } })
   }
   const page = withHead(await renderIntoTemplate(template, data, location), pageMeta(id, data.texts ?? {}))
   const policy = policyAllowingStyles(CONTENT_SECURITY_POLICY, page)
-  if (!known) return new Response(page, { status, headers: { ...headers, 'Cache-Control': 'no-store', 'Content-Security-Policy': policy } })
+  if (!kept) return new Response(page, { status, headers: { ...headers, 'Cache-Control': 'no-store', 'Content-Security-Policy': policy } })
   return revalidated(req, page, { ...headers, 'Content-Security-Policy': policy }, cdn)
 }
 

@@ -1,8 +1,8 @@
 import { CalendarCheck } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { LOCATION_LABELS } from '#domain/availability.ts'
+import { lengthOf, whereItHappens } from '#domain/session-place.ts'
 import { visitorTimeZone } from '#domain/booking-slot-display.ts'
-import { SESSION_MESSAGES, type PublicLocation, type PublicSession } from '#domain/booking-session.ts'
+import { SESSION_MESSAGES, type PublicSession } from '#domain/booking-session.ts'
 import { formatSlot } from '#domain/slot-text.ts'
 import { BOOKING_MESSAGES } from '#domain/booking-messages.ts'
 import { errorMessage } from '#src/lib/api-client.ts'
@@ -10,7 +10,7 @@ import type { BookSessionInput } from '#domain/booking-session.ts'
 import { bookSession, getBookingSlots, takenSlots, type BookedAnswer, type ServiceOffer } from './booking-api'
 import { NextTimes, SlotPicker, visitorLocale, ZoneChooser, zoneLabel } from './slot-picker'
 import styles from './booking-calendar.module.css'
-import pickerStyles from './slot-picker.module.css'
+import { PickerPlaceholder, TimesHead } from './times-placeholder'
 
 /*
  * What the booking page loads once a service that can be booked online is chosen (a chunk of its
@@ -18,7 +18,7 @@ import pickerStyles from './slot-picker.module.css'
  * form alone never loads it.
  */
 
-export { SESSION_MESSAGES, visitorTimeZone }
+export { lengthOf, SESSION_MESSAGES, visitorTimeZone, whereItHappens }
 
 export type BookOutcome =
   { kind: 'booked'; answer: BookedAnswer } | { kind: 'taken'; slots: string[] } | { kind: 'failed'; message: string }
@@ -34,14 +34,6 @@ export async function bookTime(body: BookSessionInput): Promise<BookOutcome> {
   }
 }
 
-/** "Video call", "Phone call: 0161 …", "In person: 12 Market Street". */
-export function whereItHappens(location: PublicLocation): string {
-  const label = LOCATION_LABELS[location.kind] ?? LOCATION_LABELS.video
-  return location.text ? `${label}: ${location.text}` : label
-}
-
-export const lengthOf = (minutes: number) =>
-  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`
 
 type Slots = { status: 'loading' } | { status: 'error' } | { status: 'ready'; slots: string[] }
 
@@ -108,15 +100,8 @@ export function ServiceTimes({
   }, [taken])
 
   return (
-    <section className={styles.times} aria-labelledby="booking-times-title">
-      <div className={styles.head}>
-        <h2 id="booking-times-title" className={styles.title}>
-          Choose a time
-        </h2>
-        <p className={styles.offer}>
-          {offer.name}: {lengthOf(offer.minutes)}, {whereItHappens(offer.location)}
-        </p>
-      </div>
+    <section className={styles.times} aria-labelledby="booking-times-title" aria-busy={slots.status === 'loading'}>
+      <TimesHead offer={offer} />
       <ZoneChooser id="booking-zone" zone={zone} onZoneChange={onZoneChange} />
       {taken && (
         <div ref={takenNotice} tabIndex={-1} className={styles.taken}>
@@ -126,11 +111,7 @@ export function ServiceTimes({
           <NextTimes id="booking-next" slots={taken.slots} zone={zone} value={value} onChange={onChange} />
         </div>
       )}
-      {slots.status === 'loading' && (
-        <p className={pickerStyles.state} role="status">
-          Finding free times…
-        </p>
-      )}
+      {slots.status === 'loading' && <PickerPlaceholder />}
       {slots.status === 'error' && (
         <div className={styles.failed}>
           <p className="notice notice-error" role="alert">

@@ -6,10 +6,13 @@ import { COUNTRIES } from '#domain/countries.ts'
 import { BOOKING_FIELDS, FORM_ACTIONS, FORM_ANCHORS, type BookingField } from '#domain/form-answer.ts'
 import { useInitialData } from '#src/lib/initial-data.tsx'
 import { onDemand } from '#src/lib/on-demand.ts'
+import { useHydrated } from '#src/lib/use-hydrated.ts'
+import { PAGES } from '#domain/route-map.ts'
 import { isTitledText, useListText } from '#src/features/content/site-texts.tsx'
 import { api, endpointAddress } from '#src/lib/api-client.ts'
 import type { BookedAnswer, ServiceOffer, ServicesAnswer } from './booking-api'
 import { sendBooking } from './send-booking'
+import { TimesPlaceholder } from './times-placeholder'
 import styles from './booking-form.module.css'
 
 /**
@@ -66,10 +69,24 @@ function useServiceTitles(): string[] {
 }
 
 /**
- * A link such as the Services page's "Book Now" (`?service=<title>`) preselects that service once
- * the page's code runs (the prerendered page cannot know the address's query), unless the visitor
- * has already chosen one. The edited service titles arrive after the built-in ones, so it is tried
- * again when they do; a title that is not listed leaves "Not sure yet".
+ * The service a link such as the Services page's "Book Now" (`?service=<title>`) opens the form
+ * with, when the page lists it: chosen in the first render, so the page's function draws it chosen
+ * (with its time step) and the browser's first render agrees. Not for a form's answer, which
+ * shows what was sent.
+ */
+function useLinkedService(titles: string[], skip: boolean): string | undefined {
+  const [params] = useSearchParams()
+  const [linked] = useState(() => {
+    const wanted = params.get('service')?.trim()
+    return !skip && wanted && titles.includes(wanted) ? wanted : undefined
+  })
+  return linked
+}
+
+/**
+ * A link's service chosen later: when the page was reached inside the app, its edited service
+ * titles can arrive after the built-in ones, so it is tried again when they do, unless the visitor
+ * has already chosen one; a title that is not listed leaves "Not sure yet".
  */
 function usePreselectedService(titles: string[], skip: boolean, onChosen: (service: string) => void) {
   const [params] = useSearchParams()
@@ -103,8 +120,14 @@ function usePreselectedService(titles: string[], skip: boolean, onChosen: (servi
 type Offers = { offers: ServiceOffer[]; horizonDays?: number }
 
 function useBookableServices(): Offers {
-  const [answer, setAnswer] = useState<Offers>({ offers: [] })
+  const initialData = useInitialData()
+  // The page's function drew the page with them: no need to ask again on this visit.
+  const [drawnWith] = useState(() => initialData.takeList('bookingOffer', PAGES.bookNow.path))
+  const [answer, setAnswer] = useState<Offers>(() =>
+    drawnWith ? { offers: drawnWith.services, horizonDays: drawnWith.horizonDays } : { offers: [] },
+  )
   useEffect(() => {
+    if (drawnWith) return
     const controller = new AbortController()
     // Called here rather than through booking-api.ts, which the page would otherwise load with itself.
     api<ServicesAnswer>(endpointAddress('bookingServices'), { signal: controller.signal }).then(
@@ -112,7 +135,7 @@ function useBookableServices(): Offers {
       () => {},
     )
     return () => controller.abort()
-  }, [])
+  }, [drawnWith])
   return answer
 }
 
@@ -134,7 +157,8 @@ export function BookingForm() {
   const [invalidField, setInvalidField] = useState<BookingField | null>(answer?.field ?? null)
   const form = useRef<HTMLFormElement>(null)
   const services = useServiceTitles()
-  const [service, setService] = useState(answer?.values.service || SERVICE_NOT_SURE)
+  const linked = useLinkedService(services, Boolean(answer))
+  const [service, setService] = useState(answer?.values.service || linked || SERVICE_NOT_SURE)
   const [start, setStart] = useState<string | null>(null)
   const [taken, setTaken] = useState<{ slots: string[] } | null>(null)
   const [startError, setStartError] = useState<string | null>(null)
@@ -150,6 +174,7 @@ export function BookingForm() {
   // A service the Services page lists and she has opened for online booking.
   const offer = services.includes(service) ? offers.find((candidate) => candidate.name === service) : undefined
   const [zone, setZone] = useState<string | null>(null)
+  const hydrated = useHydrated()
   const [booked, setBooked] = useState<{ answer: BookedAnswer; email: string } | null>(null)
 
   useEffect(() => {
@@ -270,15 +295,17 @@ export function BookingForm() {
       {/* The service comes first: the ones she can book online then ask for a time, the others (and "Not sure yet") send a request. */}
       <Field name="service" label="Service" error={errorFor('service')}>
         {/* "Not sure yet" comes first: the browser falls back to it when an edited list drops the chosen title. */}
-        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || SERVICE_NOT_SURE}>
+        <select {...boxProps('service')} {...preselect} defaultValue={initial('service') || linked || SERVICE_NOT_SURE}>
           <option>{SERVICE_NOT_SURE}</option>
           {services.map((title) => (
             <option key={title}>{title}</option>
           ))}
         </select>
       </Field>
-      {offer && (
-        <Suspense fallback={<p role="status">Finding free times…</p>}>
+      {/* Drawn by the page's function and hydrated as the placeholder; the calendar itself is the browser's. */}
+      {offer && !hydrated && <TimesPlaceholder offer={offer} />}
+      {offer && hydrated && (
+        <Suspense fallback={<TimesPlaceholder offer={offer} />}>
           <ServiceTimes
             offer={offer}
             value={start}

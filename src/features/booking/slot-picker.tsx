@@ -19,16 +19,31 @@ export const zoneLabel = (zone: string) => zone.replaceAll('_', ' ')
 
 type ZoneProps = { zone: string; onZoneChange: (zone: string) => void; id: string }
 
-/** Her time zone, named, and changeable from the runtime's list (her own zone added if the list lacks it). */
+/**
+ * Her time zone, named, and changeable from the runtime's list (her own zone added if the list
+ * lacks it). The list's 400-odd names are put in when she reaches for it (focus comes before the
+ * list opens, by pointer or keyboard), not with the calendar: drawing them was most of the
+ * calendar's first render on a phone, and most visitors keep the zone their device names.
+ */
 export function ZoneChooser({ zone, onZoneChange, id }: ZoneProps) {
+  const [listed, setListed] = useState(false)
   const zones = useMemo(() => {
+    if (!listed) return [zone]
     const names = timeZoneNames()
     return names.includes(zone) ? names : [zone, ...names]
-  }, [zone])
+  }, [zone, listed])
+  const list = () => setListed(true)
   return (
     <div className={`field ${styles.zone}`}>
       <label htmlFor={id}>Times are shown in your time zone</label>
-      <select id={id} className="input" value={zone} onChange={(event) => onZoneChange(event.target.value)}>
+      <select
+        id={id}
+        className="input"
+        value={zone}
+        onFocus={list}
+        onPointerDown={list}
+        onChange={(event) => onZoneChange(event.target.value)}
+      >
         {zones.map((name) => (
           <option key={name} value={name}>
             {zoneLabel(name)}
@@ -153,13 +168,11 @@ export function SlotPicker({ slots, value, onChange, zone, id, invalid, describe
               type="button"
               className={styles.day}
               aria-pressed={current}
-              aria-label={`${dayName(shownDay.date)}, ${timesFree(shownDay.slots.length)}`}
               tabIndex={tabbable ? 0 : -1}
               onClick={() => moveTo(index)}
               onKeyDown={(event) => onDayKey(event, index)}
             >
-              <DayWords words={dayName(shownDay.date)} />
-              <span className={styles.dayCount}>{timesFree(shownDay.slots.length)}</span>
+              <DayWords words={dayName(shownDay.date)} count={timesFree(shownDay.slots.length)} />
             </button>
           )
         })}
@@ -207,15 +220,25 @@ export function SlotPicker({ slots, value, onChange, zone, id, invalid, describe
 
 /**
  * A day's words on its button, the weekday above the date ("Tuesday" / "1 December"): the
- * buttons stay narrow enough for two or more in a row on a phone. Its full name is the button's label.
+ * buttons stay narrow enough for two or more in a row on a phone. A screen reader reads the same
+ * words as one line, with the pauses the layout gives the eye ("Tuesday, 1 December, 3 times free").
  */
-function DayWords({ words }: { words: string }) {
+function DayWords({ words, count }: { words: string; count: string }) {
   const space = words.indexOf(' ')
-  if (space < 0) return <span className={styles.dayName}>{words}</span>
   return (
     <>
-      <span className={styles.dayName}>{words.slice(0, space).replace(/,$/, '')}</span>
-      <span className={styles.dayDate}>{words.slice(space + 1)}</span>
+      <span className="visually-hidden">{`${words}, ${count}`}</span>
+      <span aria-hidden="true" className={styles.dayWords}>
+        {space < 0 ? (
+          <span className={styles.dayName}>{words}</span>
+        ) : (
+          <>
+            <span className={styles.dayName}>{words.slice(0, space).replace(/,$/, '')}</span>
+            <span className={styles.dayDate}>{words.slice(space + 1)}</span>
+          </>
+        )}
+        <span className={styles.dayCount}>{count}</span>
+      </span>
     </>
   )
 }
