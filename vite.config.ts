@@ -7,7 +7,7 @@ import { DEV_PAGE_HEADERS, headersFile } from '#build/headers.ts'
 const ADMIN_SCREENS = readdirSync('src/pages/admin')
   .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
   .map((file) => file.replace(/\.tsx$/, ''))
-const ADMIN_CHUNK = new RegExp(`(^|/)(${[...ADMIN_SCREENS, 'admin-layout'].join('|')})-[\\w-]+\\.js$`)
+const ADMIN_CHUNK = new RegExp(`(^|/)(${[...ADMIN_SCREENS, 'admin-layout', 'admin-routes'].join('|')})-[\\w-]+\\.js$`)
 
 /** Emits dist/_headers (see build/headers.ts). */
 function netlifyHeaders(): Plugin {

@@ -1,4 +1,4 @@
-import { ENDPOINTS, functionPath } from './route-map'
+import { functionPath, SITE_ENDPOINTS } from './route-map'
 
 /**
  * What a form's function answered when the browser posted the form itself (before the page's code
@@ -39,8 +39,8 @@ export type FormAnswer = BookingAnswer | NewsletterAnswer
 export const FORM_ANCHORS = { booking: 'booking-answer', newsletter: 'newsletter' } as const
 
 export const FORM_ACTIONS = {
-  booking: `${functionPath(ENDPOINTS.booking.function)}#${FORM_ANCHORS.booking}`,
-  newsletter: `${functionPath(ENDPOINTS.subscribers.function)}#${FORM_ANCHORS.newsletter}`,
+  booking: `${functionPath(SITE_ENDPOINTS.booking.function)}#${FORM_ANCHORS.booking}`,
+  newsletter: `${functionPath(SITE_ENDPOINTS.subscribers.function)}#${FORM_ANCHORS.newsletter}`,
 } as const
 
 /** The pages a newsletter form sits on, by the path the form reports: the answer renders that page. */

@@ -247,7 +247,12 @@ export function functionPath(name: string): string {
 export type Endpoint =
   { function: string; served: 'config' | 'rewrite'; path: string } | { function: string; served: 'function-only'; path?: undefined }
 
-export const ENDPOINTS = {
+/**
+ * The calls the public pages' own code makes: the API client's table, in every page's first load,
+ * so it holds these alone (the admin's calls reach their addresses through their contracts,
+ * which carry ENDPOINTS into the admin's chunks only).
+ */
+export const SITE_ENDPOINTS = {
   content: { function: 'content', served: 'config', path: '/api/content' },
   resources: { function: 'resources', served: 'config', path: '/api/resources' },
   resourceDownload: { function: 'resource-download', served: 'config', path: '/api/resources/:id/download' },
@@ -255,91 +260,15 @@ export const ENDPOINTS = {
   subscribers: { function: 'subscribers', served: 'rewrite', path: '/api/subscribers' },
   subscriberConfirm: { function: 'subscriber-confirm', served: 'config', path: '/api/subscribers/confirm' },
   unsubscribe: { function: 'unsubscribe', served: 'config', path: '/api/unsubscribe' },
-  sendgridEvents: { function: 'sendgrid-events', served: 'config', path: '/api/sendgrid/events' },
   booking: { function: 'send-booking-email', served: 'function-only' },
   adminLogin: { function: 'admin-login', served: 'rewrite', path: '/api/admin/login' },
-  adminLogout: { function: 'admin-logout', served: 'config', path: '/api/admin/logout' },
-  adminStats: { function: 'admin-stats', served: 'config', path: '/api/admin/stats' },
-  adminUsers: { function: 'admin-users', served: 'config', path: '/api/admin/users' },
-  adminUser: { function: 'admin-user', served: 'config', path: '/api/admin/users/:id' },
-  adminUserPassword: { function: 'admin-user-password', served: 'config', path: '/api/admin/users/:id/password' },
-  adminUserOwner: { function: 'admin-user-owner', served: 'config', path: '/api/admin/users/:id/owner' },
-  adminAccountPassword: { function: 'admin-account-password', served: 'config', path: '/api/admin/account/password' },
-  adminAccountSignOut: { function: 'admin-account-sign-out', served: 'config', path: '/api/admin/account/sign-out-everywhere' },
-  /** "Forgot your password?": public, answered the same whoever is named; the email carries a link to the reset page. */
-  passwordResetRequest: { function: 'password-reset-request', served: 'config', path: '/api/admin/password-reset/request' },
-  passwordResetCheck: { function: 'password-reset-check', served: 'config', path: '/api/admin/password-reset/check' },
-  passwordReset: { function: 'password-reset', served: 'config', path: '/api/admin/password-reset' },
-  adminContent: { function: 'admin-content', served: 'config', path: '/api/admin/content' },
-  adminContentItem: { function: 'admin-content-item', served: 'config', path: '/api/admin/content/:id' },
-  adminBlogPosts: { function: 'admin-blog-posts', served: 'config', path: '/api/admin/blog-posts' },
-  adminBlogPost: { function: 'admin-blog-post', served: 'config', path: '/api/admin/blog-posts/:id' },
-  adminPostVersions: { function: 'admin-post-versions', served: 'config', path: '/api/admin/blog-posts/:id/versions' },
-  adminPostVersion: { function: 'admin-post-version', served: 'config', path: '/api/admin/blog-posts/:id/versions/:versionId' },
-  adminActivity: { function: 'admin-activity', served: 'config', path: '/api/admin/activity' },
-  adminPostPreview: { function: 'admin-post-preview', served: 'config', path: '/api/admin/post-preview' },
-  adminResources: { function: 'admin-resources', served: 'config', path: '/api/admin/resources' },
-  adminResource: { function: 'admin-resource', served: 'config', path: '/api/admin/resources/:id' },
-  adminNewsletters: { function: 'admin-newsletters', served: 'config', path: '/api/admin/newsletters' },
-  adminNewsletter: { function: 'admin-newsletter', served: 'config', path: '/api/admin/newsletters/:id' },
-  adminNewsletterTest: { function: 'admin-newsletter-test', served: 'config', path: '/api/admin/newsletters/:id/test' },
-  adminNewsletterSend: { function: 'admin-newsletter-send', served: 'config', path: '/api/admin/newsletters/:id/send' },
-  adminNewsletterPreview: { function: 'admin-newsletter-preview', served: 'config', path: '/api/admin/newsletter-preview' },
-  /** The send worker (a background function): no site address; only the site itself calls it, with its secret. */
-  newsletterSendWorker: { function: 'newsletter-send-background', served: 'function-only' },
-  adminSubscriberExports: { function: 'admin-subscriber-exports', served: 'config', path: '/api/admin/subscribers/exports' },
-  adminSubscriberExport: { function: 'admin-subscriber-export', served: 'config', path: '/api/admin/subscribers/exports/:id' },
-  adminSubscriberExportFile: {
-    function: 'admin-subscriber-export-file',
-    served: 'config',
-    path: '/api/admin/subscribers/exports/:id/file',
-  },
-  /** Builds an export's file; started only by adminSubscriberExports with a signed job id (a background function: 202 at once). */
-  subscribersExportWorker: { function: 'subscribers-export-background', served: 'function-only' },
-  adminSubscribersImport: { function: 'admin-subscribers-import', served: 'config', path: '/api/admin/subscribers/import' },
-  adminSubscriberErase: { function: 'admin-subscriber-erase', served: 'config', path: '/api/admin/subscribers/erase' },
-  adminSubscriberClearStop: { function: 'admin-subscriber-clear-stop', served: 'config', path: '/api/admin/subscribers/clear-stop' },
-  adminBookings: { function: 'admin-bookings', served: 'config', path: '/api/admin/bookings' },
-  adminBooking: { function: 'admin-booking', served: 'config', path: '/api/admin/bookings/:id' },
-  /** Online booking (docs/booking.md): her availability, the free times, the sessions and her calendar feed. */
-  adminAvailability: { function: 'admin-availability', served: 'config', path: '/api/admin/availability' },
-  adminCalendarFeed: { function: 'admin-calendar-feed', served: 'config', path: '/api/admin/calendar-feed' },
-  adminSessions: { function: 'admin-sessions', served: 'config', path: '/api/admin/sessions' },
-  adminSession: { function: 'admin-session', served: 'config', path: '/api/admin/sessions/:id' },
   bookingServices: { function: 'booking-services', served: 'config', path: '/api/booking/services' },
   bookingSlots: { function: 'booking-slots', served: 'config', path: '/api/booking/slots' },
   bookingSessions: { function: 'booking-sessions', served: 'config', path: '/api/booking/sessions' },
   /** An emailed link's session: the token is signed for one purpose (reschedule or cancel) and expires when it starts. */
   bookingSession: { function: 'booking-session', served: 'config', path: '/api/booking/sessions/:token' },
-  /** Her private calendar feed: the token is a secret of its own (only its hash is stored), `.ics` after it. */
-  calendarFeed: { function: 'calendar-feed', served: 'config', path: '/api/calendar/:token' },
-  adminMedia: { function: 'admin-media', served: 'config', path: '/api/admin/media' },
-  adminMediaFile: { function: 'admin-media-file', served: 'config', path: '/api/admin/media/:id' },
-  adminMediaPart: { function: 'admin-media-part', served: 'config', path: '/api/admin/media/:id/parts/:n' },
-  adminMediaComplete: { function: 'admin-media-complete', served: 'config', path: '/api/admin/media/:id/complete' },
-  /** A library file, on every host (its own path, no rewrite): the id finds it, the name is for people. */
-  mediaFile: { function: 'media-file', served: 'config', path: '/media/:id/:name' },
-  /** Any other /api address: a JSON 404 rather than the site's HTML (a forced netlify.toml rewrite). */
-  apiNotFound: { function: 'api-not-found', served: 'rewrite', path: '/api/*' },
-  blogPage: { function: 'blog-page', served: 'config', path: PAGES.blogPost.path },
-  /**
-   * Every public page shows the coach's texts (her site name in the header and footer at least),
-   * so each is rendered on request into its prerendered template (netlify/lib/pages/data-page.ts);
-   * the build still writes them, as their template. The 404 page answers any address nothing else
-   * does: the last rewrite of netlify.toml, not forced, so files, functions and every other rule
-   * come first.
-   */
-  homePage: { function: 'home-page', served: 'config', path: PAGES.home.path },
-  aboutPage: { function: 'about-page', served: 'config', path: PAGES.about.path },
-  servicesPage: { function: 'services-page', served: 'config', path: PAGES.services.path },
-  resourcesPage: { function: 'resources-page', served: 'config', path: PAGES.resources.path },
-  blogListPage: { function: 'blog-list-page', served: 'config', path: PAGES.blog.path },
-  bookNowPage: { function: 'book-now-page', served: 'config', path: PAGES.bookNow.path },
-  notFoundPage: { function: 'not-found-page', served: 'rewrite', path: '/*' },
-  rss: { function: 'rss', served: 'config', path: '/rss.xml' },
-  sitemap: { function: 'sitemap', served: 'config', path: '/sitemap.xml' },
-  robots: { function: 'robots', served: 'config', path: '/robots.txt' },
 } as const satisfies Record<string, Endpoint>
+
 
 /** Functions the platform runs on a schedule: they have no address (a deployed one cannot be called). */
 export const SCHEDULED_FUNCTIONS = ['booking-reminders', 'maintenance', 'newsletter-scheduler', 'publish-scheduled'] as const

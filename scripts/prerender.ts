@@ -17,8 +17,8 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PAGE_TEMPLATES, type PageTemplate } from '#lib/built-pages.ts'
 import { PAGE_TEMPLATE_OUTLET } from '#lib/pages/render.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import {
-  ENDPOINTS,
   isPrerendered,
   PAGE_HEADS,
   type PrerenderedPageId,

@@ -1,5 +1,5 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import {
   ForgotPasswordSchema,
   LoginSchema,

@@ -1,4 +1,4 @@
-import type { ENDPOINTS } from '#domain/route-map.ts'
+import type { ENDPOINTS } from '#domain/endpoints.ts'
 import * as account from './account'
 import * as booking from './booking'
 import type { EndpointContract } from './contract'

@@ -1,5 +1,5 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { CONTENT_MESSAGES, ContentInputSchema, type ContentItem } from '#domain/content-item.ts'
 import { MEDIA_MESSAGES, MediaStartSchema, type MediaListItem, type MediaUpload, type MediaUse } from '#domain/media.ts'
 import { RESOURCE_MESSAGES, ResourceInputSchema, ResourceUpdateSchema, type Resource } from '#domain/resource.ts'

@@ -1,5 +1,6 @@
 import { answers, contract, type MethodContract } from './contract'
-import { ENDPOINTS, type Endpoint } from '#domain/route-map.ts'
+import { type Endpoint } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { BookingStatusUpdateSchema, type StoredBooking } from '#domain/booking.ts'
 import {
   NEWSLETTER_MESSAGES,

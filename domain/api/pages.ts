@@ -1,5 +1,5 @@
 import { contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { MEDIA_MESSAGES } from '#domain/media.ts'
 
 /** What answers pages, feeds and files rather than JSON: crawlers, feed readers and browsers call these. */

@@ -1,5 +1,5 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import type { ActivityEntry } from '#domain/activity.ts'
 import type { AdminStats } from '#domain/admin-stats.ts'
 import {

@@ -1,5 +1,5 @@
 import { answers, contract } from './contract'
-import { ENDPOINTS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import type { PostSummary, RenderedPost } from '#domain/blog-post.ts'
 import { BookingRequestSchema } from '#domain/booking.ts'
 import type { SiteTexts } from '#domain/content-item.ts'

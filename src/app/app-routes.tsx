@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes, type Params } from 'react-router-dom'
 import { PUBLIC_PAGES, type PageId, type PublicPage } from '#domain/route-map.ts'
 import type { InitialDataStore } from '#src/lib/initial-data.tsx'
@@ -6,6 +6,7 @@ import { PublicLayout } from '#src/app/layout/public-layout.tsx'
 import { getPost } from '#src/features/blog/api/get-post.ts'
 import { getPosts } from '#src/features/blog/api/get-posts.ts'
 import { getResources } from '#src/features/resources/api/get-resources.ts'
+import { Loading } from '#src/components/ui/loading.tsx'
 import { Page } from './page'
 
 /**
@@ -18,7 +19,7 @@ const loaders: (() => Promise<unknown>)[] = []
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take different props
 type AnyComponent = ComponentType<any>
 
-function named<K extends string, M extends Record<K, AnyComponent>>(load: () => Promise<M>, name: K) {
+export function named<K extends string, M extends Record<K, AnyComponent>>(load: () => Promise<M>, name: K) {
   let loading: Promise<M> | undefined
   const once = () => (loading ??= load())
   loaders.push(once)
@@ -51,7 +52,7 @@ const PAGE_DATA: Partial<Record<PageId, (params: Params, initialData: InitialDat
 }
 
 const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => ({ page, Component: pageComponent(page), load: PAGE_DATA[page.id] }))
-const NotFoundPage = PUBLIC_ROUTES.find((route) => route.page.catchAll)!.Component
+export const NotFoundPage = PUBLIC_ROUTES.find((route) => route.page.catchAll)!.Component
 
 /** The route for a page's address: react-router's paths are relative to the layout route. */
 function routeProps(page: PublicPage) {
@@ -59,23 +60,8 @@ function routeProps(page: PublicPage) {
   return page.path === '/' ? { index: true as const } : { path: page.path.slice(1) }
 }
 
-const LoginPage = named(() => import('#src/pages/admin/login.tsx'), 'LoginPage')
-const ForgotPasswordPage = named(() => import('#src/pages/admin/forgot-password.tsx'), 'ForgotPasswordPage')
-const ResetPasswordPage = named(() => import('#src/pages/admin/reset-password.tsx'), 'ResetPasswordPage')
-const AdminLayout = named(() => import('#src/features/admin/shell/admin-layout.tsx'), 'AdminLayout')
-const DashboardPage = named(() => import('#src/pages/admin/dashboard.tsx'), 'DashboardPage')
-const ContentPage = named(() => import('#src/pages/admin/content.tsx'), 'ContentPage')
-const BlogResourcesPage = named(() => import('#src/pages/admin/blog-resources.tsx'), 'BlogResourcesPage')
-const SubscribersPage = named(() => import('#src/pages/admin/subscribers.tsx'), 'SubscribersPage')
-const NewslettersPage = named(() => import('#src/pages/admin/newsletters.tsx'), 'NewslettersPage')
-const NewNewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'), 'NewNewsletterPage')
-const NewsletterPage = named(() => import('#src/pages/admin/newsletter.tsx'), 'NewsletterPage')
-const UsersPage = named(() => import('#src/pages/admin/users.tsx'), 'UsersPage')
-const BookingsPage = named(() => import('#src/pages/admin/bookings.tsx'), 'BookingsPage')
-const AvailabilityPage = named(() => import('#src/pages/admin/availability.tsx'), 'AvailabilityPage')
-const AccountPage = named(() => import('#src/pages/admin/account.tsx'), 'AccountPage')
-const ActivityPage = named(() => import('#src/pages/admin/activity.tsx'), 'ActivityPage')
-const MediaPage = named(() => import('#src/pages/admin/media.tsx'), 'MediaPage')
+/** The admin's routes and screens: a chunk of their own, so no public page's first load names them. */
+const AdminRoutes = named(() => import('./admin-routes'), 'AdminRoutes')
 
 export function AppRoutes() {
   return (
@@ -85,25 +71,15 @@ export function AppRoutes() {
           <Route key={page.id} {...routeProps(page)} element={<Page component={Component} load={load} />} />
         ))}
       </Route>
-      <Route path="admin/login" element={<Page component={LoginPage} />} />
-      <Route path="admin/forgot-password" element={<Page component={ForgotPasswordPage} />} />
-      <Route path="admin/reset-password" element={<Page component={ResetPasswordPage} />} />
-      <Route path="admin" element={<Page component={AdminLayout} />}>
-        <Route index element={<Page component={DashboardPage} />} />
-        <Route path="content" element={<Page component={ContentPage} />} />
-        <Route path="blog-resources" element={<Page component={BlogResourcesPage} />} />
-        <Route path="media" element={<Page component={MediaPage} />} />
-        <Route path="subscribers" element={<Page component={SubscribersPage} />} />
-        <Route path="newsletters" element={<Page component={NewslettersPage} />} />
-        <Route path="newsletters/new" element={<Page component={NewNewsletterPage} />} />
-        <Route path="newsletters/:id" element={<Page component={NewsletterPage} />} />
-        <Route path="users" element={<Page component={UsersPage} />} />
-        <Route path="bookings" element={<Page component={BookingsPage} />} />
-        <Route path="availability" element={<Page component={AvailabilityPage} />} />
-        <Route path="account" element={<Page component={AccountPage} />} />
-        <Route path="activity" element={<Page component={ActivityPage} />} />
-        <Route path="*" element={<Page component={NotFoundPage} />} />
-      </Route>
+      <Route
+        path="admin/*"
+        element={
+          // No ready mark here: each admin screen's page sets it once its own code is drawn.
+          <Suspense fallback={<Loading label="Loading…" reserve />}>
+            <AdminRoutes />
+          </Suspense>
+        }
+      />
     </Routes>
   )
 }

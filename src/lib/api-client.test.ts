@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fail, ok } from '#src/testing/handlers.ts'
 import { sentRequests, server } from '#src/testing/server.ts'
-import { api, ApiError, endpointAddress, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
+import { addressOf, api, ApiError, endpointAddress, errorMessage, isHostingDomain, paths, setSessionEndedHandler } from './api-client'
 
 afterEach(() => setSessionEndedHandler(() => {}))
 
@@ -115,9 +116,12 @@ describe('errorMessage()', () => {
 
 describe('an address with an id', () => {
   it('encodes the id as one path segment, and refuses the ones that name its parent', () => {
-    expect(endpointAddress('adminBlogPost', { id: 'a/b c' })).toBe('/api/admin/blog-posts/a%2Fb%20c')
+    expect(addressOf(ENDPOINTS.adminBlogPost, { id: 'a/b c' })).toBe('/api/admin/blog-posts/a%2Fb%20c')
     // Browsers resolve `.` and `..` (and %2e) before sending: a DELETE would reach the parent.
-    expect(() => endpointAddress('adminPostVersion', { id: 'post1', versionId: '..' })).toThrow()
-    expect(() => endpointAddress('adminBlogPost', { id: '.' })).toThrow()
+    expect(() => addressOf(ENDPOINTS.adminPostVersion, { id: 'post1', versionId: '..' })).toThrow()
+    expect(() => addressOf(ENDPOINTS.adminBlogPost, { id: '.' })).toThrow()
+    // The public pages' calls, by name.
+    expect(endpointAddress('bookingSession', { token: 'a.b/c' })).toBe('/api/booking/sessions/a.b%2Fc')
+    expect(() => endpointAddress('bookingSession', { token: '..' })).toThrow()
   })
 })

@@ -1,5 +1,5 @@
 import { isHostingDomain as isHostingHostname } from '#domain/hosting.ts'
-import { endpointPath, ENDPOINTS, functionPath } from '#domain/route-map.ts'
+import { endpointPath, functionPath, SITE_ENDPOINTS } from '#domain/route-map.ts'
 
 /**
  * The one way the site talks to its functions. It knows:
@@ -18,8 +18,8 @@ export function isHostingDomain(hostname = globalThis.location?.hostname ?? ''):
 export const byHost = (endpoint: { function: string; path: string }) =>
   isHostingDomain() ? functionPath(endpoint.function) : endpoint.path
 
-// Every address comes from the route map (domain/route-map.ts).
-const { resources, resourceDownload, blogPosts, subscribers, subscriberConfirm, booking, content, unsubscribe, adminLogin } = ENDPOINTS
+// Every address comes from the route map (domain/route-map.ts): its table of the public pages' calls.
+const { resources, resourceDownload, blogPosts, subscribers, subscriberConfirm, booking, content, unsubscribe, adminLogin } = SITE_ENDPOINTS
 
 export const paths = {
   resources: () => resources.path,
@@ -35,13 +35,21 @@ export const paths = {
     isHostingDomain() ? [functionPath(adminLogin.function), adminLogin.path] : [adminLogin.path, functionPath(adminLogin.function)],
 } as const
 
-type AddressedEndpoint = {
-  [K in keyof typeof ENDPOINTS]: (typeof ENDPOINTS)[K] extends { path: string } ? K : never
-}[keyof typeof ENDPOINTS]
+type SiteEndpoint = {
+  [K in keyof typeof SITE_ENDPOINTS]: (typeof SITE_ENDPOINTS)[K] extends { path: string } ? K : never
+}[keyof typeof SITE_ENDPOINTS]
 
-/** Any endpoint's site address from the route map, its `:name` parameters filled in and encoded. */
-export function endpointAddress(name: AddressedEndpoint, params?: Record<string, string>): string {
-  return endpointPath(ENDPOINTS[name].path, params)
+/** A public page's call's site address, by its name in the route map, its `:name` parameters filled in and encoded. */
+export function endpointAddress(name: SiteEndpoint, params?: Record<string, string>): string {
+  return endpointPath(SITE_ENDPOINTS[name].path, params)
+}
+
+/**
+ * Any endpoint's site address, given its route-map entry (`ENDPOINTS.adminMedia`): the admin's
+ * calls name theirs this way, so the whole table loads with the admin, not with every page.
+ */
+export function addressOf(endpoint: { path: string }, params?: Record<string, string>): string {
+  return endpointPath(endpoint.path, params)
 }
 
 /**

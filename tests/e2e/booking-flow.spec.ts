@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import ICAL from 'ical.js'
 import { DEFAULT_AVAILABILITY, WEEKDAYS } from '#domain/availability.ts'
 import { slotsByDay } from '#domain/booking-slot-display.ts'
+import { bookNowPath } from '#domain/route-map.ts'
 import { formatSlot, formatSlotDay } from '#domain/slot-text.ts'
-import { expect, test } from '#tests/e2e/support/fixtures.ts'
+import { expect, holdRequests, test } from '#tests/e2e/support/fixtures.ts'
 import { readOutbox, type OutboxEmail } from '#tests/e2e/support/outbox.ts'
 
 /**
@@ -185,3 +186,57 @@ test.describe('a visitor in Sydney, on a phone', () => {
     expect(reminders.map((email) => email.to).toSorted()).toEqual([visitor, 'coach@example.com'].toSorted())
   })
 })
+
+type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px a link naming a service opens the form with it chosen, and its calendar arrives without moving the form`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    // Every shift of something in the form, once counting starts.
+    await page.addInitScript(() => {
+      const state = window as unknown as { formShifts: number; counting: boolean }
+      state.formShifts = 0
+      state.counting = false
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Shift[]) {
+          const inForm = entry.sources.some(({ node }) => node instanceof Element && node.closest('#booking-form'))
+          if (state.counting && !entry.hadRecentInput && inForm) state.formShifts += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // The calendar's code, then the free times, each held until the step before has been looked at.
+    const calendarCode = await holdRequests(page, /\/assets\/booking-calendar-[\w-]+\.js$/)
+    const freeTimes = await holdRequests(page, '**/api/booking/slots*')
+
+    await page.goto(bookNowPath(SERVICE))
+    await expect(page.getByLabel('Service')).toHaveValue(SERVICE)
+    await expect(page.getByRole('status').filter({ hasText: 'Finding free times…' })).toBeVisible()
+    // From here (the page drawn, its fonts in): a line the web font wraps otherwise is not the calendar's doing.
+    await page.evaluate(async () => {
+      await document.fonts.ready
+      ;(window as unknown as { counting: boolean }).counting = true
+    })
+    const firstName = page.getByLabel('First Name')
+    const before = await firstName.evaluate((box) => box.getBoundingClientRect().top + window.scrollY)
+    calendarCode.release()
+    await expect(page.getByRole('combobox', { name: 'Times are shown in your time zone' })).toBeVisible()
+    freeTimes.release()
+    await expect(page.getByRole('group', { name: 'Choose a day' }).getByRole('button').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Book this time' })).toBeVisible()
+    // The times below the days may push the fields further down, never up, and only off the first screen.
+    expect(await firstName.evaluate((box) => box.getBoundingClientRect().top + window.scrollY)).toBeGreaterThanOrEqual(before)
+    expect(await page.evaluate(() => (window as unknown as { formShifts: number }).formShifts)).toBe(0)
+
+    // Without JavaScript the same address chooses the service, and the form sends a request.
+    const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } })
+    const plain = await withoutScript.newPage()
+    await plain.goto(`${new URL(page.url()).origin}${bookNowPath(SERVICE)}`)
+    await expect(plain.getByLabel('Service')).toHaveValue(SERVICE)
+    await expect(plain.getByRole('heading', { name: 'Choose a time' })).toBeHidden()
+    await expect(plain.getByRole('button', { name: 'Send Request' })).toBeVisible()
+    await withoutScript.close()
+  })
+}

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '#domain/api/index.ts'
 import type { EndpointContract } from '#domain/api/contract.ts'
-import { ENDPOINTS, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { API_DOC, renderApiDoc } from '#scripts/api-docs.ts'
 
 /**

@@ -229,7 +229,8 @@ describe('the pages new to rendering on request', () => {
   it('Book Now opened for a service is drawn with it chosen, and with its time step when it is booked online', async () => {
     await saveTexts()
     const online = { name: 'Couples Money Talk', minutes: 90, location: { kind: 'place', text: '12 Market Street' } } as const
-    await availability.save({ ...DEFAULT_AVAILABILITY, services: [online] })
+    const saved = { ...online, confirmation: undefined }
+    await availability.save({ ...DEFAULT_AVAILABILITY, services: [saved] })
     const opened = async (service: string) => {
       const path = `/book-now?service=${encodeURIComponent(service)}`
       const page = await open({ page: path, fn: bookNowPage, path, shows: [], title: '' })

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PATH, ENDPOINTS, FILE_ALIASES, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { ADMIN_PATH, FILE_ALIASES, functionPath, PUBLIC_PAGES, SCHEDULED_FUNCTIONS } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 
 /**
  * The addresses in domain/route-map.ts are the site's; two places cannot import them and keep

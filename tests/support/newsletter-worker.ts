@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions'
-import { ENDPOINTS, functionPath } from '#domain/route-map.ts'
+import { functionPath } from '#domain/route-map.ts'
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import { answerInProcess } from './in-process-fetch'
 
 const WORKER_PATH = functionPath(ENDPOINTS.newsletterSendWorker.function)

@@ -369,7 +369,15 @@ export function BookingForm() {
       </div>
 
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={status === 'sending'}>
-        {offer ? (status === 'sending' ? 'Booking…' : 'Book this time') : status === 'sending' ? 'Sending…' : 'Send Request'}
+        {offer && !hydrated ? (
+          // Drawn by the page's function: without JavaScript the form sends a request, and says so.
+          <>
+            <span className={styles.withScript}>Book this time</span>
+            <span className={styles.withoutScript}>Send Request</span>
+          </>
+        ) : (
+          submitLabel(Boolean(offer), status === 'sending')
+        )}
       </button>
     </form>
   )
@@ -389,4 +397,9 @@ function Field(props: { name: BookingField; label: string; optional?: boolean; e
       )}
     </div>
   )
+}
+
+function submitLabel(booking: boolean, sending: boolean): string {
+  if (booking) return sending ? 'Booking…' : 'Book this time'
+  return sending ? 'Sending…' : 'Send Request'
 }

@@ -1,6 +1,7 @@
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import * as z from 'zod/mini'
 import { SessionUserSchema, type NewPasswordInput } from '#domain/admin-user.ts'
-import { api, endpointAddress } from '#src/lib/api-client.ts'
+import { api, addressOf } from '#src/lib/api-client.ts'
 import { saveSession } from '#src/lib/session.ts'
 
 /**
@@ -10,15 +11,15 @@ import { saveSession } from '#src/lib/session.ts'
 export const passwordResetApi = {
   /** The same answer whoever is named: the server does not say whether an account exists. */
   request: async (identifier: string) =>
-    (await api<{ message: string }>(endpointAddress('passwordResetRequest'), { method: 'POST', body: { identifier } })).message,
+    (await api<{ message: string }>(addressOf(ENDPOINTS.passwordResetRequest), { method: 'POST', body: { identifier } })).message,
 
   /** Whose link it is, while it still works; else ApiError with why (expired, used, replaced). */
   check: async (token: string) =>
-    (await api<{ username: string }>(endpointAddress('passwordResetCheck'), { method: 'POST', body: { token } })).username,
+    (await api<{ username: string }>(addressOf(ENDPOINTS.passwordResetCheck), { method: 'POST', body: { token } })).username,
 
   /** Sets the new password and keeps the session the answer carries: she is signed in. */
   async choose(token: string, input: NewPasswordInput): Promise<string> {
-    const answer = await api<{ message: string }>(endpointAddress('passwordReset'), { method: 'POST', body: { token, ...input } })
+    const answer = await api<{ message: string }>(addressOf(ENDPOINTS.passwordReset), { method: 'POST', body: { token, ...input } })
     const session = z.parse(z.object({ token: z.string(), user: SessionUserSchema }), answer)
     saveSession(session)
     return answer.message

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import {
   isImageType,
   MEDIA_MESSAGES,
@@ -7,7 +8,7 @@ import {
   type MediaListItem,
   type MediaUpload,
 } from '#domain/media.ts'
-import { api, ApiError, endpointAddress } from '#src/lib/api-client.ts'
+import { api, ApiError, addressOf } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
 
 /**
@@ -35,7 +36,7 @@ export async function uploadMedia(
   file: File,
   { onProgress, signal }: { onProgress: (sent: number) => void; signal?: AbortSignal },
 ): Promise<MediaListItem> {
-  const { upload } = await api<{ upload: MediaUpload }>(endpointAddress('adminMedia'), {
+  const { upload } = await api<{ upload: MediaUpload }>(addressOf(ENDPOINTS.adminMedia), {
     method: 'POST',
     body: { name: file.name, size: file.size, type: file.type },
     token: token(),
@@ -44,7 +45,7 @@ export async function uploadMedia(
   for (let n = 1; n <= upload.parts; n++) {
     const part = file.slice((n - 1) * upload.partSize, n * upload.partSize)
     // Raw bytes, not JSON: the one call the API client's JSON helper cannot make.
-    const response = await fetch(endpointAddress('adminMediaPart', { id: upload.id, n: String(n) }), {
+    const response = await fetch(addressOf(ENDPOINTS.adminMediaPart, { id: upload.id, n: String(n) }), {
       method: 'PUT',
       headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/octet-stream' },
       body: part,
@@ -56,7 +57,7 @@ export async function uploadMedia(
     }
     onProgress(Math.min(file.size, n * upload.partSize))
   }
-  const { file: stored } = await api<{ file: MediaListItem }>(endpointAddress('adminMediaComplete', { id: upload.id }), {
+  const { file: stored } = await api<{ file: MediaListItem }>(addressOf(ENDPOINTS.adminMediaComplete, { id: upload.id }), {
     method: 'POST',
     token: token(),
     signal,

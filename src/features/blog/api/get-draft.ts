@@ -1,5 +1,6 @@
+import { ENDPOINTS } from '#domain/endpoints.ts'
 import type { RenderedPost } from '#domain/blog-post.ts'
-import { api, endpointAddress } from '#src/lib/api-client.ts'
+import { api, addressOf } from '#src/lib/api-client.ts'
 import { readSession } from '#src/lib/session.ts'
 
 /**
@@ -11,7 +12,7 @@ export async function getDraft(slug: string): Promise<RenderedPost | null> {
   const session = readSession()
   if (!session) return null
   try {
-    const address = `${endpointAddress('adminPostPreview')}?slug=${encodeURIComponent(slug)}`
+    const address = `${addressOf(ENDPOINTS.adminPostPreview)}?slug=${encodeURIComponent(slug)}`
     const { blogPost } = await api<{ blogPost: RenderedPost }>(address, { token: session.token })
     return blogPost
   } catch {
