@@ -38,7 +38,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 import { DEFAULT_AVAILABILITY } from '#domain/availability.ts'
-import { PAGES, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
+import { bookNowPath, postPath, PUBLIC_PAGES } from '#domain/route-map.ts'
 import { ENDPOINTS } from '#domain/endpoints.ts'
 import { PAGE_TEMPLATES } from '#lib/built-pages.ts'
 import { startTestServers } from './test-servers'
@@ -128,7 +128,7 @@ const pages = process.env.LH_PAGES
         page.id === 'blogPost' ? firstPost : page.path,
       ),
       // Book Now as a visitor lands on it from a service's link: the calendar of free times open.
-      `${PAGES.bookNow.path}?${new URLSearchParams({ service: DEFAULT_AVAILABILITY.services[0]!.name })}`,
+      bookNowPath(DEFAULT_AVAILABILITY.services[0]!.name),
     ]
 
 await writeStaticHome()

@@ -135,6 +135,7 @@ describe('cache keys', () => {
       { name: 'GET /about', fn: aboutPage, path: '/about' },
       { name: 'GET /services', fn: servicesPage, path: '/services' },
       { name: 'GET /book-now', fn: bookNowPage, path: '/book-now' },
+      { name: 'GET /book-now?service=', fn: bookNowPage, path: '/book-now?service=1-1%20Financial%20Coaching' },
       { name: 'GET /resources', fn: resourcesPage, path: '/resources' },
       { name: 'GET /blog', fn: blogListPage, path: '/blog' },
       { name: 'GET /blog?tag=', fn: blogListPage, path: '/blog?tag=Budgeting' },
@@ -172,7 +173,14 @@ describe('cache keys', () => {
     const tagged = byName('GET /blog?tag=')
     const spaced = byName('GET /blog?tag= (spaces)')
     const slotsOf = byName('GET /api/booking/slots')
+    const linked = byName('GET /book-now?service=')
     const respelled: [Target, string][] = [
+      [linked, '/book-now?service=1-1+Financial+Coaching'],
+      [linked, '/book-now?SERVICE=1-1%20Financial%20Coaching'],
+      [linked, '/book-now?servic%65=1-1%20Financial%20Coaching'],
+      [linked, '/book-now?service=1-1%20Financial%20Co%61ching'],
+      [linked, `/book-now?service=1-1%20Financial%20Coaching&service=${random()}`],
+      [linked, '/book-now?service=%201-1%20Financial%20Coaching'],
       [apiList, `/api/blog-posts?slug=${post.slug}`],
       [apiList, `/api/blog-posts?slug=${post.slug.replace('s', '%73')}`],
       [apiList, `/api/blog-posts?SLUG=${post.slug}`],
@@ -204,6 +212,19 @@ describe('cache keys', () => {
     const blog = byName('GET /blog')
     const topics = ['Nonexistent', 'BUDGETING', '<script>', 'x'.repeat(2_000), ...Array.from({ length: attackScaled(4, 60) }, random)]
     for (const topic of topics) hostile.push({ target: { ...blog, path: `/blog?tag=${encodeURIComponent(topic)}` }, of: blog })
+
+    // Services the page does not list, against Book Now's own copy.
+    const bookNow = byName('GET /book-now')
+    const services = [
+      '1-1 financial coaching',
+      '__proto__',
+      'constructor',
+      '<script>',
+      'x'.repeat(2_000),
+      ...Array.from({ length: attackScaled(4, 60) }, random),
+    ]
+    for (const service of services)
+      hostile.push({ target: { ...bookNow, path: `/book-now?service=${encodeURIComponent(service)}` }, of: bookNow })
 
     // Made-up names for a library file, against its own address.
     const file = byName('GET /media/{id}/{name}')

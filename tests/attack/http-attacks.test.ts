@@ -709,7 +709,7 @@ describe('attack: every function, one hostile call at a time', () => {
         calls.push(workerCall(cls, name, id), workerCall(cls, name, id, 'not-the-secret'))
         // The functions that take no id get the id where a confused one might look: params and query.
         if (ATTACK_FULL || i < 3) {
-          const q = `?id=${seg}&slug=${seg}&section=${seg}&tag=${seg}`
+          const q = `?id=${seg}&slug=${seg}&section=${seg}&tag=${seg}&service=${seg}`
           const params = { id, slug: id }
           calls.push(
             {
@@ -766,7 +766,7 @@ describe('attack: every function, one hostile call at a time', () => {
               method: 'GET',
               url: `/book-now${q}`,
               params,
-              touches: touch.textsPage(),
+              touches: touch.bookNowPage(),
             },
             {
               attack: cls,

@@ -99,6 +99,8 @@ export const touch = {
   aboutPage: (): Touches => ({ always: documentRead('content') }),
   /** Home, Services, Book Now and the 404 page show the texts only. */
   textsPage: (): Touches => ({ always: documentRead('content') }),
+  /** Book Now is drawn with the services booked online too. */
+  bookNowPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('availability')] }),
   resourcesPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('resources')] }),
   blogListPage: (): Touches => ({ always: [...documentRead('content'), ...documentRead('posts')] }),
   sitemap: (): Touches => ({ always: documentRead('posts') }),
