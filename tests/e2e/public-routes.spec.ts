@@ -40,11 +40,11 @@ test('services lists the five services, each with a Book Now link to /book-now w
   await expect(main.getByRole('heading', { level: 2 })).toHaveText(SERVICES)
   for (const service of SERVICES) {
     const card = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service, exact: true }) })
-    await expect(card.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/book-now?${new URLSearchParams({ service })}`)
+    await expect(card.getByRole('link', { name: /^Book Now/ })).toHaveAttribute('href', `/book-now?service=${encodeURIComponent(service)}`)
   }
 
   await main.getByRole('link', { name: /^Book Now\W*Speaking Engagements$/ }).click()
-  await expect(page).toHaveURL('/book-now?service=Speaking+Engagements')
+  await expect(page).toHaveURL('/book-now?service=Speaking%20Engagements')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Now')
   await expect(page.getByLabel('Service')).toHaveValue('Speaking Engagements')
 })
