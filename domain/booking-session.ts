@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { SESSION_MESSAGES } from './session-messages'
 import { LOCATION_KINDS, type LocationKind } from './availability'
 import { BookingRequestSchema, STORED_VISITOR_FIELDS } from './booking'
 import { IdSchema } from './fields'
@@ -8,26 +9,7 @@ import { isTimeZone } from './time-zones'
 // and are stored as UTC slot ids ("2026-03-09T14:00:00.000Z", as domain/booking-slots.ts `slotId`
 // writes them); every display names its zone. docs/booking.md tells the whole flow.
 
-/** Every word a caller is answered with, in one place: the pages show them as they are. */
-export const SESSION_MESSAGES = {
-  booked: 'You are booked! We have emailed you the details and a calendar invitation.',
-  taken: 'That time was just taken. Please choose another.',
-  notBookable: 'This service cannot be booked online',
-  linkInvalid: 'This link has expired or is no longer valid.',
-  moved: 'Your session has been moved.',
-  cancelled: 'Your session has been cancelled.',
-  notFound: 'Session not found',
-  alreadyCancelled: 'This session is already cancelled.',
-  started: 'This session has already started.',
-  adminMoved: 'Session moved. We have emailed the new time to the visitor.',
-  adminCancelled: 'Session cancelled. We have let the visitor know.',
-  availabilitySaved: 'Availability saved',
-  feedMade: 'New calendar address made. The old one no longer works.',
-  chooseTime: 'Choose a time from the list',
-  chooseZone: 'Choose a time zone from the list',
-  chooseService: 'Choose a service',
-  chooseChange: 'Choose a new time, or cancel the session',
-} as const
+export { SESSION_MESSAGES } from './session-messages'
 
 /** How many free times a refusal offers instead of the one taken. */
 export const NEXT_SLOTS_OFFERED = 6

@@ -1,10 +1,11 @@
 import { CalendarCheck } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { lengthOf, whereItHappens } from '#domain/session-place.ts'
 import { visitorTimeZone } from '#domain/booking-slot-display.ts'
-import { SESSION_MESSAGES, type PublicSession } from '#domain/booking-session.ts'
+import type { PublicSession } from '#domain/booking-session.ts'
 import { formatSlot } from '#domain/slot-text.ts'
 import { BOOKING_MESSAGES } from '#domain/booking-messages.ts'
+import { SESSION_MESSAGES } from '#domain/session-messages.ts'
 import { errorMessage } from '#src/lib/api-client.ts'
 import type { BookSessionInput } from '#domain/booking-session.ts'
 import { bookSession, getBookingSlots, takenSlots, type BookedAnswer, type ServiceOffer } from './booking-api'
@@ -86,7 +87,9 @@ export function ServiceTimes({
     const controller = new AbortController()
     const asked = [offer.name, attempt, taken]
     getBookingSlots(offer.name, controller.signal).then(
-      (free) => setFetched({ ask: asked, slots: { status: 'ready', slots: free } }),
+      // The days and their times are a big render: as a transition React draws them in slices, so
+      // a tap or a key is answered meanwhile (on a phone it was the calendar's longest task).
+      (free) => startTransition(() => setFetched({ ask: asked, slots: { status: 'ready', slots: free } })),
       () => {
         if (!controller.signal.aborted) setFetched({ ask: asked, slots: { status: 'error' } })
       },
