@@ -60,6 +60,7 @@ export const rateLimits = {
   async take(limit: Limit, subject: string, now = limitSettings.now()): Promise<Taken> {
     const max = limitSettings.max(limit)
     for (let attempt = 0; ; attempt++) {
+      const started = performance.now()
       const key = keys.rateLimitEntry(limit.scope, subject.toLowerCase(), timeOrderedId(now))
       await store().setIfNew(key, '')
       const count = (await recent(limit, subject, now)).length
@@ -73,7 +74,11 @@ export const rateLimits = {
           release: () => store().delete(key),
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, (20 + Math.random() * 60) * 2 ** attempt))
+      // The pause is measured in the time one attempt took (a slot, as a network sender's is its
+      // round trip): on a busy store a fixed pause would have the colliding attempts meet again.
+      // Capped, so a person is kept waiting three seconds at the very worst.
+      const slot = Math.min(100, Math.max(20, performance.now() - started))
+      await new Promise((resolve) => setTimeout(resolve, slot * (1 + Math.random() * 3) * 2 ** attempt))
     }
   },
 
