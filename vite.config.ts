@@ -27,7 +27,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // Under npm run dev the pages come from here: they carry the site's headers too (build/headers.ts).
-  server: { headers: DEV_PAGE_HEADERS },
+  server: {
+    headers: DEV_PAGE_HEADERS,
+    // netlify dev copies the built pages into each function it builds (.netlify/functions-serve),
+    // and the servers' folders live in .tmp/: none of it is the site's source, and watching it
+    // reloaded an open page once per function built.
+    watch: { ignored: ['**/.netlify/**', '**/.tmp/**'] },
+  },
   build: {
     target: 'es2022',
     // scripts/prerender.ts reads it to link each prerendered page's CSS and code.
