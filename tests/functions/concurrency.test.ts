@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mapLimited } from '#lib/storage/concurrency.ts'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1))
@@ -35,9 +35,10 @@ describe('mapLimited', () => {
       },
       { limit: 2 },
     )
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    // Item 0 is still running; 1, 2 and 3 went through the other slot one after another.
-    expect(started).toEqual([0, 1, 2, 3])
+    // Item 0 is still running; 1, 2 and 3 go through the other slot one after another (a batch of
+    // two would wait for 0 and never start 2: the wait times out). Polled, not slept: a busy
+    // machine may take longer than any fixed pause.
+    await vi.waitFor(() => expect(started).toEqual([0, 1, 2, 3]), { timeout: 5_000 })
     releaseSlow()
     await done
   })
