@@ -112,6 +112,13 @@ function withoutFunctions(config: string): string {
   return changed
 }
 
+/**
+ * A server's log, beside its folder rather than in it: netlify serve watches its folder for a
+ * `_redirects` file, and every line written there (one per request) made it list and stat the
+ * folder again.
+ */
+const serverLog = (port: number) => path.join(serversDir, `${port}.log`)
+
 /** Waits for a server's build to have written its function bundles (the manifest comes last). */
 async function bundled(server: TestServer): Promise<void> {
   const manifest = path.join(server.folder, '.netlify', 'functions', 'manifest.json')
@@ -147,7 +154,7 @@ function startServer(port: number, env: Record<string, string>, bundlesFrom?: st
   const folder = prepareFolder(port, bundlesFrom)
   // The built pages are served, never Vite's (a shell that exported npm run dev's variable).
   const { VITE_DEV_ORIGIN: _dev, ...inherited } = process.env
-  const log = openSync(path.join(folder, 'server.log'), 'w')
+  const log = openSync(serverLog(port), 'w')
   // Servers starting side by side would all pick the same free ports for their inner servers.
   const ports = ['--port', port, '--staticServerPort', port + 100, '--functions-port', port + 200].map(String)
   const args = ['serve', '--offline', '--internal-disable-edge-functions', '--context', 'dev', ...ports]
@@ -227,7 +234,7 @@ export async function startTestServers(
     const server = {
       url: testServerUrl(index, firstPort),
       child: startServer(firstPort + index, env, bundlesFrom),
-      log: path.join(folder, 'server.log'),
+      log: serverLog(firstPort + index),
       folder,
     }
     servers.push(server)
