@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { DEV_PAGE_HEADERS, headersFile } from '#build/headers.ts'
@@ -20,8 +21,21 @@ function netlifyHeaders(): Plugin {
   }
 }
 
+/** The server build draws no admin screen (see src/app/admin-routes.server.tsx). */
+function adminOutOfServerBuild(): Plugin {
+  const stand = fileURLToPath(new URL('src/app/admin-routes.server.tsx', import.meta.url))
+  return {
+    name: 'admin-out-of-server-build',
+    enforce: 'pre',
+    apply: (_config, env) => env.command === 'build' && Boolean(env.isSsrBuild),
+    resolveId(source, importer) {
+      return source === './admin-routes' && importer?.endsWith('/src/app/app-routes.tsx') ? stand : undefined
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), netlifyHeaders()],
+  plugins: [react(), netlifyHeaders(), adminOutOfServerBuild()],
   // The server bundle (src/entry-server.tsx) carries its dependencies, built for production: the
   // post page function bundles it as one file, with nothing left to resolve from node_modules.
   ssr: { noExternal: true },
