@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { axeViolations } from '#tests/e2e/support/axe.ts'
 import { expect, failedResourceLog, notFoundDocumentLog, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
@@ -8,7 +8,6 @@ import { expect, failedResourceLog, notFoundDocumentLog, test } from '#tests/e2e
  * component breaks everywhere (contrast, names, landmarks, the order of headings).
  */
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 800 },
@@ -46,12 +45,6 @@ const ADMIN_SCREENS = [
   '/admin/activity',
 ]
 
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze()
-  // Named by rule and the elements it found, so a failure says where to look.
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
-
 /**
  * The page as it is now, scanned at each width in turn: the layout follows the window (the phone
  * menu, the stacked grids), so one load serves both scans.
@@ -60,7 +53,7 @@ async function violationsAtEachWidth(page: Page, label: string) {
   const found: string[] = []
   for (const { name, width, height } of WIDTHS) {
     await page.setViewportSize({ width, height })
-    found.push(...(await violations(page)).map((violation) => `${label} at ${name} width: ${violation}`))
+    found.push(...(await axeViolations(page)).map((violation) => `${label} at ${name} width: ${violation}`))
   }
   return found
 }

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { axeViolations } from '#tests/e2e/support/axe.ts'
 import { expect, test } from '#tests/e2e/support/fixtures.ts'
 
 /**
@@ -9,11 +8,6 @@ import { expect, test } from '#tests/e2e/support/fixtures.ts'
  * nothing either way; at desktop width the sidebar is as before.
  */
 test.use({ signedInAs: 'admin', viewport: { width: 375, height: 812 } })
-
-const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
 
 test('on a phone the admin links wait behind Menu, which opens, closes on Escape and on a followed link', async ({ page }) => {
   await page.goto('/admin')
@@ -25,13 +19,13 @@ test('on a phone the admin links wait behind Menu, which opens, closes on Escape
   // The bar takes one row, not the first screen: the page's heading is near the top.
   const heading = await page.getByRole('heading', { level: 1, name: 'Dashboard' }).boundingBox()
   expect(heading!.y).toBeLessThan(140)
-  expect(await axe(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 
   await menu.click()
   await expect(menu).toHaveAttribute('aria-expanded', 'true')
   await expect(nav.getByRole('link')).toHaveCount(11)
   await expect(page.getByRole('button', { name: /Logout/ })).toBeVisible()
-  expect(await axe(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(nav).toBeHidden()
   await expect(menu).toBeFocused()

@@ -7,7 +7,7 @@ import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
  * `npm run dev` (netlify dev in front of Vite's dev server) must behave as the deployed site does
  * on every address, and run the scheduled functions as Netlify does. It runs here on ports of its
  * own, beside the workers' production servers, started once for one test of several steps (a start
- * costs about a minute and a half of CPU, on this machine's two cores).
+ * costs about 45 s of CPU, on this machine's two cores).
  */
 // E2E_DEV_PORT moves it (and Vite, one above) for a second checkout running its tests at the same time.
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8877)
