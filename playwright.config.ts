@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { DEV_SERVER_SPEC, E2E_WORKERS } from './scripts/test-servers'
+import { E2E_WORKERS } from './scripts/test-servers'
 
 /**
  * Browser tests run in Debian's chromium against the production build served by `netlify serve`:
@@ -21,7 +21,6 @@ const BROWSER =
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  testIgnore: process.env.E2E_WITHOUT_DEV_SERVER === '1' ? `**/${DEV_SERVER_SPEC}` : undefined,
   // A file's tests share one worker, in order: files that seed once in beforeAll rely on it.
   fullyParallel: false,
   workers: E2E_WORKERS,

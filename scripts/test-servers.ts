@@ -35,8 +35,6 @@ const START_TIMEOUT_MS = 180_000
 export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
 /** Playwright's workers, each with a server of its own: E2E_WORKERS, else the two cores this project is tested on. */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
-/** The spec that starts `npm run dev` on ports of its own: `npm test` runs it beside the others (scripts/test.ts). */
-export const DEV_SERVER_SPEC = 'dev-server.spec.ts'
 export const testServerUrl = (index: number, firstPort = FIRST_TEST_PORT) => `http://localhost:${firstPort + index}`
 
 /** A started server: its address, its process, its log and the folder it runs in. */

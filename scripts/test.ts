@@ -8,43 +8,18 @@
  * A vitest failure still stops the run before the browser tests, as `vitest run && playwright test`
  * would.
  *
- * The spec that starts `npm run dev` runs in a Playwright run of its own, beside the others: most
- * of its minute and a half is a start that uses one core and a wait for the next minute's scheduled
- * run, which held one of the two workers while the other worked alone. Its output follows the
- * others'. With arguments after `--` (`npm test -- tests/e2e/blog.spec.ts`), which go to
- * Playwright, there is one run, of what they name.
+ * Arguments after `--` go to Playwright (`npm test -- tests/e2e/blog.spec.ts`).
  */
 import { spawn } from 'node:child_process'
-import { DEV_SERVER_SPEC, E2E_WORKERS, startTestServers } from './test-servers'
+import { E2E_WORKERS, startTestServers } from './test-servers'
 
 const bin = (name: string) => `node_modules/.bin/${name}`
 
-/** Runs a command to its end; with `output`, collects what it prints there instead of printing it. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, output?: Buffer[]): Promise<number> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
-    child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk))
-    child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk))
+    const child = spawn(command, args, { stdio: 'inherit', env })
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
   })
-}
-
-/** The browser tests: the dev server's spec beside the rest, unless arguments name what to run. */
-async function browserTests(args: string[]): Promise<number> {
-  const env = { ...process.env, E2E_SERVERS_STARTED: '1' }
-  if (args.length > 0) return run(bin('playwright'), ['test', ...args], env)
-  const devOutput: Buffer[] = []
-  const dev = run(
-    bin('playwright'),
-    ['test', DEV_SERVER_SPEC, '--reporter=list', '--output=.tmp/test-results-dev'],
-    { ...env, E2E_WORKERS: '1' },
-    devOutput,
-  )
-  const others = await run(bin('playwright'), ['test'], { ...env, E2E_WITHOUT_DEV_SERVER: '1' })
-  const devCode = await dev
-  console.log(`\n${DEV_SERVER_SPEC}, run beside the others:`)
-  process.stdout.write(Buffer.concat(devOutput))
-  return others || devCode
 }
 
 const vitest = run(bin('vitest'), ['run'])
@@ -68,7 +43,7 @@ if (unitCode === 0) {
     console.error(started.error)
     code = 1
   } else {
-    code = await browserTests(process.argv.slice(2))
+    code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], { ...process.env, E2E_SERVERS_STARTED: '1' })
   }
 }
 await stop()
