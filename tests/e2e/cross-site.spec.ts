@@ -8,7 +8,7 @@ import { ENDPOINTS } from '#domain/endpoints.ts'
 import type { AdminApi } from '#tests/e2e/support/admin-api.ts'
 import { expect, failedResourceLog, test } from '#tests/e2e/support/fixtures.ts'
 import { signIn } from '#tests/e2e/support/sign-in.ts'
-import { readOutbox } from '#tests/e2e/support/outbox.ts'
+import { emailsTo, readOutbox } from '#tests/e2e/support/outbox.ts'
 
 /**
  * The cross-site rule in a real browser (README, Security): a page served from another origin
@@ -62,13 +62,12 @@ async function subscriberLinks(server: APIRequestContext) {
     expect((await server.post(ENDPOINTS.subscribers.path, { data: { email } })).status()).toBe(200)
   }
   const linkIn = (text: string, path: string) => new URL(new RegExp(`https?://\\S+${path}\\?\\S+`).exec(text)![0])
-  const confirmation = (to: string) => readOutbox(server).then((emails) => emails.find((email) => email.to === to)!)
+  // Each email goes after its call has answered: waited for, not read at once.
+  const confirmation = async (to: string) => (await emailsTo(server, to))[0]!
   const keptToken = linkIn((await confirmation('kept@example.com')).text, '/confirm').searchParams.get('token')
   expect((await server.post(ENDPOINTS.subscriberConfirm.path, { data: { token: keptToken } })).status()).toBe(200)
-  const welcome = (await readOutbox(server)).find(
-    (email) => email.to === 'kept@example.com' && email.subject === 'Welcome to the newsletter',
-  )!
-  const unsubscribe = linkIn(welcome.text, '/unsubscribe')
+  const [welcome] = await emailsTo(server, 'kept@example.com', 'Welcome to the newsletter')
+  const unsubscribe = linkIn(welcome!.text, '/unsubscribe')
   return {
     unsubscribe: `${ENDPOINTS.unsubscribe.path}${unsubscribe.search}`,
     confirmToken: linkIn((await confirmation('waiting@example.com')).text, '/confirm').searchParams.get('token')!,

@@ -185,12 +185,23 @@ describe('writing a newsletter (/admin/newsletters/new)', () => {
     expect(screen.getByTitle('Email preview: Spring')).toBeTruthy()
   })
 
-  it('says when the preview cannot be made', async () => {
-    server.use(http.post('/api/admin/newsletter-preview', () => fail(400, 'Subject is required')))
+  it('asks for no preview until both a subject and a message are written', async () => {
     const { user } = await renderRoute('/admin/newsletters/new', admin)
-    await writeMessage(user, 'Only a body')
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Spring')
+    // Past the pause after typing: a subject alone is not yet an email.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(callsTo('POST', '/api/admin/newsletter-preview')).toHaveLength(0)
+    expect(screen.getByText('Write a subject and a message to see the email here.')).toBeTruthy()
+    expect(screen.queryByText('Preview unavailable')).toBeNull()
+  })
+
+  it('says when the preview cannot be made', async () => {
+    server.use(http.post('/api/admin/newsletter-preview', () => fail(400, 'Message is too long')))
+    const { user } = await renderRoute('/admin/newsletters/new', admin)
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Spring')
+    await writeMessage(user, 'A body')
     expect(await screen.findByText('Preview unavailable', {}, { timeout: 3000 })).toBeTruthy()
-    expect(screen.getByRole('alert').textContent).toContain('Subject is required')
+    expect(screen.getByRole('alert').textContent).toContain('Message is too long')
   })
 })
 

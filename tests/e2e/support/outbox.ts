@@ -21,13 +21,15 @@ export async function readOutbox(request: APIRequestContext): Promise<OutboxEmai
 }
 
 /**
- * The emails to `to` once at least one has arrived. A signup's confirmation email is sent after
- * the answer (netlify/lib/http/after-answer.ts), so it may land a moment after the page says so.
+ * The emails to `to` (with that subject, if given) once at least one has arrived. A signup's
+ * confirmation email is sent after the answer (netlify/lib/http/after-answer.ts), so it may land a
+ * moment after the page, or the call, says so.
  */
-export async function emailsTo(request: APIRequestContext, to: string): Promise<OutboxEmail[]> {
+export async function emailsTo(request: APIRequestContext, to: string, subject?: string): Promise<OutboxEmail[]> {
+  const wanted = (email: OutboxEmail) => email.to === to && (subject === undefined || email.subject === subject)
   let found: OutboxEmail[] = []
   await expect
-    .poll(async () => (found = (await readOutbox(request)).filter((email) => email.to === to)).length, { message: `an email to ${to}` })
+    .poll(async () => (found = (await readOutbox(request)).filter(wanted)).length, { message: `an email to ${to}${subject ? `: ${subject}` : ''}` })
     .toBeGreaterThan(0)
   return found
 }

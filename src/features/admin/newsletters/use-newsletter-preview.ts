@@ -19,13 +19,15 @@ type Answer = { key: string; email?: RenderedNewsletter; error?: string }
 /**
  * The email exactly as subscribers will get it (both parts), made by the server's own template and
  * kept up to date as she types: one call per pause, an older call dropped when a newer one is on
- * its way. Until the answer for what is in the form arrives, the last preview stays, marked as
- * updating; a failure keeps it too and says why.
+ * its way. Nothing is asked until both a subject and a message are written (the server refuses an
+ * email without either, and a pause after the subject is no mistake to show her). Until the
+ * answer for what is in the form arrives, the last preview stays, marked as updating; a failure
+ * keeps it too and says why.
  */
 export function useNewsletterPreview(subject: string, body: string): NewsletterPreview {
   const [answer, setAnswer] = useState<Answer | null>(null)
   const key = JSON.stringify([subject, body])
-  const empty = subject.trim() === '' && body.trim() === ''
+  const empty = subject.trim() === '' || body.trim() === ''
 
   useEffect(() => {
     if (empty) return
