@@ -1,16 +1,13 @@
 /**
  * Loaded into the browser tests' `netlify serve` (node --import, set by scripts/test-servers.ts):
- * keeps every function warm in one worker thread instead of the CLI's fresh worker thread per call.
+ * keeps one warm instance per function instead of the CLI's fresh worker thread per call.
  *
  * netlify-cli runs every call of a v2 function in a new worker thread that loads its runtime, the
  * function's bundle and its packages anew: 200 to 600 ms of CPU per call, most of the browser
  * tests' time on two cores. Netlify itself keeps a function's instance warm between calls, so a
- * warm instance per function is also nearer to production than a cold start per call. The
- * functions share one thread: each function's bundle is still imported once and apart (its own
- * modules, its own state), but Node's own modules, fetch and the CLI's runtime load once per
- * server instead of once per function (a thread of its own cost each function about 0.4 s of
- * CPU more to start). Only the CLI's function worker is replaced; every other worker thread is
- * left alone, and nothing of this runs under `npm run dev` or in a deploy.
+ * warm instance per function is also nearer to production than a cold start per call. Only the
+ * CLI's function worker is replaced; every other worker thread is left alone, and nothing of this
+ * runs under `npm run dev` or in a deploy.
  */
 import { EventEmitter } from 'node:events'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
@@ -25,29 +22,29 @@ type Answer = { id: number; result?: unknown; error?: { message: string; stack?:
 if (isMainThread) {
   const threads = createRequire(import.meta.url)('node:worker_threads') as { Worker: typeof WorkerType }
   const Original = threads.Worker
-  let warm: { worker: WorkerType; calls: Map<number, EventEmitter> } | undefined
+  const warm = new Map<string, { worker: WorkerType; calls: Map<number, EventEmitter> }>()
   let nextId = 0
 
-  const instanceFor = (cliWorker: string, options: WorkerOptions) => {
-    let instance = warm
+  const instanceFor = (entry: string, cliWorker: string, options: WorkerOptions) => {
+    let instance = warm.get(entry)
     if (!instance) {
       const worker = new Original(WARM_WORKER, { env: options.env, workerData: { cliWorker } })
       const calls = new Map<number, EventEmitter>()
       worker.on('message', ({ id, result, error }: Answer) => {
         const call = calls.get(id)
         calls.delete(id)
-        if (error) console.error('warm function failed:', error.stack ?? error.message)
+        if (error) console.error(`warm function ${entry} failed:`, error.stack ?? error.message)
         if (error) call?.emit('error', Object.assign(new Error(error.message), { stack: error.stack }))
         else call?.emit('message', result)
       })
       // A crashed instance fails its calls in flight; the next call starts a fresh one.
       worker.on('error', (error) => {
-        console.error('warm functions crashed:', error)
-        warm = undefined
+        console.error(`warm function ${entry} crashed:`, error)
+        warm.delete(entry)
         for (const call of calls.values()) call.emit('error', error)
       })
       instance = { worker, calls }
-      warm = instance
+      warm.set(entry, instance)
     }
     return instance
   }
@@ -58,7 +55,8 @@ if (isMainThread) {
     if (!CLI_WORKER.test(cliWorker)) return new Original(url, options)
     const call = new EventEmitter()
     const id = nextId++
-    const instance = instanceFor(cliWorker, options)
+    const data = options.workerData as { entryFilePath: string }
+    const instance = instanceFor(data.entryFilePath, cliWorker, options)
     instance.calls.set(id, call)
     instance.worker.postMessage({ id, workerData: options.workerData })
     return call

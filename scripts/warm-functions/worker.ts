@@ -1,7 +1,7 @@
 /**
- * The functions' warm instances for the browser tests' servers (see preload.ts): imports each
- * function's bundle on its first call, once, and answers every call sent to it, as netlify-cli's
- * one-shot worker (netlify-cli/dist/lib/functions/runtimes/js/worker.js) answers one.
+ * A function's warm instance for the browser tests' servers (see preload.ts): imports the
+ * function's bundle once and answers every call sent to it, as netlify-cli's one-shot worker
+ * (netlify-cli/dist/lib/functions/runtimes/js/worker.js) answers one.
  */
 import { createRequire } from 'node:module'
 import { createServer, type AddressInfo } from 'node:net'
@@ -20,8 +20,7 @@ const cliRequire = createRequire((workerData as { cliWorker: string }).cliWorker
 const lambdaLocal = ((await import(pathToFileURL(cliRequire.resolve('lambda-local')).href)) as { default: LambdaLocal }).default
 ;(lambdaLocal as unknown as { getLogger(): { level: string } }).getLogger().level = 'alert'
 
-/** Each function's bundle, by its entry file. */
-const bundles = new Map<string, Promise<unknown>>()
+let bundle: Promise<unknown> | undefined
 
 const isStream = (value: unknown): value is Readable =>
   value !== null && typeof value === 'object' && typeof (value as Readable).pipe === 'function'
@@ -38,8 +37,7 @@ function streamPort(body: Readable): Promise<number> {
 async function answer({ id, workerData: call }: Call): Promise<void> {
   try {
     for (const [key, value] of Object.entries(call.environment ?? {})) process.env[key] = value
-    let bundle = bundles.get(call.entryFilePath)
-    if (!bundle) bundles.set(call.entryFilePath, (bundle = import(call.entryFilePath)))
+    bundle ??= import(call.entryFilePath)
     const lambdaFunc = await bundle
     const result = await lambdaLocal.execute({
       clientContext: call.clientContext,
