@@ -119,16 +119,6 @@ function withoutFunctions(config: string): string {
  */
 const serverLog = (port: number) => path.join(serversDir, `${port}.log`)
 
-/** Waits for a server's build to have written its function bundles (the manifest comes last). */
-async function bundled(server: TestServer): Promise<void> {
-  const manifest = path.join(server.folder, '.netlify', 'functions', 'manifest.json')
-  const deadline = Date.now() + START_TIMEOUT_MS
-  while (!existsSync(manifest)) {
-    if (server.child.exitCode !== null || Date.now() > deadline) failedToStart(server)
-    await sleep(250)
-  }
-}
-
 function failedToStart(server: TestServer): never {
   const tail = readFileSync(server.log, 'utf8').split('\n').slice(-40).join('\n')
   throw new Error(`The test server at ${server.url} did not start. The end of ${server.log}:\n${tail}`)
@@ -243,7 +233,9 @@ export async function startTestServers(
   try {
     const [first, ...others] = missing
     const bundler = start(first!)
-    if (others.length > 0) await bundled(bundler)
+    // Once it answers, it has also extracted every bundle (patches/README.md), which the others
+    // then find in place instead of extracting again.
+    if (others.length > 0) await waitForAll([bundler])
     for (const index of others) start(index, bundler.folder)
     await waitForAll(servers)
   } catch (error) {

@@ -1,11 +1,10 @@
 /**
  * `npm run validate`: typecheck, lint and every test (`npm test`), the checks beside the tests.
  *
- * The checks need no server and no browser, only CPU, and the browser tests leave a quarter of this
- * machine's two cores idle while pages wait on their servers: the checks run at the lowest priority
- * beside the tests and fill those gaps, instead of holding both cores for a minute before the first
- * test starts. Their output is kept whole and printed once they finish; a failing check stops the
- * tests at once, so a type error is reported as soon as it is found, not after the browser tests.
+ * The checks need no server and no browser, only CPU. Run before the tests, they held both of this
+ * machine's cores for a minute before the first test started; beside them, they take their share
+ * while tests wait on their servers, pages and the Blobs server. Their output is kept whole and printed once they finish; a
+ * failing check stops the tests at once, so a type error is still reported as soon as it is found.
  *
  * Arguments go to `npm test` (and so to Playwright after `--`).
  */
@@ -15,8 +14,7 @@ function exited(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 }
 
-// `nice` runs the checks after everything else that wants the CPU; their output waits for the end.
-const checks = spawn('nice', ['-n', '19', 'npm', 'run', '--silent', 'checks'], { stdio: ['ignore', 'pipe', 'pipe'] })
+const checks = spawn('npm', ['run', '--silent', 'checks'], { stdio: ['ignore', 'pipe', 'pipe'] })
 let checksOutput = ''
 checks.stdout.on('data', (chunk: Buffer) => (checksOutput += chunk.toString()))
 checks.stderr.on('data', (chunk: Buffer) => (checksOutput += chunk.toString()))
