@@ -11,7 +11,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import {
   closeSync,
-  existsSync,
   mkdirSync,
   openSync,
   readdirSync,
