@@ -30,6 +30,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const serversDir = path.join(root, '.tmp', 'test-servers')
 const bin = path.join(root, 'node_modules', '.bin')
 const START_TIMEOUT_MS = 180_000
+/** The first server also bundles every function first: beside vitest, that alone took 2 m 22 s. */
+const BUNDLING_TIMEOUT_MS = 240_000
 
 export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
 /** Playwright's workers, each with a server of its own: E2E_WORKERS, else the two cores this project is tested on. */
@@ -158,8 +160,8 @@ function startServer(port: number, env: Record<string, string>, bundlesFrom?: st
   return child
 }
 
-async function waitForAll(servers: TestServer[]): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS
+async function waitForAll(servers: TestServer[], timeoutMs = START_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs
   for (const server of servers) {
     while (!(await answers(server.url))) {
       if (server.child.exitCode !== null || Date.now() > deadline) failedToStart(server)
@@ -234,7 +236,7 @@ export async function startTestServers(
     const bundler = start(first!)
     // Once it answers, it has also extracted every bundle (patches/README.md), which the others
     // then find in place instead of extracting again.
-    if (others.length > 0) await waitForAll([bundler])
+    if (others.length > 0) await waitForAll([bundler], BUNDLING_TIMEOUT_MS + START_TIMEOUT_MS)
     for (const index of others) start(index, bundler.folder)
     await waitForAll(servers)
   } catch (error) {
