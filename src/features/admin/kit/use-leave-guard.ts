@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useConfirm } from './confirm-dialog'
 
@@ -21,7 +21,11 @@ export function useLeaveGuard(active: boolean) {
   const agreed = useRef(false)
   const ask = () => confirm(LEAVE_QUESTION.title, LEAVE_QUESTION.message, LEAVE_QUESTION.labels)
 
-  useEffect(() => {
+  // A layout effect: the guard ends in the commit that saves or closes the form, before the page
+  // shows the outcome. As a passive effect it ended a moment after the success banner was on
+  // screen, and leaving the page at once (a test opening the post just saved) was asked about
+  // changes already saved, and stopped.
+  useLayoutEffect(() => {
     if (!active) return
     agreed.current = false
     const beforeUnload = (event: BeforeUnloadEvent) => {
