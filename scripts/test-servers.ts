@@ -35,7 +35,7 @@ const BUNDLING_TIMEOUT_MS = 240_000
 
 export const FIRST_TEST_PORT = Number(process.env.E2E_PORT ?? 8899)
 /** Playwright's workers, each with a server of its own: E2E_WORKERS, else the two cores this project is tested on. */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3)
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 export const testServerUrl = (index: number, firstPort = FIRST_TEST_PORT) => `http://localhost:${firstPort + index}`
 
 /** A started server: its address, its process, its log and the folder it runs in. */
