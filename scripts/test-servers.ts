@@ -215,6 +215,8 @@ export async function startTestServers(
     BOOKING_TO_EMAIL: 'coach@example.com',
     // The demo users the tests sign in as are hashed at bcrypt's lowest cost.
     TEST_BCRYPT_COST: '4',
+    // The function bundles, made to be unpacked at once on this machine, are stored, not compressed (patches/README.md).
+    NETLIFY_LOCAL_ZIP_STORE: 'true',
     // One warm instance per function instead of a fresh worker thread per call (warm-functions/).
     NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${pathToFileURL(buildWarmFunctions()).href}`].filter(Boolean).join(' '),
   }
