@@ -9,17 +9,7 @@
  * Everything else (functions, redirects, headers, the dev context) is the project's own.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildSync } from 'esbuild'
